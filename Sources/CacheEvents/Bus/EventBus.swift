@@ -1,0 +1,137 @@
+import Foundation
+import Synchronization
+
+/// How a subscriber wants events delivered.
+public enum EventDelivery: Sendable, Hashable {
+    /// A bounded buffer; when the subscriber falls behind, newer events are not delivered and
+    /// a ``CacheEventKind/dropped(_:)`` event tells how many were lost. For dashboards.
+    case lossy(bufferSize: Int)
+    /// Every event, in order, through a large buffer (for the recorder). Should the buffer
+    /// ever fill (a writer stalled for a million events), the events past it are counted and
+    /// a `dropped` event records the loss — the request path never waits.
+    case lossless(bufferSize: Int)
+
+    /// A dashboard's default: 10,000 events.
+    public static let dashboard = EventDelivery.lossy(bufferSize: 10_000)
+    /// A recorder's default: 1,000,000 events.
+    public static let recorder = EventDelivery.lossless(bufferSize: 1_000_000)
+}
+
+/// Fans events out to any number of subscribers without ever blocking the publisher.
+///
+/// The bus stamps each event with the next `seq` and the seconds since the session started,
+/// under one lock, so every subscriber sees events in `seq` order.
+///
+/// ```swift
+/// let bus = EventBus()
+/// let events = bus.subscribe(.dashboard)
+/// bus.publish(.error(ErrorInfo(message: "origin unreachable")))
+/// ```
+public final class EventBus: Sendable {
+    /// The wall-clock time the session started.
+    public let sessionStart: Date
+    private let start: ContinuousClock.Instant
+    private let state = Mutex(State())
+
+    private struct State {
+        var seq: UInt64 = 0
+        var nextRequestID: UInt64 = 0
+        var nextSubscriberID = 0
+        var subscribers: [Int: Subscriber] = [:]
+    }
+
+    private struct Subscriber {
+        let continuation: AsyncStream<CacheEvent>.Continuation
+        var pendingDrops = 0
+    }
+
+    /// Creates a bus whose session starts now.
+    public init() {
+        sessionStart = Date()
+        start = ContinuousClock.now
+    }
+
+    /// Seconds since the session started.
+    public var elapsed: Double { (ContinuousClock.now - start).seconds }
+
+    /// A new request ID, unique within the session.
+    public func makeRequestID() -> UInt64 {
+        state.withLock { state in
+            state.nextRequestID += 1
+            return state.nextRequestID
+        }
+    }
+
+    /// Whether anyone is listening (publishers may skip building costly payloads otherwise).
+    public var hasSubscribers: Bool { state.withLock { !$0.subscribers.isEmpty } }
+
+    /// Publishes an event to every subscriber; never blocks on a slow one.
+    @discardableResult
+    public func publish(_ kind: CacheEventKind, requestID: UInt64? = nil) -> CacheEvent {
+        let time = elapsed
+        return state.withLock { state in
+            state.seq += 1
+            let event = CacheEvent(seq: state.seq, time: time, requestID: requestID, kind: kind)
+            for id in state.subscribers.keys {
+                deliver(event, to: &state.subscribers[id]!)
+            }
+            return event
+        }
+    }
+
+    /// Subscribes; the sequence ends when the bus is finished or the consumer stops iterating.
+    /// `initial` events (e.g. a store snapshot) are delivered first, stamped in order.
+    public func subscribe(_ delivery: EventDelivery = .dashboard, initial: [CacheEventKind] = []) -> AsyncStream<CacheEvent> {
+        let size: Int
+        switch delivery {
+        case .lossy(let bufferSize), .lossless(let bufferSize): size = max(1, bufferSize)
+        }
+        let (stream, continuation) = AsyncStream.makeStream(of: CacheEvent.self, bufferingPolicy: .bufferingOldest(size))
+        let time = elapsed
+        let id = state.withLock { state in
+            let id = state.nextSubscriberID
+            state.nextSubscriberID += 1
+            var subscriber = Subscriber(continuation: continuation)
+            for kind in initial {
+                state.seq += 1
+                deliver(CacheEvent(seq: state.seq, time: time, kind: kind), to: &subscriber)
+            }
+            state.subscribers[id] = subscriber
+            return id
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    /// Ends every subscription (their sequences finish after the buffered events).
+    public func finish() {
+        let subscribers = state.withLock { state in
+            defer { state.subscribers.removeAll() }
+            return Array(state.subscribers.values)
+        }
+        for subscriber in subscribers { subscriber.continuation.finish() }
+    }
+
+    private func deliver(_ event: CacheEvent, to subscriber: inout Subscriber) {
+        if subscriber.pendingDrops > 0 {
+            // The drops were the events just before this one, so the marker takes the last one's seq.
+            let marker = CacheEvent(seq: event.seq - 1, time: event.time, kind: .dropped(Dropped(count: subscriber.pendingDrops)))
+            guard case .enqueued = subscriber.continuation.yield(marker) else {
+                subscriber.pendingDrops += 1
+                return
+            }
+            subscriber.pendingDrops = 0
+        }
+        if case .dropped = subscriber.continuation.yield(event) { subscriber.pendingDrops += 1 }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds.
+    var seconds: Double {
+        let (s, attoseconds) = components
+        return Double(s) + Double(attoseconds) * 1e-18
+    }
+}

@@ -1,0 +1,91 @@
+/// Errors decoding one event.
+public enum CacheEventDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The `kind` is not one this version knows; readers skip such events and count them.
+    case unknownKind(String)
+
+    public var description: String {
+        switch self {
+        case .unknownKind(let kind): return "unknown event kind \"\(kind)\""
+        }
+    }
+}
+
+/// Events encode as one flat JSON object: `seq`, `t` (seconds), `req` (request ID, when the
+/// event belongs to a request), `kind`, then the payload's own fields — so `jq` can select on
+/// any field directly:
+///
+/// ```json
+/// {"seq":7,"t":1.204,"req":3,"kind":"lookup","verdict":"fresh","reason":"max-age=60","age":4,"ttl":56}
+/// ```
+///
+/// Unknown fields are ignored; an unknown `kind` throws ``CacheEventDecodingError/unknownKind(_:)``.
+extension CacheEvent: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case seq, t, req, kind
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        seq = try container.decode(UInt64.self, forKey: .seq)
+        time = try container.decode(Double.self, forKey: .t)
+        requestID = try container.decodeIfPresent(UInt64.self, forKey: .req)
+        let name = try container.decode(String.self, forKey: .kind)
+        kind = try CacheEventKind(name: name, decoder: decoder)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(seq, forKey: .seq)
+        try container.encode(time, forKey: .t)
+        try container.encodeIfPresent(requestID, forKey: .req)
+        try container.encode(kind.name, forKey: .kind)
+        try kind.encodePayload(to: encoder)
+    }
+}
+
+extension CacheEventKind {
+    init(name: String, decoder: any Decoder) throws {
+        switch name {
+        case "requestStarted": self = .requestStarted(try RequestStarted(from: decoder))
+        case "lookup": self = .lookup(try Lookup(from: decoder))
+        case "revalidationSent": self = .revalidationSent(try RevalidationSent(from: decoder))
+        case "notModified": self = .notModified(try NotModified(from: decoder))
+        case "modified": self = .modified(try Modified(from: decoder))
+        case "served": self = .served(try Served(from: decoder))
+        case "stored": self = .stored(try Stored(from: decoder))
+        case "promoted": self = .promoted(try EntryRef(from: decoder))
+        case "evicted": self = .evicted(try Evicted(from: decoder))
+        case "purged": self = .purged(try Purged(from: decoder))
+        case "coalesced": self = .coalesced(try Coalesced(from: decoder))
+        case "requestFinished": self = .requestFinished(try RequestFinished(from: decoder))
+        case "error": self = .error(try ErrorInfo(from: decoder))
+        case "storeStats": self = .storeStats(try StoreStats(from: decoder))
+        case "entries": self = .entries(try EntriesSnapshot(from: decoder))
+        case "command": self = .command(try CommandInfo(from: decoder))
+        case "dropped": self = .dropped(try Dropped(from: decoder))
+        default: throw CacheEventDecodingError.unknownKind(name)
+        }
+    }
+
+    func encodePayload(to encoder: any Encoder) throws {
+        switch self {
+        case .requestStarted(let payload): try payload.encode(to: encoder)
+        case .lookup(let payload): try payload.encode(to: encoder)
+        case .revalidationSent(let payload): try payload.encode(to: encoder)
+        case .notModified(let payload): try payload.encode(to: encoder)
+        case .modified(let payload): try payload.encode(to: encoder)
+        case .served(let payload): try payload.encode(to: encoder)
+        case .stored(let payload): try payload.encode(to: encoder)
+        case .promoted(let payload): try payload.encode(to: encoder)
+        case .evicted(let payload): try payload.encode(to: encoder)
+        case .purged(let payload): try payload.encode(to: encoder)
+        case .coalesced(let payload): try payload.encode(to: encoder)
+        case .requestFinished(let payload): try payload.encode(to: encoder)
+        case .error(let payload): try payload.encode(to: encoder)
+        case .storeStats(let payload): try payload.encode(to: encoder)
+        case .entries(let payload): try payload.encode(to: encoder)
+        case .command(let payload): try payload.encode(to: encoder)
+        case .dropped(let payload): try payload.encode(to: encoder)
+        }
+    }
+}

@@ -1,0 +1,92 @@
+/// One thing that happened in a caching client: the unit every watcher consumes — the live
+/// dashboard, the session recorder, attached dashboards and replays alike.
+///
+/// `seq` increases by one per event of a session; `time` is seconds since the session
+/// started; `requestID` ties together the events of one request.
+///
+/// ```swift
+/// for await event in client.events.subscribe() {
+///     if case .requestFinished(let done) = event.kind { print(event.requestID!, done.outcome) }
+/// }
+/// ```
+public struct CacheEvent: Sendable, Hashable {
+    /// Position in the session, starting at 1, without gaps for lossless subscribers.
+    public var seq: UInt64
+    /// Seconds since the session started.
+    public var time: Double
+    /// The request this event belongs to, if any.
+    public var requestID: UInt64?
+    /// What happened.
+    public var kind: CacheEventKind
+
+    /// Creates an event.
+    public init(seq: UInt64, time: Double, requestID: UInt64? = nil, kind: CacheEventKind) {
+        self.seq = seq
+        self.time = time
+        self.requestID = requestID
+        self.kind = kind
+    }
+}
+
+/// The kinds of ``CacheEvent``. A request yields, in order: `requestStarted` → `lookup` →
+/// (`coalesced` | `revalidationSent` → `notModified` / `modified`)? → `served` →
+/// `requestFinished`; store changes and statistics come as their own events.
+public enum CacheEventKind: Sendable, Hashable {
+    /// A request entered the client.
+    case requestStarted(RequestStarted)
+    /// The cache lookup's verdict and its reason.
+    case lookup(Lookup)
+    /// A conditional request went to the origin.
+    case revalidationSent(RevalidationSent)
+    /// The origin answered 304: stored responses were freshened.
+    case notModified(NotModified)
+    /// The origin answered a conditional request with a new response.
+    case modified(Modified)
+    /// The response was handed to the caller.
+    case served(Served)
+    /// A response was stored.
+    case stored(Stored)
+    /// A disk entry was copied into memory.
+    case promoted(EntryRef)
+    /// An entry left the store.
+    case evicted(Evicted)
+    /// A purge command or API call removed entries.
+    case purged(Purged)
+    /// The request waited for another identical request instead of going to the origin.
+    case coalesced(Coalesced)
+    /// The request completed.
+    case requestFinished(RequestFinished)
+    /// Something failed (origin unreachable, disk degraded, …).
+    case error(ErrorInfo)
+    /// Store usage and capacity.
+    case storeStats(StoreStats)
+    /// Every stored entry at one moment (sent at session start and to late attachers).
+    case entries(EntriesSnapshot)
+    /// A command (purge, refresh, reload) was received.
+    case command(CommandInfo)
+    /// A slow watcher missed this many events (never sent to lossless subscribers).
+    case dropped(Dropped)
+
+    /// The kind's name as written in session logs (`"kind":"lookup"`).
+    public var name: String {
+        switch self {
+        case .requestStarted: return "requestStarted"
+        case .lookup: return "lookup"
+        case .revalidationSent: return "revalidationSent"
+        case .notModified: return "notModified"
+        case .modified: return "modified"
+        case .served: return "served"
+        case .stored: return "stored"
+        case .promoted: return "promoted"
+        case .evicted: return "evicted"
+        case .purged: return "purged"
+        case .coalesced: return "coalesced"
+        case .requestFinished: return "requestFinished"
+        case .error: return "error"
+        case .storeStats: return "storeStats"
+        case .entries: return "entries"
+        case .command: return "command"
+        case .dropped: return "dropped"
+        }
+    }
+}

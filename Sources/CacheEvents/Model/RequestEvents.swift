@@ -1,0 +1,226 @@
+import HTTPCaching
+
+/// One header field as carried in events (name as sent, value possibly redacted).
+public struct HeaderField: Sendable, Hashable, Codable {
+    /// The field name.
+    public var name: String
+    /// The field value.
+    public var value: String
+
+    /// Creates a field.
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// `requestStarted`: a request entered the client.
+public struct RequestStarted: Sendable, Hashable, Codable {
+    /// `GET`, `POST`, …
+    public var method: String
+    /// The absolute URL as requested.
+    public var url: String
+    /// The primary cache key (`GET https://…`), or empty when the request has none.
+    public var cacheKey: String
+    /// The policy's command-line name (`protocol`, `reload`, …).
+    public var policy: String
+    /// The request's header fields.
+    public var headers: [HeaderField]
+
+    /// Creates the payload.
+    public init(method: String, url: String, cacheKey: String, policy: String, headers: [HeaderField]) {
+        self.method = method
+        self.url = url
+        self.cacheKey = cacheKey
+        self.policy = policy
+        self.headers = headers
+    }
+}
+
+/// The lookup verdicts (`fresh`, `stale`, `miss`, `bypass`).
+public enum LookupVerdict: String, Sendable, Hashable, Codable, CaseIterable {
+    /// A fresh stored response will be served.
+    case fresh
+    /// A stored response exists but is stale (served stale, or revalidated).
+    case stale
+    /// Nothing usable is stored.
+    case miss
+    /// The cache is not consulted.
+    case bypass
+}
+
+/// `lookup`: the cache's verdict before any network traffic.
+public struct Lookup: Sendable, Hashable, Codable {
+    /// The verdict.
+    public var verdict: LookupVerdict
+    /// Why, in words (`max-age=60`, `expired 3s ago`, `Vary mismatch: Accept-Language`).
+    public var reason: String
+    /// The stored response's age in seconds, when one was found.
+    public var age: Double?
+    /// Its remaining freshness in seconds (negative when stale), when one was found.
+    public var ttl: Double?
+
+    /// Creates the payload.
+    public init(verdict: LookupVerdict, reason: String, age: Double? = nil, ttl: Double? = nil) {
+        self.verdict = verdict
+        self.reason = reason
+        self.age = age
+        self.ttl = ttl
+    }
+}
+
+/// `revalidationSent`: the validators sent to the origin.
+public struct RevalidationSent: Sendable, Hashable, Codable {
+    /// The `If-None-Match` value, if sent.
+    public var ifNoneMatch: String?
+    /// The `If-Modified-Since` value, if sent.
+    public var ifModifiedSince: String?
+    /// Whether it runs in the background (stale-while-revalidate) while a stale copy is served.
+    public var background: Bool
+
+    /// Creates the payload.
+    public init(ifNoneMatch: String?, ifModifiedSince: String?, background: Bool = false) {
+        self.ifNoneMatch = ifNoneMatch
+        self.ifModifiedSince = ifModifiedSince
+        self.background = background
+    }
+}
+
+/// `notModified`: a 304 freshened stored responses.
+public struct NotModified: Sendable, Hashable, Codable {
+    /// How many stored responses were freshened.
+    public var freshened: Int
+    /// The freshened response's new time to live in seconds.
+    public var ttl: Double?
+
+    /// Creates the payload.
+    public init(freshened: Int, ttl: Double?) {
+        self.freshened = freshened
+        self.ttl = ttl
+    }
+}
+
+/// `modified`: a conditional request got a full response.
+public struct Modified: Sendable, Hashable, Codable {
+    /// Its status code.
+    public var status: Int
+
+    /// Creates the payload.
+    public init(status: Int) { self.status = status }
+}
+
+/// Where a served body came from.
+public enum ServedSource: String, Sendable, Hashable, Codable {
+    /// The store.
+    case cache
+    /// The origin.
+    case network
+}
+
+/// `served`: the response handed to the caller.
+public struct Served: Sendable, Hashable, Codable {
+    /// Where the body came from.
+    public var source: ServedSource
+    /// The status code served.
+    public var status: Int
+    /// Body bytes served.
+    public var bytes: Int
+    /// The outcome word.
+    public var outcome: CacheOutcome
+    /// Why, in words.
+    public var reason: String
+    /// The served response's age in seconds, when from the cache.
+    public var age: Double?
+    /// Its remaining freshness in seconds, when known.
+    public var ttl: Double?
+    /// The response header fields as served.
+    public var headers: [HeaderField]
+
+    /// Creates the payload.
+    public init(
+        source: ServedSource, status: Int, bytes: Int, outcome: CacheOutcome, reason: String,
+        age: Double? = nil, ttl: Double? = nil, headers: [HeaderField] = []
+    ) {
+        self.source = source
+        self.status = status
+        self.bytes = bytes
+        self.outcome = outcome
+        self.reason = reason
+        self.age = age
+        self.ttl = ttl
+        self.headers = headers
+    }
+}
+
+/// `coalesced`: the request shared another request's origin fetch.
+public struct Coalesced: Sendable, Hashable, Codable {
+    /// The request that went to the origin.
+    public var leaderID: UInt64
+
+    /// Creates the payload.
+    public init(leaderID: UInt64) { self.leaderID = leaderID }
+}
+
+/// `requestFinished`: the request completed (successfully or not).
+public struct RequestFinished: Sendable, Hashable, Codable {
+    /// The final status code (0 when no response could be produced).
+    public var status: Int
+    /// Seconds from `requestStarted` to completion.
+    public var latency: Double
+    /// Bytes that crossed the network for this request (body of a 200; 0 for a 304 or hit).
+    public var bytesFromNetwork: Int
+    /// Body bytes served from the store.
+    public var bytesFromCache: Int
+    /// The outcome word.
+    public var outcome: CacheOutcome
+    /// Why, in words.
+    public var reason: String
+    /// Whether it shared another request's fetch.
+    public var coalesced: Bool
+
+    /// Creates the payload.
+    public init(
+        status: Int, latency: Double, bytesFromNetwork: Int, bytesFromCache: Int, outcome: CacheOutcome,
+        reason: String, coalesced: Bool = false
+    ) {
+        self.status = status
+        self.latency = latency
+        self.bytesFromNetwork = bytesFromNetwork
+        self.bytesFromCache = bytesFromCache
+        self.outcome = outcome
+        self.reason = reason
+        self.coalesced = coalesced
+    }
+}
+
+/// `error`: something failed.
+public struct ErrorInfo: Sendable, Hashable, Codable {
+    /// What failed, in words a user can act on.
+    public var message: String
+
+    /// Creates the payload.
+    public init(message: String) { self.message = message }
+}
+
+/// `dropped`: a slow watcher lost events.
+public struct Dropped: Sendable, Hashable, Codable {
+    /// How many events were not delivered.
+    public var count: Int
+
+    /// Creates the payload.
+    public init(count: Int) { self.count = count }
+}
+
+/// `command`: a command arrived (from the dashboard, an attached dashboard or the API).
+public struct CommandInfo: Sendable, Hashable, Codable {
+    /// `purge`, `purgeAll`, `purgeExpired`, `refresh` or `reload`.
+    public var name: String
+    /// The key it targets, if any.
+    public var key: String?
+
+    /// Creates the payload.
+    public init(name: String, key: String? = nil) {
+        self.name = name
+        self.key = key
+    }
+}

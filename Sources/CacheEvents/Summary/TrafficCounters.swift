@@ -1,0 +1,72 @@
+import HTTPCaching
+
+/// Running totals of a session's traffic, folded from ``CacheEvent``s: what the dashboard's
+/// header shows and what `--summary` prints. One definition for both, so a replayed log's
+/// summary equals the one its recording run printed.
+///
+/// - **Request hit ratio** = (hit + stale + revalidated) ÷ (hit + stale + revalidated +
+///   modified + miss + error). `bypass` requests are left out: the cache was not allowed to
+///   answer them. Coalesced requests count with the outcome they received.
+/// - **Byte hit ratio** = bytes served from the cache ÷ (bytes from the cache + body bytes
+///   from the network).
+/// - **Bytes saved** = body bytes served from the cache (they did not cross the network).
+public struct TrafficCounters: Sendable, Hashable, Codable {
+    /// Finished requests.
+    public var requests = 0
+    /// Finished requests by outcome.
+    public var outcomes: [CacheOutcome: Int] = [:]
+    /// Requests that shared another request's origin fetch.
+    public var coalesced = 0
+    /// Body bytes served from the cache.
+    public var bytesFromCache = 0
+    /// Body bytes received from the origin.
+    public var bytesFromNetwork = 0
+    /// Entries evicted, by reason.
+    public var evictions: [EvictionReason: Int] = [:]
+    /// Events that slow watchers lost (as reported by `dropped` events).
+    public var droppedEvents = 0
+
+    /// Empty counters.
+    public init() {}
+
+    /// Adds one event's contribution.
+    public mutating func apply(_ event: CacheEvent) {
+        switch event.kind {
+        case .requestFinished(let finished):
+            requests += 1
+            outcomes[finished.outcome, default: 0] += 1
+            if finished.coalesced { coalesced += 1 }
+            bytesFromCache += finished.bytesFromCache
+            bytesFromNetwork += finished.bytesFromNetwork
+        case .evicted(let evicted):
+            evictions[evicted.reason, default: 0] += 1
+        case .dropped(let dropped):
+            droppedEvents += dropped.count
+        default:
+            break
+        }
+    }
+
+    /// The count for one outcome.
+    public func count(_ outcome: CacheOutcome) -> Int { outcomes[outcome] ?? 0 }
+
+    /// Requests answered from the cache: hit + stale + revalidated.
+    public var servedFromCache: Int { count(.hit) + count(.stale) + count(.revalidated) }
+
+    /// Requests the hit ratio is taken over: every outcome but bypass.
+    public var cacheableRequests: Int { requests - count(.bypass) }
+
+    /// The request hit ratio (0…1), or `nil` before any cacheable request.
+    public var hitRatio: Double? {
+        cacheableRequests > 0 ? Double(servedFromCache) / Double(cacheableRequests) : nil
+    }
+
+    /// The byte hit ratio (0…1), or `nil` before any byte was served.
+    public var byteHitRatio: Double? {
+        let total = bytesFromCache + bytesFromNetwork
+        return total > 0 ? Double(bytesFromCache) / Double(total) : nil
+    }
+
+    /// Body bytes that did not cross the network thanks to the cache.
+    public var bytesSaved: Int { bytesFromCache }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Logging
+
+/// How a ``CacheStore`` is set up. Every property has a default; the defaults give a
+/// memory-only store of 32 MiB.
+///
+/// ```swift
+/// var configuration = StoreConfiguration()
+/// configuration.directory = URL(fileURLWithPath: "/var/cache/myapp")
+/// configuration.namespaces = [
+///     Namespace(name: "user", match: .prefix("https://api.example.com/me/"),
+///               timeToLive: 300, encryptionKey: try EncryptionKey(contentsOfFile: keyPath)),
+/// ]
+/// let store = try CacheStore(configuration: configuration)
+/// ```
+public struct StoreConfiguration: Sendable {
+    /// Bytes the memory tier may hold. Default 32 MiB.
+    public var memoryCapacity: Int
+    /// Bytes all namespaces together may hold on disk. Default 256 MiB.
+    public var diskCapacity: Int
+    /// The directory that holds one subdirectory per namespace; `nil` (default) keeps
+    /// everything in memory.
+    public var directory: URL?
+    /// An entry larger than this share of a tier's capacity is not stored in that tier (as
+    /// URLCache does). Default 0.05.
+    public var maximumEntryShare: Double
+    /// How often expired entries are swept and access times written to the index.
+    /// Default 60 seconds.
+    public var sweepInterval: Duration
+    /// Namespaces tried in order; the first whose ``Namespace/match`` fits a URI takes it.
+    /// Default none.
+    public var namespaces: [Namespace]
+    /// The namespace for every URI no other one takes. Default ``Namespace/default``.
+    public var defaultNamespace: Namespace
+    /// The clock for created / last-access times, expiry and ages. Default `Date()`; tests
+    /// and replays may supply their own.
+    public var currentDate: @Sendable () -> Date
+    /// Where the store logs (never to stdout). Default label `cachescope.store`.
+    public var logger: Logger
+    /// The file operations on entry files (a seam for fault injection in tests).
+    var fileSystem: any StoreFileSystem
+
+    /// A configuration; see each property for the defaults.
+    public init(
+        memoryCapacity: Int = 32 << 20,
+        diskCapacity: Int = 256 << 20,
+        directory: URL? = nil,
+        maximumEntryShare: Double = 0.05,
+        sweepInterval: Duration = .seconds(60),
+        namespaces: [Namespace] = [],
+        defaultNamespace: Namespace = .default,
+        currentDate: @escaping @Sendable () -> Date = { Date() },
+        logger: Logger = Logger(label: "cachescope.store")
+    ) {
+        self.memoryCapacity = memoryCapacity
+        self.diskCapacity = diskCapacity
+        self.directory = directory
+        self.maximumEntryShare = maximumEntryShare
+        self.sweepInterval = sweepInterval
+        self.namespaces = namespaces
+        self.defaultNamespace = defaultNamespace
+        self.currentDate = currentDate
+        self.logger = logger
+        self.fileSystem = PosixFileSystem()
+    }
+
+    /// Every namespace in matching order, the default last.
+    var allNamespaces: [Namespace] { namespaces + [defaultNamespace] }
+
+    /// Checks what would otherwise fail later.
+    func validate() throws(CacheStoreError) {
+        guard memoryCapacity >= 0 else { throw .invalidConfiguration("memoryCapacity must not be negative (is \(memoryCapacity))") }
+        guard diskCapacity >= 0 else { throw .invalidConfiguration("diskCapacity must not be negative (is \(diskCapacity))") }
+        guard maximumEntryShare > 0, maximumEntryShare <= 1 else {
+            throw .invalidConfiguration("maximumEntryShare must be in (0, 1] (is \(maximumEntryShare))")
+        }
+        guard sweepInterval > .zero else { throw .invalidConfiguration("sweepInterval must be positive") }
+        var directoryNames = Set<String>()
+        for namespace in allNamespaces {
+            if let problem = namespace.directoryNameProblem { throw .invalidNamespace(name: namespace.name, reason: problem) }
+            guard directoryNames.insert(namespace.directoryName).inserted else {
+                throw .invalidNamespace(name: namespace.name, reason: "directory name \"\(namespace.directoryName)\" is used by another namespace")
+            }
+            if let ttl = namespace.timeToLive, !(ttl >= 0) {
+                throw .invalidNamespace(name: namespace.name, reason: "timeToLive must not be negative (is \(ttl))")
+            }
+            if let limit = namespace.diskLimit, limit < 0 {
+                throw .invalidNamespace(name: namespace.name, reason: "diskLimit must not be negative (is \(limit))")
+            }
+        }
+    }
+}

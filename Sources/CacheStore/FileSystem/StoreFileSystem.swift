@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The file operations the disk tier performs on entry files: a seam so tests can make the
+/// disk full, read-only or failing (``PosixFileSystem`` is the real one). SQLite does its own
+/// I/O on the index; its failures reach the store as index errors and degrade it the same way.
+protocol StoreFileSystem: Sendable {
+    /// Creates a directory (and missing parents) with mode 0700, or sets an existing one to 0700.
+    func createDirectory(_ path: String) throws(FileSystemError)
+    /// Creates an empty file with mode 0600 if it does not exist, and sets its mode to 0600.
+    func createPrivateFile(_ path: String) throws(FileSystemError)
+    /// Writes a new file with mode 0600 and forces it to stable storage (fsync) before
+    /// returning. Fails if the file exists.
+    func writeFileDurably(_ path: String, contents: [UInt8]) throws(FileSystemError)
+    /// Renames atomically (same file system), replacing the target.
+    func rename(_ source: String, to destination: String) throws(FileSystemError)
+    /// Forces a directory's entries (names created, renamed or removed) to stable storage.
+    func syncDirectory(_ path: String) throws(FileSystemError)
+    /// The whole contents of a file.
+    func readFile(_ path: String) throws(FileSystemError) -> [UInt8]
+    /// Removes a file.
+    func removeFile(_ path: String) throws(FileSystemError)
+    /// The names in a directory, without `.` and `..`.
+    func contentsOfDirectory(_ path: String) throws(FileSystemError) -> [String]
+    /// The permission bits (`mode & 0o777`) of a file or directory.
+    func permissions(_ path: String) throws(FileSystemError) -> UInt16
+}
+
+/// A failed file operation: what, on which path, and the `errno` it gave.
+struct FileSystemError: Error, CustomStringConvertible, Equatable {
+    /// The failure classes the store reacts to.
+    enum Kind: Equatable {
+        case notFound
+        case noSpace
+        case readOnly
+        case permissionDenied
+        case io
+        case other
+    }
+
+    let operation: String
+    let path: String
+    let code: Int32
+
+    var kind: Kind {
+        switch code {
+        case ENOENT, ENOTDIR: return .notFound
+        case ENOSPC, EDQUOT: return .noSpace
+        case EROFS: return .readOnly
+        case EACCES, EPERM: return .permissionDenied
+        case EIO: return .io
+        default: return .other
+        }
+    }
+
+    var description: String {
+        "cannot \(operation) \(path): \(String(cString: strerror(code))) (errno \(code))"
+    }
+}

@@ -1,0 +1,194 @@
+/// A map from keys to values that remembers use order and the total of a per-value cost, with
+/// O(1) insert, lookup, touch, removal and removal of the least recently used value.
+///
+/// The order lives in a doubly linked list threaded through an array of slots by index, so a
+/// touch moves two integers instead of allocating nodes or retaining class instances; freed
+/// slots are reused. Both tiers use it: the memory tier (cost = entry size) and the in-memory
+/// index of each disk namespace.
+///
+/// Exposed as SPI only so the benchmark can guard the same structure with a `Mutex` and with
+/// an actor and compare them; it is not part of the public API.
+@_spi(Benchmarks)
+public struct LRUList<Key: Hashable, Value> {
+    private struct Slot {
+        var key: Key?
+        var value: Value?
+        var cost: Int
+        var newer: Int32
+        var older: Int32
+    }
+
+    private var slots: [Slot] = []
+    private var positions: [Key: Int32] = [:]
+    private var freeSlots: [Int32] = []
+    /// The most recently used slot, or -1.
+    private var newest: Int32 = -1
+    /// The least recently used slot, or -1.
+    private var oldest: Int32 = -1
+
+    /// The sum of the costs of all values.
+    public private(set) var totalCost = 0
+
+    /// An empty list.
+    public init() {}
+
+    /// The number of values.
+    public var count: Int { positions.count }
+
+    /// Whether the list holds no value.
+    public var isEmpty: Bool { positions.isEmpty }
+
+    /// Whether `key` has a value.
+    public func contains(_ key: Key) -> Bool { positions[key] != nil }
+
+    /// The value for `key`, without changing the order.
+    public func peek(_ key: Key) -> Value? {
+        guard let position = positions[key] else { return nil }
+        return slots[Int(position)].value
+    }
+
+    /// The cost recorded for `key`.
+    public func cost(of key: Key) -> Int? {
+        guard let position = positions[key] else { return nil }
+        return slots[Int(position)].cost
+    }
+
+    /// Makes `key` the most recently used; returns whether it was present.
+    @discardableResult
+    public mutating func touch(_ key: Key) -> Bool {
+        guard let position = positions[key] else { return false }
+        moveToNewest(position)
+        return true
+    }
+
+    /// Changes the value for `key` in place (order unchanged); returns the closure's result,
+    /// or `nil` when `key` is absent.
+    @discardableResult
+    public mutating func modify<R>(_ key: Key, _ body: (inout Value) -> R) -> R? {
+        guard let position = positions[key] else { return nil }
+        return body(&slots[Int(position)].value!)
+    }
+
+    /// Inserts or replaces the value for `key` as the most recently used; returns the value
+    /// it replaced.
+    @discardableResult
+    public mutating func insert(_ value: Value, for key: Key, cost: Int) -> Value? {
+        if let position = positions[key] {
+            let index = Int(position)
+            let old = slots[index].value
+            totalCost += cost - slots[index].cost
+            slots[index].value = value
+            slots[index].cost = cost
+            moveToNewest(position)
+            return old
+        }
+        let slot = Slot(key: key, value: value, cost: cost, newer: -1, older: newest)
+        let position: Int32
+        if let reused = freeSlots.popLast() {
+            position = reused
+            slots[Int(reused)] = slot
+        } else {
+            position = Int32(slots.count)
+            slots.append(slot)
+        }
+        if newest >= 0 { slots[Int(newest)].newer = position }
+        newest = position
+        if oldest < 0 { oldest = position }
+        positions[key] = position
+        totalCost += cost
+        return nil
+    }
+
+    /// Inserts a value as the *least* recently used (used when loading an index in order).
+    public mutating func insertAsOldest(_ value: Value, for key: Key, cost: Int) {
+        insert(value, for: key, cost: cost)
+        guard let position = positions[key], position != oldest else { return }
+        unlink(position)
+        slots[Int(position)].newer = oldest
+        slots[Int(position)].older = -1
+        if oldest >= 0 { slots[Int(oldest)].older = position }
+        oldest = position
+        if newest < 0 { newest = position }
+    }
+
+    /// Removes the value for `key` and returns it.
+    @discardableResult
+    public mutating func remove(_ key: Key) -> Value? {
+        guard let position = positions.removeValue(forKey: key) else { return nil }
+        return release(position)
+    }
+
+    /// The least recently used key and value, without removing them.
+    public var leastRecent: (key: Key, value: Value)? {
+        guard oldest >= 0 else { return nil }
+        let slot = slots[Int(oldest)]
+        return (slot.key!, slot.value!)
+    }
+
+    /// Removes the least recently used value and returns it with its key.
+    public mutating func removeLeastRecent() -> (key: Key, value: Value)? {
+        guard oldest >= 0 else { return nil }
+        let position = oldest
+        let key = slots[Int(position)].key!
+        positions[key] = nil
+        return (key, release(position))
+    }
+
+    /// Removes everything.
+    public mutating func removeAll() {
+        slots.removeAll()
+        positions.removeAll()
+        freeSlots.removeAll()
+        newest = -1
+        oldest = -1
+        totalCost = 0
+    }
+
+    /// Every key and value, most recently used first.
+    public var elements: [(key: Key, value: Value)] {
+        var result: [(key: Key, value: Value)] = []
+        result.reserveCapacity(count)
+        var position = newest
+        while position >= 0 {
+            let slot = slots[Int(position)]
+            result.append((slot.key!, slot.value!))
+            position = slot.older
+        }
+        return result
+    }
+
+    // MARK: Links
+
+    private mutating func release(_ position: Int32) -> Value {
+        unlink(position)
+        let index = Int(position)
+        let value = slots[index].value!
+        totalCost -= slots[index].cost
+        slots[index] = Slot(key: nil, value: nil, cost: 0, newer: -1, older: -1)
+        freeSlots.append(position)
+        return value
+    }
+
+    private mutating func moveToNewest(_ position: Int32) {
+        guard position != newest else { return }
+        unlink(position)
+        slots[Int(position)].older = newest
+        slots[Int(position)].newer = -1
+        if newest >= 0 { slots[Int(newest)].newer = position }
+        newest = position
+        if oldest < 0 { oldest = position }
+    }
+
+    /// Takes a slot out of the chain, mending its neighbours and the ends.
+    private mutating func unlink(_ position: Int32) {
+        let newer = slots[Int(position)].newer
+        let older = slots[Int(position)].older
+        if newer >= 0 { slots[Int(newer)].older = older } else { newest = older }
+        if older >= 0 { slots[Int(older)].newer = newer } else { oldest = newer }
+        slots[Int(position)].newer = -1
+        slots[Int(position)].older = -1
+    }
+}
+
+@_spi(Benchmarks)
+extension LRUList: Sendable where Key: Sendable, Value: Sendable {}

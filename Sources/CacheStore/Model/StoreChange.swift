@@ -1,0 +1,65 @@
+import Foundation
+import HTTPCaching
+
+/// Receives every change of a ``CacheStore``; the caching client forwards them as events.
+///
+/// It is called synchronously, outside the store's locks, on the thread that made the change
+/// (the caller's for stores, lookups and purges; the disk executor for changes found while
+/// writing or reading files). It must be cheap and must not block — yield into an
+/// `AsyncStream` or append to a buffer.
+public typealias StoreObserver = @Sendable (StoreChange) -> Void
+
+/// One change of a ``CacheStore``.
+public enum StoreChange: Sendable, Hashable {
+    /// An entry was stored in `summary.tier` (memory, disk or both).
+    case stored(EntrySummary)
+    /// A disk hit was copied into memory.
+    case promoted(EntryID)
+    /// An entry left a tier: `tier` is the copy removed (`.both` when it left the store).
+    case evicted(EntryID, reason: EvictionReason, tier: EntryTier)
+    /// A purge request was carried out.
+    case purged(PurgeScope)
+    /// A namespace's disk failed (full, read-only, I/O error); the namespace now keeps entries
+    /// in memory only. The message names the path and the cause.
+    case diskFailure(String)
+    /// A namespace's index could not be read and was rebuilt empty; the message says why.
+    case indexReset(String)
+}
+
+/// Why an entry left a tier.
+public enum EvictionReason: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+    /// The tier was over its capacity; least recently used entries go first.
+    case capacity
+    /// Its retention ended (`expiresAt` passed).
+    case expired
+    /// Removed on request (a purge).
+    case purged
+    /// Its file was truncated, corrupted, tampered with or missing; it was not served.
+    case corrupt
+
+    public var description: String { rawValue }
+}
+
+/// What a purge removed.
+public enum PurgeScope: Sendable, Hashable, CustomStringConvertible {
+    /// Every variant of a primary key.
+    case key(CacheKey)
+    /// One variant.
+    case entry(EntryID)
+    /// Everything.
+    case all
+    /// Every entry whose retention ended.
+    case expired
+    /// Every entry stored at or after a date.
+    case since(Date)
+
+    public var description: String {
+        switch self {
+        case .key(let key): return "key \(key)"
+        case .entry(let id): return "entry \(id)"
+        case .all: return "all"
+        case .expired: return "expired"
+        case .since(let date): return "since \(date)"
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import CacheEvents
+import Foundation
+import HTTPCaching
+import HTTPTypes
+
+extension CachingClient {
+    /// Sends a request through the cache and returns the response with its outcome.
+    ///
+    /// - Parameters:
+    ///   - request: an absolute request (scheme, authority and path set).
+    ///   - body: the request body, for methods that carry one.
+    ///   - policy: overrides the configuration's default policy for this request.
+    /// - Throws: ``CachingClientError``; a transport failure is thrown only when no stored
+    ///   response may stand in for the origin (`stale-if-error`).
+    public func data(for request: HTTPRequest, body: Data? = nil, policy: CachePolicy? = nil) async throws -> ClientResponse {
+        guard !isShutDown else { throw CachingClientError.shutDown }
+        var current = request
+        var currentBody = body
+        var hops = 0
+        while true {
+            let result = try await singleRequest(current, body: currentBody, policy: policy ?? configuration.defaultPolicy)
+            guard configuration.followRedirects, let next = redirectTarget(of: current, response: result.response) else {
+                return result
+            }
+            hops += 1
+            guard hops <= configuration.maximumRedirects else {
+                throw CachingClientError.tooManyRedirects(url: Self.url(of: request), limit: configuration.maximumRedirects)
+            }
+            if result.response.status.code == 303 || ([301, 302].contains(result.response.status.code) && current.method == .post) {
+                current = HTTPRequest(method: .get, scheme: next.scheme, authority: next.authority, path: next.path, headerFields: current.headerFields)
+                currentBody = nil
+            } else {
+                current = HTTPRequest(method: current.method, scheme: next.scheme, authority: next.authority, path: next.path, headerFields: current.headerFields)
+            }
+        }
+    }
+
+    /// Sends a GET for an absolute URL string through the cache.
+    public func data(from url: String, headers: HTTPFields = [:], policy: CachePolicy? = nil) async throws -> ClientResponse {
+        guard let request = Self.request(url: url, headers: headers) else { throw CachingClientError.invalidURL(url) }
+        return try await data(for: request, policy: policy)
+    }
+
+    /// Builds a GET request for an absolute http(s) URL; `nil` when the URL is not one.
+    public static func request(url: String, method: HTTPRequest.Method = .get, headers: HTTPFields = [:]) -> HTTPRequest? {
+        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
+        else { return nil }
+        let authority = components.port.map { "\(host):\($0)" } ?? host
+        var path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+        if let query = components.percentEncodedQuery { path += "?" + query }
+        return HTTPRequest(method: method, scheme: scheme, authority: authority, path: path, headerFields: headers)
+    }
+
+    static func url(of request: HTTPRequest) -> String {
+        "\(request.scheme ?? "http")://\(request.authority ?? "")\(request.path ?? "/")"
+    }
+
+    private func redirectTarget(of request: HTTPRequest, response: HTTPResponse) -> HTTPRequest? {
+        guard [301, 302, 303, 307, 308].contains(response.status.code),
+            let location = response.headerFields[.location],
+            let resolved = URL(string: location, relativeTo: URL(string: Self.url(of: request)))?.absoluteString
+        else { return nil }
+        return Self.request(url: resolved)
+    }
+
+    // MARK: One hop
+
+    func singleRequest(_ request: HTTPRequest, body: Data?, policy: CachePolicy) async throws -> ClientResponse {
+        let run = RequestRun(id: events.makeRequestID(), request: request, body: body, policy: policy, start: .now)
+        let key = CacheKey(request)
+        events.publish(
+            .requestStarted(RequestStarted(
+                method: request.method.rawValue, url: Self.url(of: request), cacheKey: key?.description ?? "",
+                policy: policy.commandLineName, headers: request.headerFields.eventFields)),
+            requestID: run.id)
+        let candidates = key != nil && (request.method == .get || request.method == .head) ? await store.variants(for: key!) : []
+        let decision = rules.decide(request: request, policy: policy, candidates: candidates.map(\.stored), now: configuration.now())
+        publishLookup(decision, run: run)
+        do {
+            return try await execute(decision, run: run, key: key, candidates: candidates)
+        } catch {
+            finishWithError(error, run: run)
+            throw error
+        }
+    }
+
+    private func publishLookup(_ decision: CacheDecision, run: RequestRun) {
+        let freshness: Freshness?
+        switch decision {
+        case .fresh(let hit): freshness = hit.freshness
+        case .stale(let hit), .staleWhileRevalidate(let hit): freshness = hit.freshness
+        case .revalidate(let revalidation): freshness = revalidation.freshness
+        default: freshness = nil
+        }
+        events.publish(
+            .lookup(Lookup(
+                verdict: LookupVerdict(rawValue: decision.lookupWord) ?? .miss, reason: decision.reason,
+                age: freshness?.age, ttl: freshness?.timeToLive)),
+            requestID: run.id)
+    }
+
+    private func finishWithError(_ error: any Error, run: RequestRun) {
+        let message = (error as? CustomStringConvertible)?.description ?? String(describing: error)
+        events.publish(.error(ErrorInfo(message: message)), requestID: run.id)
+        events.publish(
+            .requestFinished(RequestFinished(
+                status: 0, latency: run.elapsed, bytesFromNetwork: 0, bytesFromCache: 0, outcome: .error, reason: message)),
+            requestID: run.id)
+    }
+}
+
+/// The context of one request as it moves through the client.
+struct RequestRun: Sendable {
+    let id: UInt64
+    let request: HTTPRequest
+    let body: Data?
+    let policy: CachePolicy
+    let start: ContinuousClock.Instant
+    /// Whether this is a background revalidation (stale-while-revalidate) nobody waits for.
+    var background = false
+
+    var elapsed: Double {
+        let (seconds, attoseconds) = (ContinuousClock.now - start).components
+        return Double(seconds) + Double(attoseconds) * 1e-18
+    }
+}
+
+extension HTTPFields {
+    /// The fields as event header pairs.
+    var eventFields: [HeaderField] { map { HeaderField(name: $0.name.rawName, value: $0.value) } }
+}

@@ -1,0 +1,140 @@
+import CacheEvents
+import CacheStore
+import Foundation
+import HTTPCaching
+import HTTPTypes
+
+extension CachingClient {
+    /// Carries out a decision: serve from the store, or go to the origin (coalesced).
+    func execute(_ decision: CacheDecision, run: RequestRun, key: CacheKey?, candidates: [CacheEntry]) async throws -> ClientResponse {
+        switch decision {
+        case .fresh(let hit):
+            return serve(candidates[hit.candidate], freshness: hit.freshness, outcome: .hit, reason: decision.reason, run: run)
+        case .stale(let hit):
+            return serve(candidates[hit.candidate], freshness: hit.freshness, outcome: .stale, reason: decision.reason, run: run)
+        case .staleWhileRevalidate(let hit):
+            if let key { startBackgroundRevalidation(key: key, candidates: candidates, hit: hit, request: run.request) }
+            return serve(candidates[hit.candidate], freshness: hit.freshness, outcome: .stale, reason: decision.reason, run: run)
+        case .unsatisfiable(let reason):
+            if reason == .policyDontLoad { throw CachingClientError.notCached(url: Self.url(of: run.request)) }
+            return gatewayTimeout(reason: decision.reason, run: run)
+        case .revalidate, .miss, .bypass:
+            return try await network(decision, run: run, key: key, candidates: candidates)
+        }
+    }
+
+    /// Goes to the origin, sharing the fetch with identical concurrent requests, and falls
+    /// back to a stale response when the origin fails and `stale-if-error` allows it.
+    func network(_ decision: CacheDecision, run: RequestRun, key: CacheKey?, candidates: [CacheEntry]) async throws -> ClientResponse {
+        let result: NetworkResult
+        var leaderID: UInt64?
+        do {
+            if let key, case .bypass = decision {
+                result = try await fetch(decision, run: run, key: key, candidates: candidates)
+            } else if let key {
+                let flight = flightKey(key, decision: decision, candidates: candidates, request: run.request)
+                let shared = try await coalescer.run(key: flight, requestID: run.id) { [self] in
+                    try await self.fetch(decision, run: run, key: key, candidates: candidates)
+                }
+                if shared.leaderID == run.id {
+                    result = shared.value
+                } else if let vary = shared.value.storedVaryKey, !vary.mismatchedFields(for: run.request.headerFields).isEmpty {
+                    // The shared response varies on a field this request sends differently.
+                    result = try await fetch(decision, run: run, key: key, candidates: candidates)
+                } else {
+                    leaderID = shared.leaderID
+                    events.publish(.coalesced(Coalesced(leaderID: shared.leaderID)), requestID: run.id)
+                    result = shared.value
+                }
+            } else {
+                result = try await fetch(decision, run: run, key: nil, candidates: candidates)
+            }
+        } catch let error as TransportError {
+            if let stale = staleFallback(decision, candidates: candidates, run: run, failure: error.description) { return stale }
+            throw CachingClientError.transport(error)
+        }
+        if CacheRules.isErrorStatus(result.status),
+            let stale = staleFallback(decision, candidates: candidates, run: run, failure: "status \(result.status)")
+        {
+            return stale
+        }
+        return deliver(result, run: run, coalescedWith: leaderID)
+    }
+
+    /// The coalescing key: the primary key plus this request's values of the fields the
+    /// stored response varies on, so differently-negotiated requests never share a fetch.
+    private func flightKey(_ key: CacheKey, decision: CacheDecision, candidates: [CacheEntry], request: HTTPRequest) -> String {
+        let varyNames = Set(candidates.flatMap { $0.stored.varyNames })
+        guard !varyNames.isEmpty else { return key.description }
+        let values = varyNames.sorted().map { name in
+            "\(name)=\(HTTPField.Name(name).flatMap { request.headerFields[$0] } ?? "-")"
+        }
+        return key.description + "|" + values.joined(separator: "&")
+    }
+
+    private func staleFallback(_ decision: CacheDecision, candidates: [CacheEntry], run: RequestRun, failure: String) -> ClientResponse? {
+        guard let index = decision.candidate,
+            let hit = rules.staleIfError(
+                stored: candidates[index].stored, candidate: index, request: run.request, failure: failure, now: configuration.now())
+        else { return nil }
+        return serve(candidates[index], freshness: hit.freshness, outcome: .stale, reason: hit.reason.description, run: run, fromNetwork: true)
+    }
+
+    /// Serves a stored response and publishes `served` and `requestFinished`.
+    func serve(
+        _ entry: CacheEntry, freshness: Freshness, outcome: CacheOutcome, reason: String, run: RequestRun, fromNetwork: Bool = false
+    ) -> ClientResponse {
+        let fields = rules.servedHeaderFields(for: entry.stored, age: freshness.age, revalidated: false)
+        let response = HTTPResponse(status: entry.stored.response.status, headerFields: fields)
+        let body = run.request.method == .head ? Data() : entry.body
+        store.recordAccess(entry)
+        events.publish(
+            .served(Served(
+                source: .cache, status: response.status.code, bytes: body.count, outcome: outcome, reason: reason,
+                age: freshness.age, ttl: freshness.timeToLive, headers: fields.eventFields)),
+            requestID: run.id)
+        events.publish(
+            .requestFinished(RequestFinished(
+                status: response.status.code, latency: run.elapsed, bytesFromNetwork: 0, bytesFromCache: body.count,
+                outcome: outcome, reason: reason)),
+            requestID: run.id)
+        return ClientResponse(
+            response: response, body: body, outcome: outcome, reason: reason, age: freshness.age,
+            timeToLive: freshness.timeToLive, fromNetwork: fromNetwork, coalesced: false, requestID: run.id)
+    }
+
+    /// Hands an origin result to the caller and publishes `served` and `requestFinished`.
+    private func deliver(_ result: NetworkResult, run: RequestRun, coalescedWith leaderID: UInt64?) -> ClientResponse {
+        let body = run.request.method == .head ? Data() : result.body
+        let coalesced = leaderID != nil
+        events.publish(
+            .served(Served(
+                source: result.bodyFromCache ? .cache : .network, status: result.status, bytes: body.count,
+                outcome: result.outcome, reason: result.reason, age: result.age, ttl: result.timeToLive,
+                headers: result.response.headerFields.eventFields)),
+            requestID: run.id)
+        events.publish(
+            .requestFinished(RequestFinished(
+                status: result.status, latency: run.elapsed, bytesFromNetwork: coalesced ? 0 : result.bytesFromNetwork,
+                bytesFromCache: result.bodyFromCache ? body.count : 0, outcome: result.outcome, reason: result.reason,
+                coalesced: coalesced)),
+            requestID: run.id)
+        return ClientResponse(
+            response: result.response, body: body, outcome: result.outcome, reason: result.reason, age: result.age,
+            timeToLive: result.timeToLive, fromNetwork: true, coalesced: coalesced, requestID: run.id)
+    }
+
+    /// RFC 9111 §5.2.1.7: `only-if-cached` with nothing usable is answered with 504.
+    private func gatewayTimeout(reason: String, run: RequestRun) -> ClientResponse {
+        let response = HTTPResponse(status: .gatewayTimeout, headerFields: [.contentLength: "0"])
+        events.publish(
+            .served(Served(source: .cache, status: 504, bytes: 0, outcome: .error, reason: reason, headers: response.headerFields.eventFields)),
+            requestID: run.id)
+        events.publish(
+            .requestFinished(RequestFinished(status: 504, latency: run.elapsed, bytesFromNetwork: 0, bytesFromCache: 0, outcome: .error, reason: reason)),
+            requestID: run.id)
+        return ClientResponse(
+            response: response, body: Data(), outcome: .error, reason: reason, age: nil, timeToLive: nil,
+            fromNetwork: false, coalesced: false, requestID: run.id)
+    }
+}

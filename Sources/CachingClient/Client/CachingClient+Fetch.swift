@@ -1,0 +1,91 @@
+import CacheEvents
+import CacheStore
+import Foundation
+import HTTPCaching
+import HTTPTypes
+
+extension CachingClient {
+    /// One origin exchange for a decision: sends the (conditional) request, applies a 304 or
+    /// stores the new response, invalidates after unsafe methods. Runs once per coalesced flight.
+    func fetch(_ decision: CacheDecision, run: RequestRun, key: CacheKey?, candidates: [CacheEntry]) async throws -> NetworkResult {
+        let outgoing = rules.networkRequest(for: run.request, decision: decision, policy: run.policy)
+        if case .revalidate(let revalidation) = decision {
+            events.publish(
+                .revalidationSent(RevalidationSent(
+                    ifNoneMatch: revalidation.conditionalHeaders.ifNoneMatchValue,
+                    ifModifiedSince: revalidation.conditionalHeaders.ifModifiedSinceValue,
+                    background: run.background)),
+                requestID: run.id)
+        }
+        let requestTime = configuration.now()
+        let origin = try await transport.send(outgoing, body: run.body, timeout: configuration.requestTimeout)
+        let responseTime = configuration.now()
+
+        if case .revalidate(let revalidation) = decision {
+            if origin.response.status.code == 304 {
+                if let result = await applyNotModified(origin.response, revalidation, candidates, requestTime, responseTime, run) {
+                    return result
+                }
+                // The 304 does not select the stored response (RFC 9111 §4.3.4): fetch in full.
+                let unconditional = CacheDecision.miss(Miss(reason: .notStored, candidate: nil))
+                return try await fetch(unconditional, run: run, key: key, candidates: [])
+            }
+            events.publish(.modified(Modified(status: origin.response.status.code)), requestID: run.id)
+        }
+        if let key { await invalidateAfterUnsafeMethod(run.request, origin.response, key: key) }
+
+        let storing = await storeIfAllowed(run.request, origin, key: key, requestTime: requestTime, responseTime: responseTime)
+        let outcome: CacheOutcome
+        var reason = decision.reason
+        switch decision {
+        case .revalidate: outcome = .modified; reason = "\(origin.response.status.code) after \(decision.reason)"
+        case .bypass: outcome = .bypass
+        default:
+            outcome = .miss
+            if case .notStored(let why) = storing.result { reason = why }
+        }
+        return NetworkResult(
+            response: origin.response, body: origin.body, outcome: outcome, reason: reason,
+            bytesFromNetwork: origin.body.count, bodyFromCache: false, age: storing.freshness?.age ?? 0,
+            timeToLive: storing.freshness?.timeToLive, storedVaryKey: storing.stored?.varyKey)
+    }
+
+    /// Freshens the stored responses a 304 selects and serves the validated one; `nil` when
+    /// the 304 does not select it.
+    private func applyNotModified(
+        _ notModified: HTTPResponse, _ revalidation: Revalidation, _ candidates: [CacheEntry],
+        _ requestTime: Date, _ responseTime: Date, _ run: RequestRun
+    ) async -> NetworkResult? {
+        let selected = rules.responsesToFreshen(
+            notModified: notModified, candidates: candidates.map(\.stored), validated: revalidation.candidate)
+        guard selected.contains(revalidation.candidate) else { return nil }
+        var served: StoredResponse?
+        for index in selected {
+            let freshened = rules.freshen(candidates[index].stored, with: notModified, requestTime: requestTime, responseTime: responseTime)
+            let policy = await storagePolicy(for: run.request, response: freshened.response, current: candidates[index])
+            if policy != .notAllowed {
+                let lifetimes = lifetimes(of: freshened, now: responseTime)
+                store.storeCachedResponse(
+                    freshened, body: candidates[index].body, freshUntil: lifetimes.freshUntil, expiresAt: lifetimes.expiresAt, policy: policy)
+            }
+            if index == revalidation.candidate { served = freshened }
+        }
+        guard let served else { return nil }
+        let freshness = rules.freshness(of: served, now: responseTime)
+        events.publish(.notModified(NotModified(freshened: selected.count, ttl: freshness.timeToLive)), requestID: run.id)
+        let fields = rules.servedHeaderFields(for: served, age: freshness.age, revalidated: true)
+        return NetworkResult(
+            response: HTTPResponse(status: served.response.status, headerFields: fields),
+            body: candidates[revalidation.candidate].body, outcome: .revalidated,
+            reason: "304 (\(revalidation.reason))", bytesFromNetwork: 0, bodyFromCache: true,
+            age: freshness.age, timeToLive: freshness.timeToLive, storedVaryKey: served.varyKey)
+    }
+
+    /// RFC 9111 §4.4: a successful unsafe request invalidates its target and same-origin
+    /// Location / Content-Location.
+    private func invalidateAfterUnsafeMethod(_ request: HTTPRequest, _ response: HTTPResponse, key: CacheKey) async {
+        for invalidated in rules.invalidatedKeys(request: request, response: response) {
+            await store.removeCachedResponse(for: invalidated)
+        }
+    }
+}

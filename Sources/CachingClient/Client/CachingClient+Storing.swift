@@ -1,0 +1,65 @@
+import CacheStore
+import Foundation
+import HTTPCaching
+import HTTPTypes
+
+extension CachingClient {
+    /// What storing a response did.
+    struct StoringResult {
+        enum Result { case stored, notStored(String) }
+        let result: Result
+        let stored: StoredResponse?
+        let freshness: Freshness?
+    }
+
+    /// Stores an origin response when the rules and the `willCache` hook allow it.
+    func storeIfAllowed(
+        _ request: HTTPRequest, _ origin: TransportResponse, key: CacheKey?, requestTime: Date, responseTime: Date
+    ) async -> StoringResult {
+        guard let key else { return StoringResult(result: .notStored("no cache key"), stored: nil, freshness: nil) }
+        if case .notStorable(let reason) = rules.storability(request: request, response: origin.response) {
+            return StoringResult(result: .notStored(reason.description), stored: nil, freshness: nil)
+        }
+        var response = origin.response
+        var body = origin.body
+        var policy = StoragePolicy.allowed
+        if let willCache = configuration.willCache {
+            switch await willCache(request, response) {
+            case .store(let chosen): policy = chosen
+            case .replace(let replacement, let replacementBody, let chosen):
+                response = replacement
+                body = replacementBody
+                policy = chosen
+            }
+        }
+        guard policy != .notAllowed else {
+            return StoringResult(result: .notStored("willCache declined"), stored: nil, freshness: nil)
+        }
+        let stored = rules.storedResponse(key: key, request: request, response: response, requestTime: requestTime, responseTime: responseTime)
+        let lifetimes = lifetimes(of: stored, now: responseTime)
+        store.storeCachedResponse(stored, body: body, freshUntil: lifetimes.freshUntil, expiresAt: lifetimes.expiresAt, policy: policy)
+        return StoringResult(result: .stored, stored: stored, freshness: rules.freshness(of: stored, now: responseTime))
+    }
+
+    /// The storage policy for re-storing a freshened entry: the hook decides again, and an
+    /// entry that lived in memory only stays there.
+    func storagePolicy(for request: HTTPRequest, response: HTTPResponse, current: CacheEntry) async -> StoragePolicy {
+        var policy = current.metadata.storagePolicy
+        if let willCache = configuration.willCache, case .store(let chosen) = await willCache(request, response) {
+            policy = min(policy, chosen)
+        }
+        return policy
+    }
+
+    /// When the entry stops being fresh, and when it stops being useful at all: a response
+    /// with a validator stays (it can be revalidated) until evicted; one without stays as
+    /// long as `stale-while-revalidate` / `stale-if-error` can still use it.
+    func lifetimes(of stored: StoredResponse, now: Date) -> (freshUntil: Date, expiresAt: Date?) {
+        let freshness = rules.freshness(of: stored, now: now)
+        let freshUntil = now.addingTimeInterval(freshness.timeToLive)
+        guard !stored.hasValidator else { return (freshUntil, nil) }
+        let cc = stored.cacheControl
+        let grace = Double(max(cc.staleWhileRevalidate.value ?? 0, cc.staleIfError.value ?? 0))
+        return (freshUntil, freshUntil.addingTimeInterval(grace))
+    }
+}

@@ -1,0 +1,100 @@
+import CacheEvents
+import CacheStore
+import Foundation
+import HTTPCaching
+import HTTPTypes
+import Synchronization
+
+/// An HTTP client with an RFC 9111 cache in front of the network, observable through events.
+///
+/// Fresh hits never touch the network; stale responses are revalidated with `If-None-Match`
+/// / `If-Modified-Since`; concurrent requests for the same resource share one origin fetch;
+/// every decision is published on ``events`` with its reason.
+///
+/// ```swift
+/// let client = try await CachingClient()
+/// let result = try await client.data(for: HTTPRequest(method: .get, scheme: "https",
+///                                                     authority: "example.com", path: "/"))
+/// print(result.outcome, result.reason)      // miss not in cache
+/// try await client.shutdown()
+/// ```
+public final class CachingClient: Sendable {
+    /// The configuration the client was made with.
+    public let configuration: CachingClientConfiguration
+    /// The event stream: subscribe to watch every request and store change.
+    public let events: EventBus
+    /// The response store (memory and disk tiers).
+    public let store: ResponseStore
+    let rules: CacheRules
+    let transport: any Transport
+    let coalescer = RequestCoalescer<NetworkResult>()
+    let backgroundRevalidations = Mutex<Set<String>>([])
+    let state = Mutex(ClientState())
+
+    struct ClientState {
+        var statsTask: Task<Void, Never>?
+        var isShutDown = false
+        var backgroundTasks: [UInt64: Task<Void, Never>] = [:]
+    }
+
+    /// Opens the store and prepares the transport.
+    /// - Throws: ``CacheStoreError`` when the store's directory or key cannot be used.
+    public init(configuration: CachingClientConfiguration = CachingClientConfiguration()) async throws {
+        self.configuration = configuration
+        let bus = EventBus()
+        events = bus
+        rules = configuration.rules
+        transport = configuration.transport ?? AsyncHTTPClientTransport()
+        store = try await ResponseStore(configuration: configuration.store) { change in
+            bus.publish(StoreChangeEvents.kind(for: change))
+        }
+        startStatsTicker()
+    }
+
+    /// Subscribes to the event stream. With `snapshot`, the subscription starts with the
+    /// store's statistics and entries, so a late watcher sees what is already stored.
+    public func subscribe(_ delivery: EventDelivery = .dashboard, snapshot: Bool = true) async -> AsyncStream<CacheEvent> {
+        let initial = snapshot ? await snapshotEvents() : []
+        return events.subscribe(delivery, initial: initial)
+    }
+
+    /// The store's statistics and entries as events.
+    public func snapshotEvents() async -> [CacheEventKind] {
+        let now = configuration.now()
+        let entries = await store.entries(now: now).map { StoreChangeEvents.entryInfo($0, now: now) }
+        return [.storeStats(StoreChangeEvents.stats(store.stats())), .entries(EntriesSnapshot(entries: entries))]
+    }
+
+    /// Stops background work, closes the store (flushing pending disk writes) and the transport.
+    public func shutdown() async throws {
+        let tasks = state.withLock { state -> [Task<Void, Never>] in
+            state.isShutDown = true
+            defer { state.statsTask = nil; state.backgroundTasks.removeAll() }
+            return Array(state.backgroundTasks.values) + [state.statsTask].compactMap { $0 }
+        }
+        for task in tasks { task.cancel() }
+        for task in tasks { await task.value }
+        await store.close()
+        try await transport.shutdown()
+        events.finish()
+    }
+
+    /// Publishes `storeStats` every `statsInterval` while anyone listens.
+    private func startStatsTicker() {
+        let interval = configuration.statsInterval
+        let task = Task { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                guard let self, !Task.isCancelled else { return }
+                if self.events.hasSubscribers { self.publishStats() }
+            }
+        }
+        state.withLock { $0.statsTask = task }
+    }
+
+    func publishStats() {
+        events.publish(.storeStats(StoreChangeEvents.stats(store.stats())))
+    }
+
+    var isShutDown: Bool { state.withLock { $0.isShutDown } }
+}

@@ -1,0 +1,101 @@
+import CacheEvents
+import CacheStore
+import Foundation
+import HTTPCaching
+import HTTPTypes
+
+extension CachingClient {
+    /// Carries out a command and reports it as events (`command`, then what it caused).
+    /// Never throws: failures come back as an unsuccessful ``CommandResult``.
+    public func perform(_ command: ClientCommand) async -> CommandResult {
+        events.publish(.command(CommandInfo(name: command.name, key: command.key)))
+        defer { publishStats() }
+        switch command {
+        case .purge(let key):
+            guard let cacheKey = Self.cacheKey(parsing: key) else { return Self.badKey(key) }
+            let count = await store.removeCachedResponse(for: cacheKey)
+            events.publish(.purged(Purged(scope: .key, key: cacheKey.description, count: count)))
+            return CommandResult(succeeded: true, message: "purged \(Self.entries(count)) of \(cacheKey.uri)")
+        case .purgeAll:
+            let count = await store.removeAllCachedResponses()
+            events.publish(.purged(Purged(scope: .all, count: count)))
+            return CommandResult(succeeded: true, message: "purged all \(Self.entries(count))")
+        case .purgeExpired:
+            let count = await store.removeExpired(now: configuration.now())
+            events.publish(.purged(Purged(scope: .expired, count: count)))
+            return CommandResult(succeeded: true, message: "purged \(Self.entries(count)) whose freshness ran out")
+        case .refresh(let key, let variant):
+            guard let cacheKey = Self.cacheKey(parsing: key) else { return Self.badKey(key) }
+            return await describe("refresh", cacheKey) { try await self.refresh(cacheKey, variant: variant) }
+        case .reload(let key, let variant):
+            guard let cacheKey = Self.cacheKey(parsing: key) else { return Self.badKey(key) }
+            return await describe("reload", cacheKey) { try await self.reload(cacheKey, variant: variant) }
+        }
+    }
+
+    /// Revalidates a stored entry now with a conditional request (If-None-Match /
+    /// If-Modified-Since), whatever its freshness; a full fetch when it has no validator.
+    /// - Throws: ``CachingClientError/notCached(url:)`` when nothing is stored under the key.
+    @discardableResult
+    public func refresh(_ key: CacheKey, variant: String? = nil) async throws -> ClientResponse {
+        let candidates = await store.variants(for: key)
+        guard let index = candidates.firstIndex(where: { variant == nil || $0.stored.varyKey.signature == variant }),
+            let request = Self.request(for: key, variant: candidates[index].stored.varyKey)
+        else { throw CachingClientError.notCached(url: key.uri) }
+        let run = RequestRun(id: events.makeRequestID(), request: request, body: nil, policy: .reloadRevalidatingCacheData, start: .now)
+        publishRequestStarted(run, key: key, policyName: "refresh")
+        let decision = revalidationDecision(for: index, among: candidates, reason: .refreshCommand)
+        events.publish(.lookup(Lookup(verdict: .stale, reason: RevalidationReason.refreshCommand.description)), requestID: run.id)
+        do {
+            return try await network(decision, run: run, key: key, candidates: candidates)
+        } catch {
+            events.publish(.requestFinished(RequestFinished(
+                status: 0, latency: run.elapsed, bytesFromNetwork: 0, bytesFromCache: 0, outcome: .error,
+                reason: String(describing: error))), requestID: run.id)
+            throw error
+        }
+    }
+
+    /// Fetches a key again unconditionally (`reloadIgnoringLocalCacheData`) and stores the answer.
+    @discardableResult
+    public func reload(_ key: CacheKey, variant: String? = nil) async throws -> ClientResponse {
+        let candidates = await store.variants(for: key)
+        let varyKey = candidates.first(where: { variant == nil || $0.stored.varyKey.signature == variant })?.stored.varyKey ?? .none
+        guard let request = Self.request(for: key, variant: varyKey) else { throw CachingClientError.invalidURL(key.uri) }
+        return try await data(for: request, policy: .reloadIgnoringLocalCacheData)
+    }
+
+    /// `GET https://host/path` or a bare URL → a cache key.
+    public static func cacheKey(parsing text: String) -> CacheKey? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let space = trimmed.firstIndex(of: " ") {
+            return CacheKey(method: String(trimmed[..<space]), uri: String(trimmed[trimmed.index(after: space)...]))
+        }
+        return CacheKey(method: "GET", uri: trimmed)
+    }
+
+    /// A GET request for a key, carrying the header values a Vary variant was selected by.
+    static func request(for key: CacheKey, variant: VaryKey) -> HTTPRequest? {
+        var headers = HTTPFields()
+        for field in variant.fields {
+            if let value = field.value, let name = HTTPField.Name(field.name) { headers.append(HTTPField(name: name, value: value)) }
+        }
+        return request(url: key.uri, headers: headers)
+    }
+
+    private func describe(_ verb: String, _ key: CacheKey, _ body: () async throws -> ClientResponse) async -> CommandResult {
+        do {
+            let result = try await body()
+            let ttl = result.timeToLive.map { ", fresh for \(Int($0.rounded()))s" } ?? ""
+            return CommandResult(succeeded: true, message: "\(verb) \(key.uri): \(result.outcome) \(result.response.status.code)\(ttl)")
+        } catch {
+            return CommandResult(succeeded: false, message: "\(verb) \(key.uri) failed: \(error)")
+        }
+    }
+
+    private static func badKey(_ key: String) -> CommandResult {
+        CommandResult(succeeded: false, message: "not a cache key or URL: \"\(key)\"")
+    }
+
+    private static func entries(_ count: Int) -> String { count == 1 ? "1 entry" : "\(count) entries" }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import HTTPTypes
+
+/// Sends one HTTP request to the origin and returns the complete response.
+///
+/// The caching client talks to the network only through this protocol, so an app can plug in
+/// its own stack. The default is ``AsyncHTTPClientTransport`` (HTTP/1.1, HTTP/2, TLS).
+/// Implementations must not follow redirects (the client caches each hop) nor add caching
+/// behaviour of their own.
+public protocol Transport: Sendable {
+    /// Sends `request` (an absolute request: scheme, authority and path set) with an optional
+    /// body and returns the response with its whole body, or throws a ``TransportError``.
+    func send(_ request: HTTPRequest, body: Data?, timeout: Duration) async throws -> TransportResponse
+
+    /// Releases connections and threads. Called once by ``CachingClient/shutdown()``.
+    func shutdown() async throws
+}
+
+/// A response as a transport delivers it.
+public struct TransportResponse: Sendable {
+    /// Status and header fields.
+    public var response: HTTPResponse
+    /// The complete body.
+    public var body: Data
+
+    /// Creates a response.
+    public init(response: HTTPResponse, body: Data) {
+        self.response = response
+        self.body = body
+    }
+}
+
+/// Why a transport could not produce a response. These count as origin failures for
+/// `stale-if-error`.
+public enum TransportError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The connection could not be made (refused, unreachable, DNS).
+    case connectionFailed(url: String, detail: String)
+    /// No complete response within the timeout.
+    case timedOut(url: String, after: Duration)
+    /// The response body was larger than the client accepts.
+    case bodyTooLarge(url: String, limit: Int)
+    /// The request could not be expressed (bad URL, bad header).
+    case invalidRequest(String)
+    /// Any other failure.
+    case other(url: String, detail: String)
+
+    public var description: String {
+        switch self {
+        case .connectionFailed(let url, let detail): return "cannot connect to \(url): \(detail)"
+        case .timedOut(let url, let after): return "no response from \(url) within \(after)"
+        case .bodyTooLarge(let url, let limit): return "response from \(url) is larger than \(limit) bytes"
+        case .invalidRequest(let detail): return "invalid request: \(detail)"
+        case .other(let url, let detail): return "request to \(url) failed: \(detail)"
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import HTTPCaching
+import HTTPTypes
+import Synchronization
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Routes `URLSession` requests through a ``CachingClient``, so code that already uses
+/// URLSession gets real HTTP caching on Linux by adding one line to its configuration:
+///
+/// ```swift
+/// CachingURLProtocol.register(client)
+/// let configuration = URLSessionConfiguration.ephemeral
+/// configuration.protocolClasses = [CachingURLProtocol.self]
+/// let session = URLSession(configuration: configuration)
+/// ```
+///
+/// `URLRequest.cachePolicy` maps to the ``CachePolicy`` case of the same name. Responses
+/// carry `X-CacheScope-Outcome` (e.g. `hit; max-age=60`) so the app can see what happened.
+/// URLSession's own `URLCache` is bypassed (the client is the cache).
+public final class CachingURLProtocol: URLProtocol, @unchecked Sendable {
+    // @unchecked Sendable: URLProtocol instances are driven by URLSession from its own queue;
+    // the only mutable state, `task`, is guarded by `taskLock`.
+    private let taskLock = Mutex<Task<Void, Never>?>(nil)
+
+    private static let registered = Mutex<CachingClient?>(nil)
+
+    /// Makes `client` the cache every `CachingURLProtocol` instance uses.
+    public static func register(_ client: CachingClient) {
+        registered.withLock { $0 = client }
+    }
+
+    /// Stops routing requests (they fail with `URLError(.resourceUnavailable)`).
+    public static func unregister() {
+        registered.withLock { $0 = nil }
+    }
+
+    /// The outcome header added to every response.
+    public static let outcomeHeader = "X-CacheScope-Outcome"
+
+    override public class func canInit(with request: URLRequest) -> Bool {
+        guard let scheme = request.url?.scheme?.lowercased() else { return false }
+        return scheme == "http" || scheme == "https"
+    }
+
+    override public class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+    override public func startLoading() {
+        let request = self.request
+        guard let cachingClient = Self.registered.withLock({ $0 }) else {
+            client?.urlProtocol(self, didFailWithError: URLError(.resourceUnavailable))
+            return
+        }
+        guard let httpRequest = Self.httpRequest(from: request) else {
+            client?.urlProtocol(self, didFailWithError: URLError(.badURL))
+            return
+        }
+        let policy = Self.policy(for: request.cachePolicy)
+        let body = request.httpBody
+        let task = Task { [self] in
+            do {
+                let result = try await cachingClient.data(for: httpRequest, body: body, policy: policy)
+                guard !Task.isCancelled else { return }
+                let response = Self.urlResponse(result, url: request.url!)
+                client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+                if !result.body.isEmpty { client?.urlProtocol(self, didLoad: result.body) }
+                client?.urlProtocolDidFinishLoading(self)
+            } catch {
+                guard !Task.isCancelled else { return }
+                client?.urlProtocol(self, didFailWithError: Self.urlError(for: error))
+            }
+        }
+        taskLock.withLock { $0 = task }
+    }
+
+    override public func stopLoading() {
+        taskLock.withLock { $0?.cancel() }
+    }
+
+    // MARK: Conversions
+
+    static func policy(for policy: URLRequest.CachePolicy) -> CachePolicy {
+        switch policy {
+        case .reloadIgnoringLocalCacheData: return .reloadIgnoringLocalCacheData
+        case .reloadIgnoringLocalAndRemoteCacheData: return .reloadIgnoringLocalAndRemoteCacheData
+        case .returnCacheDataElseLoad: return .returnCacheDataElseLoad
+        case .returnCacheDataDontLoad: return .returnCacheDataDontLoad
+        case .reloadRevalidatingCacheData: return .reloadRevalidatingCacheData
+        default: return .useProtocolCachePolicy
+        }
+    }
+
+    static func httpRequest(from request: URLRequest) -> HTTPRequest? {
+        guard let url = request.url?.absoluteString else { return nil }
+        var headers = HTTPFields()
+        for (name, value) in request.allHTTPHeaderFields ?? [:] {
+            if let fieldName = HTTPField.Name(name) { headers.append(HTTPField(name: fieldName, value: value)) }
+        }
+        let method = HTTPRequest.Method(request.httpMethod ?? "GET") ?? .get
+        return CachingClient.request(url: url, method: method, headers: headers)
+    }
+
+    static func urlResponse(_ result: ClientResponse, url: URL) -> HTTPURLResponse {
+        var fields: [String: String] = [:]
+        for field in result.response.headerFields {
+            let name = field.name.rawName
+            fields[name] = fields[name].map { "\($0), \(field.value)" } ?? field.value
+        }
+        fields[outcomeHeader] = "\(result.outcome); \(result.reason)"
+        return HTTPURLResponse(url: url, statusCode: result.response.status.code, httpVersion: "HTTP/1.1", headerFields: fields)!
+    }
+
+    static func urlError(for error: any Error) -> URLError {
+        switch error {
+        case CachingClientError.notCached: return URLError(.resourceUnavailable)
+        case CachingClientError.invalidURL: return URLError(.badURL)
+        case CachingClientError.tooManyRedirects: return URLError(.httpTooManyRedirects)
+        case CachingClientError.transport(.timedOut): return URLError(.timedOut)
+        case CachingClientError.transport(.connectionFailed): return URLError(.cannotConnectToHost)
+        case is CancellationError: return URLError(.cancelled)
+        default: return URLError(.unknown)
+        }
+    }
+}

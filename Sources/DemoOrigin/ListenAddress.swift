@@ -1,0 +1,83 @@
+// MARK: - HOST:PORT as typed on a command line
+
+/// A listening address parsed from `HOST:PORT` text, e.g. `127.0.0.1:8080`, `localhost:0` or
+/// `[::1]:8080` (IPv6 hosts in brackets).
+///
+/// ```swift
+/// let address = try ListenAddress(parsing: "127.0.0.1:8080")
+/// let origin = try await DemoOrigin.start(host: address.host, port: address.port)
+/// ```
+public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
+    /// The host or IP address, without brackets.
+    public var host: String
+    /// The port, 0...65535; 0 asks for any free port.
+    public var port: Int
+
+    /// Creates an address from its parts.
+    public init(host: String, port: Int) {
+        self.host = host
+        self.port = port
+    }
+
+    /// Parses `HOST:PORT`.
+    ///
+    /// - Throws: ``ListenAddressError`` saying which part is wrong and how it should look.
+    public init(parsing text: String) throws(ListenAddressError) {
+        let hostPart: Substring
+        let portPart: Substring
+        if text.hasPrefix("[") {
+            guard let close = text.firstIndex(of: "]") else { throw .unclosedBracket(text) }
+            hostPart = text[text.index(after: text.startIndex)..<close]
+            let rest = text[text.index(after: close)...]
+            guard rest.hasPrefix(":") else { throw .missingPort(text) }
+            portPart = rest.dropFirst()
+        } else {
+            guard let colon = text.lastIndex(of: ":") else { throw .missingPort(text) }
+            hostPart = text[..<colon]
+            portPart = text[text.index(after: colon)...]
+            if hostPart.contains(":") { throw .unbracketedIPv6(text) }
+        }
+        guard !hostPart.isEmpty, !hostPart.contains(where: { $0 == " " || $0 == "/" }) else {
+            throw .invalidHost(text)
+        }
+        guard !portPart.isEmpty, portPart.count <= 5, portPart.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+            let port = Int(portPart), port <= 65_535
+        else { throw .invalidPort(text) }
+        self.init(host: String(hostPart), port: port)
+    }
+
+    /// `HOST:PORT`, with IPv6 hosts bracketed.
+    public var description: String {
+        host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    }
+}
+
+/// Why `HOST:PORT` text could not be parsed; each message shows the expected form.
+public enum ListenAddressError: Error, Equatable, CustomStringConvertible {
+    /// No `:PORT` at the end.
+    case missingPort(String)
+    /// The port is not a number from 0 to 65535.
+    case invalidPort(String)
+    /// The host is empty or contains a space or slash.
+    case invalidHost(String)
+    /// An IPv6 address without brackets, so host and port cannot be told apart.
+    case unbracketedIPv6(String)
+    /// A `[` without the matching `]`.
+    case unclosedBracket(String)
+
+    /// A sentence saying what is wrong and what a valid address looks like.
+    public var description: String {
+        switch self {
+        case .missingPort(let text):
+            "'\(text)' has no port: use HOST:PORT, e.g. 127.0.0.1:8080"
+        case .invalidPort(let text):
+            "'\(text)' has an invalid port: use a number from 0 to 65535 (0 picks a free port)"
+        case .invalidHost(let text):
+            "'\(text)' has an invalid host: use a host name or IP address, e.g. 127.0.0.1:8080"
+        case .unbracketedIPv6(let text):
+            "'\(text)' looks like an IPv6 address: put it in brackets, e.g. [::1]:8080"
+        case .unclosedBracket(let text):
+            "'\(text)' opens '[' without closing it: use [IPv6]:PORT, e.g. [::1]:8080"
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Logging
+import NIOCore
+import NIOHTTP1
+
+// MARK: - NIO glue: HTTP/1.1 parts in, framed responses out
+
+/// The per-connection channel handler: gathers a request, asks ``OriginService`` for the
+/// response and writes it with `Date`, `Content-Length` and `Connection` added.
+///
+/// It sits behind NIO's HTTP server pipeline, whose pipelining handler holds a connection's next
+/// request back until this one's response has ended, so a delayed (`/slow`) response cannot
+/// overtake or be overtaken. Request bodies are read and dropped: only `/items` accepts unsafe
+/// methods and its answer does not depend on the payload.
+final class OriginHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private let service: OriginService
+    private let logger: Logger
+    private var requestHead: HTTPRequestHead?
+    private var pendingDelayedWrite: Scheduled<Void>?
+
+    init(service: OriginService, logger: Logger) {
+        self.service = service
+        self.logger = logger
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            requestHead = head
+        case .body:
+            break
+        case .end:
+            guard let head = requestHead else { return }
+            requestHead = nil
+            let request = OriginRequest(
+                method: head.method.rawValue, target: head.uri,
+                headers: head.headers.map { (name: $0.name, value: $0.value) })
+            let response = service.respond(to: request)
+            guard response.delayMilliseconds > 0 else {
+                write(response, answering: head, context: context)
+                return
+            }
+            // Scheduled on this connection's event loop: waiting never blocks a thread.
+            pendingDelayedWrite = context.eventLoop.assumeIsolated().scheduleTask(
+                in: .milliseconds(Int64(response.delayMilliseconds))
+            ) {
+                self.pendingDelayedWrite = nil
+                self.write(response, answering: head, context: context)
+            }
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        pendingDelayedWrite?.cancel()
+        pendingDelayedWrite = nil
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        logger.debug("demo origin connection error", metadata: ["error": "\(error)"])
+        context.close(promise: nil)
+    }
+
+    // MARK: Writing
+
+    private func write(_ response: OriginResponse, answering head: HTTPRequestHead, context: ChannelHandlerContext) {
+        guard context.channel.isActive else { return }
+        let status = HTTPResponseStatus(statusCode: response.status)
+        var headers = HTTPHeaders(response.headers.map { ($0.name, $0.value) })
+        headers.add(name: "Date", value: HTTPDateFormatting.format(secondsSince1970: service.now))
+        if status.mayHaveResponseBody {
+            headers.add(name: "Content-Length", value: String(response.body.count))
+        }
+        let keepAlive = head.isKeepAlive
+        if !keepAlive {
+            headers.add(name: "Connection", value: "close")
+        } else if head.version == .http1_0 {
+            headers.add(name: "Connection", value: "keep-alive")
+        }
+
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: status, headers: headers))),
+            promise: nil)
+        if head.method != .HEAD, !response.body.isEmpty {
+            let buffer = context.channel.allocator.buffer(bytes: response.body)
+            context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
+        }
+        let ended = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+        if !keepAlive {
+            ended.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// Parses and formats HTTP-dates (RFC 9110 §5.6.7) without `DateFormatter`.
+///
+/// Recipients must accept all three historical forms:
+/// - IMF-fixdate: `Sun, 06 Nov 1994 08:49:37 GMT` (the only form senders may generate)
+/// - RFC 850: `Sunday, 06-Nov-94 08:49:37 GMT`
+/// - asctime: `Sun Nov  6 08:49:37 1994`
+///
+/// Parsing works on the UTF-8 bytes directly (no allocation, no locale), because it runs on
+/// every cache lookup (`Date`, `Expires`, `Last-Modified`).
+///
+/// ```swift
+/// let date = HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT")   // 784111777
+/// HTTPDate.format(date!)                                         // "Sun, 06 Nov 1994 08:49:37 GMT"
+/// ```
+public enum HTTPDate {
+    /// Parses an HTTP-date in any of the three forms; `nil` when the text is not a valid date.
+    ///
+    /// - Parameter reference: the date a two-digit RFC 850 year is interpreted against: a year
+    ///   that would lie more than 50 years after it is taken from the previous century
+    ///   (RFC 9110 §5.6.7). Without a reference, years 00–69 mean 20xx and 70–99 mean 19xx.
+    public static func parse(_ text: some StringProtocol, reference: Date? = nil) -> Date? {
+        var text = String(text)
+        return text.withUTF8 { bytes in
+            var scanner = DateScanner(bytes: bytes)
+            return scanner.parse(referenceYear: reference.map(civilYear(of:)))
+        }
+    }
+
+    /// Formats a date as an IMF-fixdate, the form HTTP senders must use.
+    public static func format(_ date: Date) -> String {
+        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = Int(seconds - days * 86_400)
+        let (year, month, day) = civilDate(fromDays: days)
+        let weekday = Int((days % 7 + 11) % 7)  // 1970-01-01 was a Thursday (index 4).
+        return "\(weekdayNames[weekday]), \(twoDigits(day)) \(monthNames[month - 1]) \(year) "
+            + "\(twoDigits(secondOfDay / 3600)):\(twoDigits(secondOfDay / 60 % 60)):\(twoDigits(secondOfDay % 60)) GMT"
+    }
+
+    static let weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    private static func twoDigits(_ value: Int) -> String {
+        value < 10 ? "0\(value)" : "\(value)"
+    }
+
+    static func civilYear(of date: Date) -> Int {
+        let days = Int64((date.timeIntervalSince1970 / 86_400).rounded(.down))
+        return civilDate(fromDays: days).year
+    }
+
+    // MARK: Civil calendar (proleptic Gregorian; Howard Hinnant's algorithms)
+
+    /// Days since 1970-01-01 for a civil date.
+    static func days(year: Int, month: Int, day: Int) -> Int64 {
+        let y = Int64(month <= 2 ? year - 1 : year)
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let m = Int64(month)
+        let dayOfYear = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + Int64(day) - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The civil date for a count of days since 1970-01-01.
+    static func civilDate(fromDays days: Int64) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = Int(dayOfYear - (153 * mp + 2) / 5 + 1)
+        let month = Int(mp < 10 ? mp + 3 : mp - 9)
+        let year = Int(yearOfEra + era * 400) + (month <= 2 ? 1 : 0)
+        return (year, month, day)
+    }
+
+    static func daysInMonth(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import HTTPTypes
+
+/// Whether a response may be stored, and if not, why.
+public enum Storability: Sendable, Hashable {
+    /// The response may be stored.
+    case storable
+    /// The response must not be stored.
+    case notStorable(NotStorableReason)
+
+    /// Whether the response may be stored.
+    public var isStorable: Bool { self == .storable }
+}
+
+extension CacheRules {
+    /// Decides whether `response` to `request` may be stored (RFC 9111 §3).
+    public func storability(request: HTTPRequest, response: HTTPResponse) -> Storability {
+        let method = request.method.rawValue
+        guard method == "GET" else { return .notStorable(.methodNotCacheable(method)) }
+        let status = response.status.code
+        guard status >= 200 else { return .notStorable(.statusNotFinal(status)) }
+        if status == 206 { return .notStorable(.partialContent) }
+        if status == 304 { return .notStorable(.notModified) }
+        let cc = CacheControl(response.headerFields)
+        let understood = Self.understoodStatuses.contains(status)
+        if cc.mustUnderstand, !understood { return .notStorable(.statusNotUnderstood(status)) }
+        // §5.2.2.3: a cache that understands the status may ignore no-store beside must-understand.
+        if cc.noStore, !(cc.mustUnderstand && understood) { return .notStorable(.responseNoStore) }
+        let (requestCC, _) = requestDirectives(request)
+        if requestCC.noStore { return .notStorable(.requestNoStore) }
+        if isShared, cc.privateDirective == .unqualified { return .notStorable(.privateInSharedCache) }
+        if isShared, request.headerFields.contains(.authorization),
+            !(cc.isPublic || cc.sharedMaxAge.isPresent || cc.mustRevalidate)
+        {
+            return .notStorable(.authorizationInSharedCache)
+        }
+        if VaryKey.varyNames(response.headerFields).contains("*") { return .notStorable(.varyAsterisk) }
+        let explicit = cc.isPublic || (!isShared && cc.privateDirective.isPresent)
+            || response.headerFields.contains(.expires) || cc.maxAge.isPresent
+            || (isShared && cc.sharedMaxAge.isPresent)
+        guard explicit || Self.heuristicallyCacheableStatuses.contains(status) else {
+            return .notStorable(.notCacheableStatus(status))
+        }
+        // A response that can never be reused (no lifetime, no validator, no stale allowance)
+        // would only occupy space; URLCache on Linux even serves such entries forever.
+        let probe = StoredResponse(
+            key: CacheKey(method: "GET", uri: "http://probe/")!, response: response,
+            requestTime: .distantPast, responseTime: .distantPast, varyKey: .none)
+        let lifetime = freshnessLifetime(of: probe).seconds
+        if lifetime <= 0, !probe.hasValidator, !cc.staleWhileRevalidate.isPresent, !cc.staleIfError.isPresent {
+            return .notStorable(.noFreshnessNorValidator)
+        }
+        return .storable
+    }
+
+    /// Makes the value to store for a response: hop-by-hop fields removed (RFC 9111 §3.1),
+    /// the `private="…"` fields removed in a shared cache, and the Vary secondary key recorded.
+    public func storedResponse(
+        key: CacheKey, request: HTTPRequest, response: HTTPResponse, requestTime: Date, responseTime: Date
+    ) -> StoredResponse {
+        var response = response
+        response.headerFields = storableFields(response.headerFields)
+        if response.headerFields[.date] == nil {
+            // §4.2.3 via RFC 9110 §6.6.1: a recipient with a clock adds Date when it is missing.
+            response.headerFields[.date] = HTTPDate.format(responseTime)
+        }
+        return StoredResponse(
+            key: key, response: response, requestTime: requestTime, responseTime: responseTime,
+            varyKey: VaryKey(responseHeaders: response.headerFields, requestHeaders: request.headerFields))
+    }
+
+    /// Removes the fields a cache must not store: Connection and the fields it names,
+    /// Proxy-Connection, Keep-Alive, TE, Transfer-Encoding, Upgrade; and in a shared cache the
+    /// fields named by a qualified `private`.
+    func storableFields(_ fields: HTTPFields) -> HTTPFields {
+        var removed: Set<String> = ["connection", "proxy-connection", "keep-alive", "te", "transfer-encoding", "upgrade"]
+        for line in fields[values: .connection] {
+            for member in FieldListScanner.members(line) { removed.insert(member.lowercased()) }
+        }
+        if isShared, case .fields(let names) = CacheControl(fields).privateDirective {
+            removed.formUnion(names)
+        }
+        var kept = HTTPFields()
+        for field in fields where !removed.contains(field.name.canonicalName) { kept.append(field) }
+        return kept
+    }
+}

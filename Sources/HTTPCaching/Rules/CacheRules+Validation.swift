@@ -1,0 +1,65 @@
+import Foundation
+import HTTPTypes
+
+extension CacheRules {
+    /// The validators for a conditional request (RFC 9111 §4.3.1): `If-None-Match` with the
+    /// entity tags of every stored response under the key (the selected one first), and
+    /// `If-Modified-Since` with the selected response's `Last-Modified` when it alone is
+    /// being validated.
+    public func conditionalHeaders(validating index: Int, among candidates: [StoredResponse]) -> ConditionalHeaders {
+        var tags: [EntityTag] = []
+        if let tag = candidates[index].entityTag { tags.append(tag) }
+        for (other, candidate) in candidates.enumerated() where other != index {
+            if let tag = candidate.entityTag, !tags.contains(tag) { tags.append(tag) }
+        }
+        let single = tags.count <= 1
+        return ConditionalHeaders(ifNoneMatch: tags, ifModifiedSince: single ? candidates[index].lastModified : nil)
+    }
+
+    /// Which stored responses a 304 freshens (RFC 9111 §4.3.4).
+    ///
+    /// - A strong ETag in the 304 selects every stored response with that strong tag.
+    /// - Otherwise a weak ETag, or a `Last-Modified`, selects the most recent matching one.
+    /// - A 304 without validators selects `validated` — the response whose validators alone were
+    ///   sent (RFC 9111 requires that response to lack validators too; CacheScope accepts it
+    ///   when only one response was validated, because the origin can only have meant that one).
+    public func responsesToFreshen(
+        notModified: HTTPResponse, candidates: [StoredResponse], validated: Int?
+    ) -> [Int] {
+        let fields = notModified.headerFields
+        if let tag = fields[.eTag].flatMap({ EntityTag(parsing: $0) }) {
+            if !tag.isWeak {
+                return candidates.indices.filter { candidates[$0].entityTag.map(tag.matchesStrongly) ?? false }
+            }
+            return mostRecent(candidates.indices.filter { candidates[$0].entityTag.map(tag.matchesWeakly) ?? false }, candidates)
+        }
+        if let lastModified = fields[.lastModified].flatMap({ HTTPDate.parse($0) }) {
+            return mostRecent(candidates.indices.filter { candidates[$0].lastModified == lastModified }, candidates)
+        }
+        if let validated, candidates.indices.contains(validated) { return [validated] }
+        if candidates.count == 1, !candidates[0].hasValidator { return [0] }
+        return []
+    }
+
+    /// The stored response updated with a 304's header fields (RFC 9111 §3.2, §4.3.4): each
+    /// field of the 304 replaces the stored ones of that name, except hop-by-hop fields and
+    /// `Content-Length`; request and response times become the revalidation's.
+    public func freshen(
+        _ stored: StoredResponse, with notModified: HTTPResponse, requestTime: Date, responseTime: Date
+    ) -> StoredResponse {
+        let update = storableFields(notModified.headerFields)
+        var merged = stored.response.headerFields
+        var replaced = Set<HTTPField.Name>()
+        for field in update where field.name != .contentLength {
+            if replaced.insert(field.name).inserted { merged[values: field.name] = [] }
+            merged.append(field)
+        }
+        if update[.date] == nil { merged[.date] = HTTPDate.format(responseTime) }
+        return stored.replacing(headerFields: merged, requestTime: requestTime, responseTime: responseTime)
+    }
+
+    private func mostRecent(_ indices: [Int], _ candidates: [StoredResponse]) -> [Int] {
+        guard let best = indices.max(by: { candidates[$0].responseTime < candidates[$1].responseTime }) else { return [] }
+        return [best]
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Synchronization
+
+/// A file that log lines are appended to, safe to share between threads.
+///
+/// Opened with `O_APPEND`, so each line is one `write` that lands at the end even when another
+/// process appends to the same file; a lock keeps lines from this process whole.
+public final class LogFile: Sendable {
+    /// Why a log file could not be opened.
+    public enum OpenError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// `open(2)` failed; `reason` is the system's explanation.
+        case cannotOpen(path: String, reason: String)
+
+        /// A sentence naming the file and the fix.
+        public var description: String {
+            switch self {
+            case .cannotOpen(let path, let reason):
+                "cannot open log file \"\(path)\": \(reason) (check that its folder exists and is writable)"
+            }
+        }
+    }
+
+    /// The path the file was opened with.
+    public let path: String
+    private let descriptor: Mutex<Int32>
+
+    /// Opens (creating with mode 0644 if needed) `path` for appending.
+    /// - Throws: ``OpenError`` naming the path and the system's reason.
+    public init(path: String) throws(OpenError) {
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
+        }
+        self.path = path
+        self.descriptor = Mutex(fd)
+    }
+
+    deinit {
+        descriptor.withLock { fd in
+            if fd >= 0 { close(fd) }
+        }
+    }
+
+    /// Appends `line` and a newline in a single write. Errors are dropped: logging must never
+    /// take the dashboard down.
+    public func append(_ line: String) {
+        var bytes = Array(line.utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        descriptor.withLock { fd in
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+                if written > 0 {
+                    offset += written
+                } else if written < 0, errno == EINTR {
+                    continue
+                } else {
+                    return
+                }
+            }
+        }
+    }
+}

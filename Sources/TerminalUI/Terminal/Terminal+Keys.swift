@@ -1,0 +1,56 @@
+import CNcurses
+
+/// Reading keys with `wget_wch` and turning ncurses codes into ``Key``s. This is the only
+/// place that knows ncurses key numbers.
+extension Terminal {
+    /// Waits up to `timeoutMilliseconds` (0: just poll, negative: forever) for a key and
+    /// returns it, or `nil` on timeout or before ``start()``.
+    ///
+    /// A terminal resize arrives as ``Key/resize`` (ncurses reports it through the key
+    /// stream; no SIGWINCH handler is installed).
+    public func readKey(timeoutMilliseconds: Int) -> Key? {
+        state.withLock { state in
+            guard let window = state.window else { return nil }
+            wtimeout(window, Int32(clamping: max(-1, timeoutMilliseconds)))
+            var input: wint_t = 0
+            switch wget_wch(window, &input) {
+            case KEY_CODE_YES:
+                return KeyDecoder.key(forKeyCode: Int(input))
+            case OK:
+                guard let scalar = Unicode.Scalar(UInt32(input)) else { return .unknown(Int(input)) }
+                return Key(inputCharacter: scalar)
+            default:
+                return nil
+            }
+        }
+    }
+
+    /// The signal (SIGINT or SIGTERM) that arrived while the terminal was active, if any.
+    var pendingSignal: Int32? { state.withLock { $0.pendingSignal } }
+
+    /// Tells the signal handler whether a loop will notice ``pendingSignal`` (`true`) or the
+    /// handler must restore the terminal and exit itself (`false`).
+    func setLoopActive(_ active: Bool) {
+        state.withLock { $0.loopActive = active }
+    }
+}
+
+/// ncurses key codes (`KEY_*`, delivered with `KEY_CODE_YES`) to ``Key``.
+enum KeyDecoder {
+    private static let table: [Int: Key] = [
+        Int(KEY_UP): .up, Int(KEY_DOWN): .down, Int(KEY_LEFT): .left, Int(KEY_RIGHT): .right,
+        Int(KEY_PPAGE): .pageUp, Int(KEY_NPAGE): .pageDown,
+        Int(KEY_HOME): .home, Int(KEY_END): .end, Int(KEY_BEG): .home, Int(KEY_LL): .end,
+        Int(KEY_ENTER): .enter, Int(KEY_BTAB): .backTab, Int(KEY_BACKSPACE): .backspace,
+        Int(KEY_DC): .delete, Int(KEY_IC): .insert, Int(KEY_RESIZE): .resize,
+    ]
+
+    /// The ``Key`` for an ncurses key code; function keys F1–F63 become ``Key/function(_:)``
+    /// and codes without a case ``Key/unknown(_:)``.
+    static func key(forKeyCode code: Int) -> Key {
+        if let key = table[code] { return key }
+        let functionNumber = code - Int(cn_key_f(0))
+        if (1...63).contains(functionNumber) { return .function(functionNumber) }
+        return .unknown(code)
+    }
+}

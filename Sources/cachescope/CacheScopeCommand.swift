@@ -1,0 +1,13 @@
+import ArgumentParser
+
+/// The `cachescope` command: the root that dispatches to one subcommand per job.
+@main
+struct CacheScopeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cachescope",
+        abstract: "See and steer HTTP caching: an RFC 9111 caching client and its live dashboard.",
+        version: CacheScopeVersion.current,
+        subcommands: [StatusCommand.self],
+        defaultSubcommand: StatusCommand.self
+    )
+}

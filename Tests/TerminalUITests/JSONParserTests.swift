@@ -1,0 +1,79 @@
+import Testing
+@testable import TerminalUI
+
+/// The positioned JSON parser behind theme error messages.
+@Suite("JSON parser")
+struct JSONParserTests {
+    private func parse(_ text: String) throws(JSONParser.SyntaxError) -> JSONNode {
+        try JSONParser.parse(Array(text.utf8))
+    }
+
+    private func syntaxError(_ text: String) -> JSONParser.SyntaxError? {
+        do {
+            _ = try parse(text)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("values and their line/column positions")
+    func positions() throws {
+        let node = try parse("{\n  \"a\": [1, -2.5e1, true],\n  \"東京\": \"x\\u00e9\\ud83d\\ude00\\n\", \"n\": null\n}")
+        let members = try #require(node.members)
+        #expect(members.map(\.key) == ["a", "東京", "n"])
+        #expect(members[0].keyPosition == SourcePosition(line: 2, column: 3))
+        #expect(members[1].keyPosition == SourcePosition(line: 3, column: 3))
+        #expect(members[1].value.position == SourcePosition(line: 3, column: 9))   // columns count scalars
+        #expect(members[2].value.position == SourcePosition(line: 3, column: 33))
+        guard case .array(let items) = members[0].value.value, case .number(let number) = items[1].value,
+              case .string(let text) = members[1].value.value else {
+            Issue.record("unexpected shapes")
+            return
+        }
+        #expect(number == -25)
+        #expect(text == "xé😀\n")
+        #expect(items[2].typeDescription == "true or false")
+    }
+
+    @Test("duplicate keys are kept in order for the caller to report")
+    func duplicates() throws {
+        let members = try #require(try parse("{\"a\": 1, \"a\": 2}").members)
+        #expect(members.count == 2)
+    }
+
+    @Test("syntax errors name the line and column and what was expected", arguments: [
+        ("{\n  \"a\": 1,\n}", 3, 1, "unexpected '}', expected a quoted key"),
+        ("{\"hit\": {\"fg\": gren}}", 1, 16, "unexpected word \"gren\", expected a value"),
+        ("{\"a\" 1}", 1, 6, "unexpected '1', expected ':' after key \"a\""),
+        ("{\"a\": 1", 1, 8, "unexpected end of file, expected ',' or '}'"),
+        ("[1 2]", 1, 4, "unexpected '2', expected ',' or ']'"),
+        ("{\"a\": \"line\nbreak\"}", 1, 12, "control character in a string (write it as an escape such as \\n)"),
+        ("{\"a\": \"open", 1, 7, "unterminated string (missing closing '\"')"),
+        ("{} {}", 1, 4, "unexpected '{' after the JSON value"),
+        ("", 1, 1, "unexpected end of file, expected a value"),
+        ("[01]", 1, 3, "unexpected '1', expected ',' or ']'"),
+        ("[1.]", 1, 4, "expected a digit after '.'"),
+        ("[\"\\q\"]", 1, 4, "unknown escape \\'q'"),
+        ("[\"\\ud800\"]", 1, 9, "lone surrogate \\ud800 in a string"),
+        ("[tru]", 1, 5, "unexpected ']', expected a value (strings need quotes)"),
+    ])
+    func syntaxErrors(text: String, line: Int, column: Int, message: String) {
+        let error = syntaxError(text)
+        #expect(error == JSONParser.SyntaxError(message: message, position: SourcePosition(line: line, column: column)))
+    }
+
+    @Test("invalid UTF-8 inside a string is a syntax error, a BOM is skipped")
+    func encoding() throws {
+        #expect(throws: JSONParser.SyntaxError.self) { try JSONParser.parse([0x22, 0xFF, 0x22]) }
+        let node = try JSONParser.parse([0xEF, 0xBB, 0xBF] + Array("{}".utf8))
+        #expect(node.members?.isEmpty == true)
+        #expect(node.position == SourcePosition(line: 1, column: 1))
+    }
+
+    @Test("absurd nesting is refused instead of overflowing the stack")
+    func depth() {
+        let error = syntaxError(String(repeating: "[", count: 500))
+        #expect(error?.message == "nesting deeper than 100 levels")
+    }
+}
