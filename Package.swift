@@ -13,12 +13,16 @@ let package = Package(
     products: [
         .library(name: "HTTPCaching", targets: ["HTTPCaching"]),
         .library(name: "CacheEvents", targets: ["CacheEvents"]),
+        .library(name: "DemoOrigin", targets: ["DemoOrigin"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .executable(name: "cachescope", targets: ["cachescope"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     ],
     targets: [
         // MARK: Rules
@@ -30,16 +34,46 @@ let package = Package(
         // MARK: Events
         .target(name: "CacheEvents", dependencies: ["HTTPCaching"]),
 
+        // MARK: Demo origin and workload
+        .target(
+            name: "DemoOrigin",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        // MARK: Terminal
+        // No `pkgConfig:`: ncursesw's .pc adds -D flags SwiftPM rejects with a warning; the
+        // module map links ncursesw and the shim includes <ncursesw/curses.h> directly.
+        .systemLibrary(
+            name: "CNcurses",
+            providers: [.apt(["libncurses-dev"]), .yum(["ncurses-devel"])]
+        ),
+        .target(
+            name: "TerminalUI",
+            dependencies: ["CNcurses", .product(name: "Logging", package: "swift-log")],
+            resources: [.embedInCode("Resources/themes")]
+        ),
+
         // MARK: The executable
         .executableTarget(
             name: "cachescope",
             dependencies: [
                 "HTTPCaching",
+                "DemoOrigin",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         // MARK: Tests
+        .testTarget(name: "DemoOriginTests", dependencies: ["DemoOrigin"]),
+        .testTarget(
+            name: "TerminalUITests",
+            dependencies: ["TerminalUI", "CNcurses", .product(name: "Logging", package: "swift-log")]
+        ),
         .testTarget(
             name: "HTTPCachingTests",
             dependencies: [

@@ -34,12 +34,6 @@ static inline int cn_colors(void) { return COLORS; }
 /// `COLOR_PAIRS` is a mutable global set by `start_color`.
 static inline int cn_color_pairs(void) { return COLOR_PAIRS; }
 
-/// `LINES` is a mutable global updated on resize.
-static inline int cn_lines(void) { return LINES; }
-
-/// `COLS` is a mutable global updated on resize.
-static inline int cn_cols(void) { return COLS; }
-
 // MARK: Function-like macros the importer drops
 
 /// `A_BOLD` is built by the `NCURSES_BITS` macro, which Swift cannot import.

@@ -91,7 +91,7 @@ public final class DemoOrigin: Sendable {
             channel = try await bootstrap.bind(host: host, port: port).get()
         } catch {
             try? await group.shutdownGracefully()
-            throw .cannotListen(host: host, port: port, reason: "\(error)")
+            throw DemoOriginError.bindFailed(host: host, port: port, error: error)
         }
         let boundPort = channel.localAddress?.port ?? port
         logger.debug("demo origin listening", metadata: ["host": "\(host)", "port": "\(boundPort)"])

@@ -31,6 +31,13 @@ struct EntityTagTests {
         #expect(EntityTag(parsing: "W/abc") == EntityTag(opaqueTag: "abc", isWeak: true))
     }
 
+    @Test("§8.8.3 quotes and spaces are found even when a combining mark follows them")
+    func combiningMarks() {
+        #expect(EntityTag(parsing: "\"\u{301}abc\"") == EntityTag(opaqueTag: "\u{301}abc"))
+        #expect(EntityTag(parsing: EntityTag(opaqueTag: "\u{301}").description) == EntityTag(opaqueTag: "\u{301}"))
+        #expect(EntityTag(parsing: "a \u{301}b") == nil)
+    }
+
     @Test(
         "§8.8.3 malformed tags are rejected",
         arguments: [#""abc"#, #""a"b""#, "\"", "", "   ", "W/", "a b", "a,b", #"a"b"#, "a\tb", #"W/"x"#])

@@ -67,6 +67,16 @@ struct ValidationTests {
         #expect(outgoing.method == .get && outgoing.path == "/articles/1")
     }
 
+    @Test("§4.3.1 a HEAD revalidation is sent as a conditional HEAD")
+    func headRevalidation() {
+        let stored = [Fixture.stored("Cache-Control: max-age=60", #"ETag: "v1""#)]
+        let request = Fixture.request(.head)
+        let decision = Fixture.decide(stored, request: request, at: 100)
+        let outgoing = rules.networkRequest(for: request, decision: decision, policy: .useProtocolCachePolicy)
+        #expect(outgoing.method == .head)
+        #expect(outgoing.headerFields[.ifNoneMatch] == #""v1""#)
+    }
+
     @Test("§4.3.1 the revalidation of one variant carries every variant's ETag")
     func decisionCarriesAllTags() {
         let stored = [

@@ -25,10 +25,13 @@ struct FileStatus: Sendable, Hashable {
     var identity: FileIdentity
 }
 
-/// Device and inode of a file.
+/// Device, inode and status-change time of a file: enough to tell a file from a later one
+/// that reuses a freed inode number.
 struct FileIdentity: Sendable, Hashable {
     var device: UInt64
     var inode: UInt64
+    var changedSeconds: Int64 = 0
+    var changedNanoseconds: Int64 = 0
 }
 
 /// The few POSIX file calls attach code needs, so raw C types stay in this file.
@@ -53,7 +56,19 @@ enum FileSystem {
             kind: kind,
             owner: UInt32(info.st_uid),
             permissions: UInt32(info.st_mode & 0o7777),
-            identity: FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+            identity: identity(of: info)
+        )
+    }
+
+    private static func identity(of info: stat) -> FileIdentity {
+        #if canImport(Darwin)
+        let changed = info.st_ctimespec
+        #else
+        let changed = info.st_ctim
+        #endif
+        return FileIdentity(
+            device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
+            changedSeconds: Int64(changed.tv_sec), changedNanoseconds: Int64(changed.tv_nsec)
         )
     }
 
@@ -102,6 +117,15 @@ enum FileSystem {
 
     /// This process's ID.
     static var processID: Int32 { Int32(getpid()) }
+
+    /// `EADDRINUSE`: `bind` found the address taken.
+    static let addressInUse = EADDRINUSE
+    /// `ECONNREFUSED`: nothing listens on the socket.
+    static let connectionRefused = ECONNREFUSED
+    /// `ENOENT`: nothing is at the path.
+    static let noSuchFile = ENOENT
+    /// `EACCES` and `EPERM`: the operating system refused access.
+    static let accessDenied: Set<Int32> = [EACCES, EPERM]
 
     /// The message for an `errno` value.
     static func message(for code: Int32) -> String {

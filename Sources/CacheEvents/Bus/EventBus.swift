@@ -82,6 +82,14 @@ public final class EventBus: Sendable {
     /// Subscribes; the sequence ends when the bus is finished or the consumer stops iterating.
     /// `initial` events (e.g. a store snapshot) are delivered first, stamped in order.
     public func subscribe(_ delivery: EventDelivery = .dashboard, initial: [CacheEventKind] = []) -> AsyncStream<CacheEvent> {
+        subscription(delivery, initial: initial).events
+    }
+
+    /// Subscribes like ``subscribe(_:initial:)`` and also returns the means to end this one
+    /// subscription: after ``EventSubscription/finish()`` the events already buffered are still
+    /// delivered, then the sequence ends. The session recorder closes its log this way without
+    /// losing the tail.
+    public func subscription(_ delivery: EventDelivery = .dashboard, initial: [CacheEventKind] = []) -> EventSubscription {
         let size: Int
         switch delivery {
         case .lossy(let bufferSize), .lossless(let bufferSize): size = max(1, bufferSize)
@@ -102,7 +110,7 @@ public final class EventBus: Sendable {
         continuation.onTermination = { [weak self] _ in
             _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
         }
-        return stream
+        return EventSubscription(events: stream, continuation: continuation)
     }
 
     /// Ends every subscription (their sequences finish after the buffered events).

@@ -11,6 +11,20 @@ struct BinaryReader {
     private let bytes: UnsafeRawBufferPointer
     private(set) var offset: Int
 
+    /// Runs `body` with a reader over `bytes` (typed-throws friendly: the standard library's
+    /// `withUnsafeBytes` rethrows untyped errors).
+    static func reading<T>(_ bytes: [UInt8], _ body: (inout BinaryReader) throws(Failure) -> T) throws(Failure) -> T {
+        let result: Result<T, Failure> = bytes.withUnsafeBytes { raw in
+            var reader = BinaryReader(raw)
+            do throws(Failure) {
+                return .success(try body(&reader))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
     init(_ bytes: UnsafeRawBufferPointer, offset: Int = 0) {
         self.bytes = bytes
         self.offset = offset

@@ -16,7 +16,7 @@ import HTTPCaching
 /// a file copied under another entry's name fails verification like any other damage.
 struct EntryFileCodec: Sendable {
     /// What a file holds besides the store's access counters.
-    struct Decoded {
+    struct Decoded: Sendable {
         let stored: StoredResponse
         let body: [UInt8]
         let created: Date
@@ -28,11 +28,12 @@ struct EntryFileCodec: Sendable {
     private static let headerSize = 8
     private static let checksumSize = 32
 
-    private let contentKey: SymmetricKey?
+    private let sendableKey: SendableKey?
+    private var contentKey: SymmetricKey? { sendableKey?.key }
 
     /// A plain codec when `contentKey` is `nil`, an AES-GCM one otherwise.
-    init(contentKey: SymmetricKey?) {
-        self.contentKey = contentKey
+    init(contentKey: SendableKey?) {
+        self.sendableKey = contentKey
     }
 
     // MARK: Encoding
@@ -85,7 +86,7 @@ struct EntryFileCodec: Sendable {
             } catch {
                 throw .authenticationFailed
             }
-            return try payload.withUnsafeBytes { raw throws(EntryFileError) in try Self.decodePayload(raw) }
+            return try Self.decodePayload(Array(payload), range: nil)
         }
         guard file.count >= Self.headerSize + 4 + Self.checksumSize else { throw .truncated(file.count) }
         let end = file.count - Self.checksumSize
@@ -93,12 +94,22 @@ struct EntryFileCodec: Sendable {
         file.withUnsafeBytes { hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[0..<end])) }
         hasher.update(data: storageKey.bytes)
         guard hasher.finalize().elementsEqual(file[end...]) else { throw .checksumMismatch }
-        return try file.withUnsafeBytes { raw throws(EntryFileError) in
-            try Self.decodePayload(UnsafeRawBufferPointer(rebasing: raw[Self.headerSize..<end]))
-        }
+        return try Self.decodePayload(file, range: Self.headerSize..<end)
     }
 
-    private static func decodePayload(_ payload: UnsafeRawBufferPointer) throws(EntryFileError) -> Decoded {
+    private static func decodePayload(_ bytes: [UInt8], range: Range<Int>?) throws(EntryFileError) -> Decoded {
+        let result: Result<Decoded, EntryFileError> = bytes.withUnsafeBytes { whole in
+            let payload = range.map { UnsafeRawBufferPointer(rebasing: whole[$0]) } ?? whole
+            do throws(BinaryReader.Failure) {
+                return .success(try parsePayload(payload))
+            } catch {
+                return .failure(.malformed(error.description))
+            }
+        }
+        return try result.get()
+    }
+
+    private static func parsePayload(_ payload: UnsafeRawBufferPointer) throws(BinaryReader.Failure) -> Decoded {
         do {
             var reader = BinaryReader(payload)
             let headLength = Int(try reader.readUInt32())
@@ -111,8 +122,6 @@ struct EntryFileCodec: Sendable {
             guard reader.offset == bodyStart else { throw BinaryReader.Failure(description: "head length mismatch") }
             let body = Array(UnsafeRawBufferPointer(rebasing: payload[bodyStart...]))
             return Decoded(stored: stored, body: body, created: created, freshUntil: freshUntil, expiresAt: expiresAt)
-        } catch {
-            throw .malformed(error.description)
         }
     }
 }

@@ -15,6 +15,8 @@ public enum CacheStoreError: Error, CustomStringConvertible, Equatable {
     case incompatibleIndex(path: String, found: String)
     /// A namespace's configuration cannot be used.
     case invalidNamespace(name: String, reason: String)
+    /// Another open store (in this or another process) uses the namespace directory.
+    case directoryInUse(path: String)
     /// The configuration itself cannot be used.
     case invalidConfiguration(String)
 
@@ -36,6 +38,8 @@ public enum CacheStoreError: Error, CustomStringConvertible, Equatable {
             return "the cache index in \(path) has format \(found), which this version cannot read; delete the directory to start an empty cache"
         case .invalidNamespace(let name, let reason):
             return "namespace \"\(name)\": \(reason)"
+        case .directoryInUse(let path):
+            return "the cache directory \(path) is in use by another open CacheStore (in this or another process); close that store first, or give each store its own directory"
         case .invalidConfiguration(let reason):
             return "invalid cache store configuration: \(reason)"
         }

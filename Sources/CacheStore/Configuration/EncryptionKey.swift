@@ -10,13 +10,14 @@ import Foundation
 ///                          timeToLive: 300, encryptionKey: key)
 /// ```
 public struct EncryptionKey: Sendable {
-    let symmetricKey: SymmetricKey
+    private let storage: SendableKey
+    var symmetricKey: SymmetricKey { storage.key }
 
     /// A key from 32 raw bytes.
     /// - Throws: ``CacheStoreError/invalidKeyLength(source:length:)`` for any other length.
     public init(bytes: some Collection<UInt8>) throws(CacheStoreError) {
         guard bytes.count == 32 else { throw .invalidKeyLength(source: "the given bytes", length: bytes.count) }
-        symmetricKey = SymmetricKey(data: Array(bytes))
+        storage = SendableKey(SymmetricKey(data: Array(bytes)))
     }
 
     /// A key read from a file holding 32 raw bytes, or the same as 64 hex digits or base64
@@ -35,7 +36,7 @@ public struct EncryptionKey: Sendable {
         guard let bytes = Self.decodeKeyFile(contents) else {
             throw .invalidKeyLength(source: path, length: contents.count)
         }
-        symmetricKey = SymmetricKey(data: bytes)
+        storage = SendableKey(SymmetricKey(data: bytes))
     }
 
     /// A new random key. Keep it (``bytes``) somewhere safe: without it the cache is unreadable.
@@ -47,7 +48,7 @@ public struct EncryptionKey: Sendable {
     public var bytes: [UInt8] { symmetricKey.withUnsafeBytes { Array($0) } }
 
     private init(symmetricKey: SymmetricKey) {
-        self.symmetricKey = symmetricKey
+        storage = SendableKey(symmetricKey)
     }
 
     /// Raw 32 bytes, 64 hex digits, or base64 of 32 bytes; `nil` otherwise.

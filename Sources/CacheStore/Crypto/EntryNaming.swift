@@ -8,10 +8,10 @@ import HTTPCaching
 /// Inputs are domain-separated (`entry` / `key`) and NUL-delimited, so the digest of one
 /// identity never equals that of another or of a primary key.
 struct EntryNaming: Sendable {
-    private let key: SymmetricKey?
+    private let key: SendableKey?
 
     /// Plain (SHA-256) naming when `key` is `nil`.
-    init(key: SymmetricKey?) {
+    init(key: SendableKey?) {
         self.key = key
     }
 
@@ -33,7 +33,7 @@ struct EntryNaming: Sendable {
             input.append(contentsOf: part.utf8)
         }
         if let key {
-            return StorageKey(HMAC<SHA256>.authenticationCode(for: input, using: key))
+            return StorageKey(HMAC<SHA256>.authenticationCode(for: input, using: key.key))
         }
         return StorageKey(SHA256.hash(data: input))
     }

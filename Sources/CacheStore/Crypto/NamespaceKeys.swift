@@ -5,11 +5,11 @@ import Foundation
 /// no key is used for two jobs: HMAC file naming, AES-GCM entry files, AES-GCM index fields.
 struct NamespaceKeys: Sendable {
     /// HMAC-SHA256 key for file names and primary-key digests.
-    let naming: SymmetricKey
+    let naming: SendableKey
     /// AES-256-GCM key for entry files.
-    let content: SymmetricKey
+    let content: SendableKey
     /// AES-256-GCM key for the index's entry descriptions and its key check.
-    let index: SymmetricKey
+    let index: SendableKey
 
     private static let salt = Array("CacheScope CacheStore v1".utf8)
 
@@ -19,8 +19,7 @@ struct NamespaceKeys: Sendable {
         index = Self.derive(master, "index")
     }
 
-    private static func derive(_ master: SymmetricKey, _ purpose: String) -> SymmetricKey {
-        HKDF<SHA256>.deriveKey(
-            inputKeyMaterial: master, salt: salt, info: Array(purpose.utf8), outputByteCount: 32)
+    private static func derive(_ master: SymmetricKey, _ purpose: String) -> SendableKey {
+        SendableKey(HKDF<SHA256>.deriveKey(inputKeyMaterial: master, salt: salt, info: Array(purpose.utf8), outputByteCount: 32))
     }
 }

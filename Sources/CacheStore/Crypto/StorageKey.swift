@@ -1,4 +1,4 @@
-import Crypto
+import Foundation
 
 /// A 32-byte digest held as four words: it names an entry's file (its hex form is the file
 /// name) and keys both tiers' in-memory indexes, where hashing four words is cheaper than

@@ -107,6 +107,23 @@ struct PosixFileSystem: StoreFileSystem {
         return UInt16(info.st_mode & 0o777)
     }
 
+    func lockExclusively(_ path: String) throws(FileSystemError) -> FileLock? {
+        let fd = retrying { open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) }
+        guard fd >= 0 else { throw failure("create", path) }
+        if fchmod(fd, 0o600) != 0 {
+            let error = failure("set permissions of", path)
+            close(fd)
+            throw error
+        }
+        if retrying({ flock(fd, LOCK_EX | LOCK_NB) }) != 0 {
+            let error = failure("lock", path)
+            close(fd)
+            if error.code == EWOULDBLOCK { return nil }
+            throw error
+        }
+        return FileLock(descriptor: fd)
+    }
+
     // MARK: Helpers
 
     private func failure(_ operation: String, _ path: String) -> FileSystemError {

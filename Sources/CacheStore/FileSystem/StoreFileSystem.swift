@@ -29,6 +29,19 @@ protocol StoreFileSystem: Sendable {
     func contentsOfDirectory(_ path: String) throws(FileSystemError) -> [String]
     /// The permission bits (`mode & 0o777`) of a file or directory.
     func permissions(_ path: String) throws(FileSystemError) -> UInt16
+    /// Takes an exclusive lock on a lock file (created 0600); `nil` when someone else holds it.
+    func lockExclusively(_ path: String) throws(FileSystemError) -> FileLock?
+}
+
+extension StoreFileSystem {
+    /// Removes a file; a file that is already gone is not an error.
+    func removeIfPresent(_ path: String) throws(FileSystemError) {
+        do throws(FileSystemError) {
+            try removeFile(path)
+        } catch {
+            if error.kind != .notFound { throw error }
+        }
+    }
 }
 
 /// A failed file operation: what, on which path, and the `errno` it gave.
@@ -61,4 +74,16 @@ struct FileSystemError: Error, CustomStringConvertible, Equatable {
     var description: String {
         "cannot \(operation) \(path): \(String(cString: strerror(code))) (errno \(code))"
     }
+}
+
+/// An exclusive advisory lock (`flock`) on a file, held until this value is released. The
+/// kernel drops it when the process dies, so a killed store never leaves a stale lock.
+final class FileLock: Sendable {
+    private let descriptor: Int32
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    deinit { close(descriptor) }
 }

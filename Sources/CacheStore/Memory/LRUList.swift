@@ -10,7 +10,7 @@
 /// an actor and compare them; it is not part of the public API.
 @_spi(Benchmarks)
 public struct LRUList<Key: Hashable, Value> {
-    private struct Slot {
+    fileprivate struct Slot {
         var key: Key?
         var value: Value?
         var cost: Int
@@ -157,6 +157,17 @@ public struct LRUList<Key: Hashable, Value> {
         return result
     }
 
+    /// Calls `body` with every key and value, most recently used first, without copying
+    /// the list.
+    public func forEach(_ body: (Key, Value) throws -> Void) rethrows {
+        var position = newest
+        while position >= 0 {
+            let index = Int(position)
+            try body(slots[index].key!, slots[index].value!)
+            position = slots[index].older
+        }
+    }
+
     // MARK: Links
 
     private mutating func release(_ position: Int32) -> Value {
@@ -192,3 +203,5 @@ public struct LRUList<Key: Hashable, Value> {
 
 @_spi(Benchmarks)
 extension LRUList: Sendable where Key: Sendable, Value: Sendable {}
+
+extension LRUList.Slot: Sendable where Key: Sendable, Value: Sendable {}

@@ -15,8 +15,8 @@ public enum StoreChange: Sendable, Hashable {
     case stored(EntrySummary)
     /// A disk hit was copied into memory.
     case promoted(EntryID)
-    /// An entry left a tier: `tier` is the copy removed (`.both` when it left the store).
-    case evicted(EntryID, reason: EvictionReason, tier: EntryTier)
+    /// An entry lost its copy in one tier or both.
+    case evicted(Eviction)
     /// A purge request was carried out.
     case purged(PurgeScope)
     /// A namespace's disk failed (full, read-only, I/O error); the namespace now keeps entries
@@ -24,6 +24,29 @@ public enum StoreChange: Sendable, Hashable {
     case diskFailure(String)
     /// A namespace's index could not be read and was rebuilt empty; the message says why.
     case indexReset(String)
+}
+
+/// One entry leaving a tier: which, why, from where, and what is left.
+public struct Eviction: Sendable, Hashable {
+    /// The entry.
+    public let id: EntryID
+    /// Why it was removed.
+    public let reason: EvictionReason
+    /// The copies removed (`.both`: memory and disk).
+    public let removedFrom: EntryTier
+    /// The copy that remains, or `nil` when the entry left the store.
+    public let remaining: EntryTier?
+    /// Its size in bytes.
+    public let size: Int
+
+    /// An eviction from its parts.
+    public init(id: EntryID, reason: EvictionReason, removedFrom: EntryTier, remaining: EntryTier?, size: Int) {
+        self.id = id
+        self.reason = reason
+        self.removedFrom = removedFrom
+        self.remaining = remaining
+        self.size = size
+    }
 }
 
 /// Why an entry left a tier.

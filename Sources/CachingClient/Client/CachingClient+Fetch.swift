@@ -62,7 +62,7 @@ extension CachingClient {
         var served: StoredResponse?
         for index in selected {
             let freshened = rules.freshen(candidates[index].stored, with: notModified, requestTime: requestTime, responseTime: responseTime)
-            let policy = await storagePolicy(for: run.request, response: freshened.response, current: candidates[index])
+            let policy = await storagePolicy(for: run.request, response: freshened.response)
             if policy != .notAllowed {
                 let lifetimes = lifetimes(of: freshened, now: responseTime)
                 store.storeCachedResponse(

@@ -41,14 +41,13 @@ extension CachingClient {
         return StoringResult(result: .stored, stored: stored, freshness: rules.freshness(of: stored, now: responseTime))
     }
 
-    /// The storage policy for re-storing a freshened entry: the hook decides again, and an
-    /// entry that lived in memory only stays there.
-    func storagePolicy(for request: HTTPRequest, response: HTTPResponse, current: CacheEntry) async -> StoragePolicy {
-        var policy = current.metadata.storagePolicy
-        if let willCache = configuration.willCache, case .store(let chosen) = await willCache(request, response) {
-            policy = min(policy, chosen)
+    /// The storage policy for re-storing a freshened entry: the `willCache` hook decides
+    /// again (so an entry it kept in memory only stays there).
+    func storagePolicy(for request: HTTPRequest, response: HTTPResponse) async -> StoragePolicy {
+        guard let willCache = configuration.willCache else { return .allowed }
+        switch await willCache(request, response) {
+        case .store(let policy), .replace(_, _, let policy): return policy
         }
-        return policy
     }
 
     /// When the entry stops being fresh, and when it stops being useful at all: a response

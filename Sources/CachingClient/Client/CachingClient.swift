@@ -46,7 +46,7 @@ public final class CachingClient: Sendable {
         rules = configuration.rules
         transport = configuration.transport ?? AsyncHTTPClientTransport()
         store = try await ResponseStore(configuration: configuration.store) { change in
-            bus.publish(StoreChangeEvents.kind(for: change))
+            if let kind = StoreChangeEvents.kind(for: change) { bus.publish(kind) }
         }
         startStatsTicker()
     }

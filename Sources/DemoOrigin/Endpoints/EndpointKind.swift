@@ -31,9 +31,44 @@
 /// Last-Modified and the request has no `If-None-Match`, `If-Modified-Since` with 304.
 /// Unknown paths get 404, malformed or out-of-range parameters 400.
 public enum EndpointKind: String, CaseIterable, Sendable, Hashable {
-    case maxAge, sMaxAge, noCache, lastModified, noStore, privateMaxAge, varyLanguage, rotating
-    case immutable, staleWhileRevalidate, staleIfError, slow, large, redirect, status, items
-    case auth, cookie, expires
+    /// `/max-age/{N}`: explicit freshness.
+    case maxAge
+    /// `/s-maxage/{N}`: a longer lifetime for shared caches.
+    case sMaxAge
+    /// `/no-cache`: revalidate on every use.
+    case noCache
+    /// `/last-modified`: heuristic freshness.
+    case lastModified
+    /// `/no-store`: never stored.
+    case noStore
+    /// `/private/{N}`: private caches only.
+    case privateMaxAge
+    /// `/vary/lang`: one variant per `Accept-Language`.
+    case varyLanguage
+    /// `/rotating/{N}`: content that changes every N seconds.
+    case rotating
+    /// `/immutable`: never revalidated while fresh.
+    case immutable
+    /// `/swr/{maxAge}/{swr}`: stale-while-revalidate.
+    case staleWhileRevalidate
+    /// `/sie/{maxAge}/{sie}`: stale-if-error, with an origin that fails after the first answer.
+    case staleIfError
+    /// `/slow/{ms}`: a delayed answer.
+    case slow
+    /// `/large/{KB}`: a large body.
+    case large
+    /// `/redirect/{code}/{N}`: permanent and temporary redirects.
+    case redirect
+    /// `/status/{code}`: error and other status codes.
+    case status
+    /// `/items/{id}`: invalidation by unsafe methods.
+    case items
+    /// `/auth`: responses to requests with credentials.
+    case auth
+    /// `/cookie`: a response that sets a cookie.
+    case cookie
+    /// `/expires/{N}`: freshness from `Expires`.
+    case expires
 
     /// The path pattern, e.g. `/max-age/{N}`.
     public var pattern: String {

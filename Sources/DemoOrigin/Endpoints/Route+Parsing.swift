@@ -73,7 +73,7 @@ extension Route {
             try expect(1, "/expires/{N}")
             return .expires(seconds: try number(0, "Expires offset in seconds", RouteLimits.seconds))
         default:
-            throw .notFound("no such endpoint; GET / is not served either, see `cachescope origin` for the list")
+            throw .notFound("no endpoint at this path; `cachescope origin` lists them")
         }
     }
 

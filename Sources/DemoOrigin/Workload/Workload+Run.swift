@@ -35,6 +35,9 @@ extension Workload {
                     await group.next()
                     inFlight -= 1
                 }
+                // Behind schedule (waiting for a slot, or a stall), start times lag the clock:
+                // the end is judged by the clock itself.
+                if let end, clock.now >= end { break }
                 guard !Task.isCancelled, let request = requests.next() else { break }
                 group.addTask { await send(request) }
                 inFlight += 1

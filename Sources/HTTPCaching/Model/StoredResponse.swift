@@ -30,7 +30,8 @@ public struct StoredResponse: Sendable, Hashable {
     public let lastModified: Date?
     /// `ETag`, if present and valid.
     public let entityTag: EntityTag?
-    /// `Age` in seconds, if present and valid (invalid values are ignored, RFC 9111 §5.1).
+    /// `Age` in seconds, if present and valid: the first member of a list counts and invalid
+    /// values are ignored (RFC 9111 §5.1).
     public let ageHeader: Int?
 
     /// The `Expires` field of a response.
@@ -60,7 +61,8 @@ public struct StoredResponse: Sendable, Hashable {
         }
         lastModified = fields[.lastModified].flatMap { HTTPDate.parse($0) }
         entityTag = fields[values: .eTag].first.flatMap { EntityTag(parsing: $0) }
-        ageHeader = fields[values: .age].first.flatMap { DeltaSeconds.parse($0.trimmingCharacters(in: .whitespaces)).value }
+        // §5.1: a list-based Age counts with its first member; an invalid one is ignored.
+        ageHeader = fields[values: .age].first.flatMap { FieldListScanner.members($0).first }.flatMap { DeltaSeconds.parse($0).value }
     }
 
     /// The HTTP status code.

@@ -3,7 +3,7 @@ extension CacheControl {
     ///
     /// ```swift
     /// CacheControl("max-age=60, must-revalidate").explanations
-    /// // ["max-age=60: fresh for 1m after it was generated",
+    /// // ["max-age=60: fresh for 1m after it was generated (in a request: accept nothing older)",
     /// //  "must-revalidate: once stale, never served without asking the origin"]
     /// ```
     public var explanations: [String] {

@@ -57,10 +57,16 @@ public struct CacheControl: Sendable, Hashable {
         /// The argument without quotes, or `nil` when the directive had none.
         public let value: String?
 
+        /// `name`, `name=token` or `name="quoted string"` (with `"` and `\` escaped, RFC 9110 §5.6.4).
         public var description: String {
             guard let value else { return name }
-            return value.utf8.allSatisfy(FieldListScanner.isTokenChar) && !value.isEmpty
-                ? "\(name)=\(value)" : "\(name)=\"\(value)\""
+            if value.utf8.allSatisfy(FieldListScanner.isTokenChar) && !value.isEmpty { return "\(name)=\(value)" }
+            var escaped = ""
+            for scalar in value.unicodeScalars {
+                if scalar == "\"" || scalar == "\\" { escaped.unicodeScalars.append("\\") }
+                escaped.unicodeScalars.append(scalar)
+            }
+            return "\(name)=\"\(escaped)\""
         }
     }
 

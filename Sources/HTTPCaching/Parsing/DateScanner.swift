@@ -62,10 +62,14 @@ struct DateScanner {
         return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + Int64(secondsOfDay)))
     }
 
+    /// RFC 9110 §5.6.7: a year more than 50 years ahead is the most recent past one with the
+    /// same digits. The result lies in `reference - 49 ... reference + 50`, whichever century
+    /// the reference is in (a 1999 reference reads `00` as 2000, not 1900).
     private func fullYear(twoDigit: Int, reference: Int?) -> Int {
         guard let reference else { return twoDigit < 70 ? 2000 + twoDigit : 1900 + twoDigit }
         var year = reference / 100 * 100 + twoDigit
         if year > reference + 50 { year -= 100 }
+        if year <= reference - 50 { year += 100 }
         return year
     }
 

@@ -19,9 +19,13 @@ public struct EntityTag: Sendable, Hashable, CustomStringConvertible, Codable {
     /// Parses one entity-tag; `nil` when the text is not one. Unquoted tags, which some
     /// servers send, are accepted as strong tags when they contain no spaces, quotes or commas.
     public init?(parsing text: some StringProtocol) {
-        var rest = Substring(text).trimmingSpaces
+        // Unicode scalars, not Characters: a quote followed by a combining mark is one
+        // Character but still a quote (and a space followed by one is still a space).
+        var rest = Substring(text).unicodeScalars
+        while let first = rest.first, first == " " || first == "\t" { rest = rest.dropFirst() }
+        while let last = rest.last, last == " " || last == "\t" { rest = rest.dropLast() }
         var weak = false
-        if rest.hasPrefix("W/") || rest.hasPrefix("w/") {
+        if rest.count >= 2, rest.first == "W" || rest.first == "w", rest[rest.index(after: rest.startIndex)] == "/" {
             weak = true
             rest = rest.dropFirst(2)
         }
@@ -80,14 +84,5 @@ public enum EntityTagList: Sendable, Hashable, CustomStringConvertible {
         case .any: return "*"
         case .tags(let tags): return tags.map(\.description).joined(separator: ", ")
         }
-    }
-}
-
-extension Substring {
-    var trimmingSpaces: Substring {
-        var result = self
-        while let first = result.first, first == " " || first == "\t" { result = result.dropFirst() }
-        while let last = result.last, last == " " || last == "\t" { result = result.dropLast() }
-        return result
     }
 }

@@ -17,9 +17,10 @@ import Foundation
 public enum HTTPDate {
     /// Parses an HTTP-date in any of the three forms; `nil` when the text is not a valid date.
     ///
-    /// - Parameter reference: the date a two-digit RFC 850 year is interpreted against: a year
-    ///   that would lie more than 50 years after it is taken from the previous century
-    ///   (RFC 9110 §5.6.7). Without a reference, years 00–69 mean 20xx and 70–99 mean 19xx.
+    /// - Parameter reference: the date a two-digit RFC 850 year is interpreted against: it is
+    ///   the latest year with those last two digits that lies at most 50 years after the
+    ///   reference's year, so nothing more than 50 years ahead is assumed (RFC 9110 §5.6.7).
+    ///   Without a reference, years 00–69 mean 20xx and 70–99 mean 19xx.
     public static func parse(_ text: some StringProtocol, reference: Date? = nil) -> Date? {
         var text = String(text)
         return text.withUTF8 { bytes in
@@ -28,14 +29,17 @@ public enum HTTPDate {
         }
     }
 
-    /// Formats a date as an IMF-fixdate, the form HTTP senders must use.
+    /// Formats a date as an IMF-fixdate, the form HTTP senders must use. Years before 1000 are
+    /// zero-padded to four digits; dates after 9999 cannot be written as an HTTP-date.
     public static func format(_ date: Date) -> String {
         let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = Int(seconds - days * 86_400)
         let (year, month, day) = civilDate(fromDays: days)
         let weekday = Int((days % 7 + 11) % 7)  // 1970-01-01 was a Thursday (index 4).
-        return "\(weekdayNames[weekday]), \(twoDigits(day)) \(monthNames[month - 1]) \(year) "
+        // IMF-fixdate's year is exactly four digits: pad years before 1000.
+        let paddedYear = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
+        return "\(weekdayNames[weekday]), \(twoDigits(day)) \(monthNames[month - 1]) \(paddedYear) "
             + "\(twoDigits(secondOfDay / 3600)):\(twoDigits(secondOfDay / 60 % 60)):\(twoDigits(secondOfDay % 60)) GMT"
     }
 

@@ -4,8 +4,9 @@ import HTTPTypes
 extension CacheRules {
     /// The request to send to the origin for a decision: conditional headers for
     /// ``CacheDecision/revalidate(_:)``, `Cache-Control: no-cache` and `Pragma: no-cache` for
-    /// `reloadIgnoringLocalAndRemoteCacheData`, HEAD turned into GET when the answer will be
-    /// stored; otherwise the request unchanged.
+    /// `reloadIgnoringLocalAndRemoteCacheData`; otherwise the request unchanged. The method is
+    /// never changed: a HEAD request is sent as HEAD (its answer is not stored, see
+    /// ``storability(request:response:)``).
     public func networkRequest(for request: HTTPRequest, decision: CacheDecision, policy: CachePolicy) -> HTTPRequest {
         var outgoing = request
         if policy == .reloadIgnoringLocalAndRemoteCacheData {

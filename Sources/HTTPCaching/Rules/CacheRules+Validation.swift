@@ -43,7 +43,9 @@ extension CacheRules {
 
     /// The stored response updated with a 304's header fields (RFC 9111 §3.2, §4.3.4): each
     /// field of the 304 replaces the stored ones of that name, except hop-by-hop fields and
-    /// `Content-Length`; request and response times become the revalidation's.
+    /// `Content-Length`; request and response times become the revalidation's. A stored `Age`
+    /// is dropped unless the 304 sends one: it measured the time since the *previous*
+    /// validation (§5.1), and counting it again would age the freshened response twice.
     public func freshen(
         _ stored: StoredResponse, with notModified: HTTPResponse, requestTime: Date, responseTime: Date
     ) -> StoredResponse {
@@ -55,6 +57,7 @@ extension CacheRules {
             merged.append(field)
         }
         if update[.date] == nil { merged[.date] = HTTPDate.format(responseTime) }
+        if update[.age] == nil { merged[.age] = nil }
         return stored.replacing(headerFields: merged, requestTime: requestTime, responseTime: responseTime)
     }
 

@@ -3,6 +3,7 @@
 /// The painter combines them with the theme style using OR: a cell marked `.bold` is bold even
 /// when its role's style is not.
 public struct CellAttributes: OptionSet, Hashable, Sendable {
+    /// The raw bits.
     public let rawValue: UInt8
 
     /// Creates a set from raw bits.

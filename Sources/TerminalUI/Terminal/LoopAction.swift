@@ -4,12 +4,12 @@
 /// actions do; the loop does the redoing.
 ///
 /// ```swift
-/// loop.run(render: { size in layout(state, size) }) { key in
+/// func handle(_ key: Key) -> LoopAction {
 ///     switch key {
-///     case .character("q"): .quit
-///     case .character("t"): .setTheme(try! ThemeLoader.nextTheme(after: current))
-///     case .down: { state.moveDown(); return .redraw }()
-///     default: .continue
+///     case .character("q"): return .quit
+///     case .down, .character("j"): model.moveDown(); return .redraw
+///     case .character("t"): return (try? ThemeLoader.nextTheme(after: loop.theme)).map(LoopAction.setTheme) ?? .continue
+///     default: return .continue
 ///     }
 /// }
 /// ```

@@ -9,7 +9,11 @@ import Synchronization
 /// something asked for it: a key handler returning ``LoopAction/redraw``, any thread calling
 /// ``requestRedraw()``, a resize, or one second passing since the last frame (so countdowns
 /// move). Redraws are coalesced to at most one frame per interval (about 30 per second), and
-/// an idle loop only wakes about 30 times a second to poll its flags — well under 1% CPU.
+/// an idle loop only wakes about 30 times a second to poll its flags (measured in tmux: 0.5%
+/// of a core in a release build, 1.1% in a debug build, including the once-a-second frame).
+/// A resize arrives as ``Key/resize``: the handler sees it, and the next frame is rendered at
+/// the new size and repainted in full. Below `minimumSize` the loop shows
+/// ``Grid/terminalTooSmall(size:minimum:)`` instead of calling `render`, and `q`/`Q` quit.
 ///
 /// ```swift
 /// let loop = ScreenLoop(terminal: Terminal(), theme: theme, minimumSize: .init(columns: 80, rows: 24))

@@ -1,5 +1,4 @@
 import CNcurses
-import Dispatch
 import Foundation
 import Synchronization
 
@@ -7,12 +6,13 @@ import Synchronization
 /// painting a ``Grid`` and reading ``Key``s.
 ///
 /// Usually ``ScreenLoop`` drives it from its own thread and you never call these methods
-/// yourself. Every curses call happens while holding ``state``'s lock, so a `Terminal` is
+/// yourself. Every curses call happens while holding one internal lock, so a `Terminal` is
 /// safe to share, but curses is still meant to be used from one thread (the loop's).
 ///
 /// Restoring the terminal is guaranteed on every way out: ``stop()``, a thrown error (the
-/// loop stops it), SIGINT and SIGTERM (watched with `DispatchSource`s), `exit()` (an
-/// `atexit` fallback) and, as best effort, crashes (see ``TerminalRestoration``).
+/// loop stops it), SIGINT and SIGTERM (watched with `DispatchSource`s: they end the loop, or
+/// restore and then take their usual effect), `exit()` (an `atexit` fallback) and, as best
+/// effort, crashes (see `TerminalRestoration`).
 ///
 /// ```swift
 /// try Terminal.checkInteractive()   // before anything else: fails fast with a --no-ui hint
@@ -26,14 +26,12 @@ public final class Terminal: Sendable {
         var colorCount = 0
         var defaultColorsAvailable = false
         var pairs = ColorPairTable()
-        var signalSources: [any DispatchSourceSignal] = []
         var pendingSignal: Int32?
         var loopActive = false
     }
 
     let state = Mutex(State())
     let environment: [String: String]
-    private let signalQueue = DispatchQueue(label: "TerminalUI.Terminal.signals")
 
     /// Creates a terminal that is not started yet. `environment` supplies `TERM` (for error
     /// messages) and `NO_COLOR` (paint without colour).
@@ -78,12 +76,15 @@ public final class Terminal: Sendable {
             guard state.screen == nil, TerminalRestoration.claim() else { throw .alreadyActive }
             TerminalRestoration.saveTerminalModes()
             Self.selectUTF8Locale()
+            SignalWatcher.shared.watch(self)   // before newterm: see SignalWatcher
             guard let screen = newterm(nil, cn_stdout(), cn_stdin()), let window = cn_stdscr() else {
+                SignalWatcher.shared.unwatch(self)
                 TerminalRestoration.release()
                 throw .unknownTerminalType(term: environment["TERM"])
             }
             state.screen = screen
             state.window = window
+            state.pendingSignal = nil
             cbreak()
             noecho()
             nonl()
@@ -94,14 +95,13 @@ public final class Terminal: Sendable {
             configureColors(&state)
             TerminalRestoration.arm()
         }
-        installSignalSources()
     }
 
-    /// Gives the terminal back: cursor on, `endwin`, signal handlers restored. Safe to call
-    /// more than once and from any thread.
+    /// Gives the terminal back: cursor on, `endwin`; SIGINT and SIGTERM take their usual effect
+    /// again. Safe to call more than once and from any thread.
     public func stop() {
-        let sources = state.withLock { (state) -> [any DispatchSourceSignal] in
-            guard let screen = state.screen else { return [] }
+        state.withLock { state in
+            guard let screen = state.screen else { return }
             TerminalRestoration.disarm()
             curs_set(1)
             endwin()
@@ -110,11 +110,8 @@ public final class Terminal: Sendable {
             state.window = nil
             state.pairs = ColorPairTable()
             TerminalRestoration.release()
-            defer { state.signalSources = [] }
-            return state.signalSources
         }
-        for source in sources { source.cancel() }
-        if !sources.isEmpty { TerminalRestoration.restoreSignalDefaults() }
+        SignalWatcher.shared.unwatch(self)
     }
 
     // MARK: Setup helpers
@@ -137,28 +134,17 @@ public final class Terminal: Sendable {
         state.pairs = ColorPairTable(capacity: min(Int(cn_color_pairs()), Int(Int16.max)))
     }
 
-    /// SIGINT and SIGTERM end the loop (or, with no loop running, restore and exit) instead
-    /// of killing the process with the terminal still in curses mode.
-    private func installSignalSources() {
-        state.withLock { state in
-            for signalNumber in [SIGINT, SIGTERM] {
-                signal(signalNumber, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: signalQueue)
-                source.setEventHandler { [weak self] in self?.handleSignal(signalNumber) }
-                source.resume()
-                state.signalSources.append(source)
-            }
-        }
-    }
-
-    private func handleSignal(_ signalNumber: Int32) {
-        let loopActive = state.withLock { state in
+    /// Called by ``SignalWatcher`` for SIGINT and SIGTERM. Returns `true` when a running
+    /// loop will notice the signal and end; otherwise restores the terminal and returns
+    /// `false`, so the watcher applies the signal's usual action.
+    func handleSignal(_ signalNumber: Int32) -> Bool {
+        let loopActive = state.withLock { state -> Bool in
+            guard state.screen != nil else { return false }
             state.pendingSignal = signalNumber
             return state.loopActive
         }
-        if !loopActive {
-            stop()
-            exit(128 + signalNumber)
-        }
+        if loopActive { return true }
+        stop()
+        return false
     }
 }

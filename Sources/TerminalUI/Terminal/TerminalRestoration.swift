@@ -85,12 +85,6 @@ enum TerminalRestoration {
         }
     }
 
-    /// SIGINT and SIGTERM kill the process again once the terminal is given back.
-    static func restoreSignalDefaults() {
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
-    }
-
     // MARK: Handlers
 
     private static func crashed(_ signalNumber: Int32) {

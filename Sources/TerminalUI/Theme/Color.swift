@@ -27,11 +27,13 @@ public enum Color: Hashable, Sendable, CustomStringConvertible {
 
     /// The 16 ANSI colour names; raw values are the spellings theme files use.
     public enum NamedColor: String, CaseIterable, Hashable, Sendable {
+        /// The eight base colours, palette 0–7.
         case black, red, green, yellow, blue, magenta, cyan, white
-        case brightBlack = "bright-black", brightRed = "bright-red"
-        case brightGreen = "bright-green", brightYellow = "bright-yellow"
-        case brightBlue = "bright-blue", brightMagenta = "bright-magenta"
-        case brightCyan = "bright-cyan", brightWhite = "bright-white"
+        /// Their bright variants, palette 8–15 (`"bright-red"` in theme files).
+        case brightBlack = "bright-black", brightRed = "bright-red",
+             brightGreen = "bright-green", brightYellow = "bright-yellow",
+             brightBlue = "bright-blue", brightMagenta = "bright-magenta",
+             brightCyan = "bright-cyan", brightWhite = "bright-white"
 
         /// The palette index: 0–7 for the base colours, 8–15 for the bright ones.
         public var index: Int { Self.allCases.firstIndex(of: self)! }

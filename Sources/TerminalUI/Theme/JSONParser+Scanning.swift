@@ -83,7 +83,8 @@ extension JSONParser {
         }
         guard byte == UInt8(ascii: "u") else {
             index -= 1
-            throw error("unknown escape \\\(describeCurrent())")
+            let shown = byte >= 0x21 && byte < 0x7F ? String(Character(Unicode.Scalar(byte))) : "<byte \(byte)>"
+            throw error("unknown escape \\\(shown) (expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)")
         }
         var code = try parseHex4()
         if (0xD800..<0xDC00).contains(code) {

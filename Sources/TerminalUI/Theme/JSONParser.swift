@@ -49,7 +49,8 @@ struct JSONParser {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return JSONNode(value: .number(try parseNumber()), position: start)
         default:
-            throw error("unexpected \(describeCurrent()), expected a value")
+            let isWord = describeCurrent().hasPrefix("word")
+            throw error("unexpected \(describeCurrent()), expected a value" + (isWord ? " (put strings in double quotes)" : ""))
         }
     }
 
@@ -69,7 +70,7 @@ struct JSONParser {
             let key = try parseString()
             skipWhitespace()
             guard current == UInt8(ascii: ":") else {
-                throw error("unexpected \(describeCurrent()), expected ':' after key \"\(key)\"")
+                throw error("unexpected \(describeCurrent()), expected ':' after key \"\(SafeText.escape(key))\"")
             }
             index += 1
             skipWhitespace()
@@ -134,9 +135,11 @@ struct JSONParser {
     }
 
     private mutating func expectWord(_ word: String) throws(SyntaxError) {
+        let start = index
         for expected in word.utf8 {
             guard current == expected else {
-                throw error("unexpected \(describeCurrent()), expected a value (strings need quotes)")
+                index = start   // report the whole word ("tru"), not the letter where it went wrong
+                throw error("unexpected \(describeCurrent()), expected a value (put strings in double quotes)")
             }
             index += 1
         }

@@ -24,7 +24,7 @@ public enum ThemeError: Error, Hashable, Sendable, CustomStringConvertible {
         }
 
         /// `"file: line L, column C"`.
-        public var description: String { "\(file): line \(line), column \(column)" }
+        public var description: String { "\(SafeText.escape(file)): line \(line), column \(column)" }
     }
 
     /// `--theme NAME` named no built-in theme.
@@ -49,32 +49,36 @@ public enum ThemeError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownKey(Location, key: String, context: String, expected: [String])
 
     /// A message that names the file and line and says what would be accepted.
+    ///
+    /// Text taken from the file or the command line (names, keys, values, paths) is passed
+    /// through ``SafeText`` so a hostile theme file cannot put escape sequences on the terminal.
     public var description: String {
+        let safe = SafeText.escape
         switch self {
         case .unknownTheme(let name, let builtIn):
-            "unknown theme \"\(name)\": built-in themes are \(builtIn.joined(separator: ", ")); "
+            return "unknown theme \"\(safe(name))\": built-in themes are \(builtIn.joined(separator: ", ")); "
                 + "to load a file, pass a path that contains \"/\" or ends in \".json\""
         case .fileNotFound(let path):
-            "theme file \"\(path)\" not found (check the path, or use a built-in theme name)"
+            return "theme file \"\(safe(path))\" not found (check the path, or use a built-in theme name)"
         case .unreadable(let path, let reason):
-            "cannot read theme file \"\(path)\": \(reason)"
+            return "cannot read theme file \"\(safe(path))\": \(safe(reason))"
         case .syntax(let at, let message):
-            "\(at): JSON syntax error: \(message)"
+            return "\(at): JSON syntax error: \(message)"
         case .notATheme(let at, let reason):
-            "\(at): not a theme file: \(reason) (expected {\"name\": …, \"roles\": {…}})"
+            return "\(at): not a theme file: \(reason) (expected {\"name\": …, \"roles\": {…}})"
         case .unknownRole(let at, let role, let suggestion):
-            "\(at): unknown role \"\(role)\" ("
+            return "\(at): unknown role \"\(safe(role))\" ("
                 + (suggestion.map { "did you mean \"\($0)\"? " } ?? "")
                 + "roles are \(ThemeRole.allCases.map(\.rawValue).joined(separator: ", ")))"
         case .duplicateKey(let at, let key, let firstLine):
-            "\(at): \"\(key)\" is written twice (first on line \(firstLine)); keep one"
+            return "\(at): \"\(safe(key))\" is written twice (first on line \(firstLine)); keep one"
         case .unknownColor(let at, let value, let role):
-            "\(at): unknown colour \(value) for role \"\(role)\" "
+            return "\(at): unknown colour \(safe(value)) for role \"\(role)\" "
                 + "(expected a name such as green, a number 0-255 or #rrggbb)"
         case .wrongType(let at, let key, let expected, let found):
-            "\(at): \"\(key)\" must be \(expected), not \(found)"
+            return "\(at): \"\(safe(key))\" must be \(expected), not \(found)"
         case .unknownKey(let at, let key, let context, let expected):
-            "\(at): unknown key \"\(key)\" in \(context) (expected \(expected.joined(separator: ", ")))"
+            return "\(at): unknown key \"\(safe(key))\" in \(context) (expected \(expected.joined(separator: ", ")))"
         }
     }
 }

@@ -9,7 +9,7 @@
 /// grid.write("hit", x: 0, y: 3, role: .hit)
 /// ThemeRole(rawValue: "ttl-expired") // .ttlExpired
 /// ```
-public enum ThemeRole: String, CaseIterable, Hashable, Sendable, Comparable {
+public enum ThemeRole: String, CaseIterable, Hashable, Sendable {
     /// The base of the screen. Its foreground and background are used by every role that does
     /// not set its own.
     case background
@@ -63,9 +63,4 @@ public enum ThemeRole: String, CaseIterable, Hashable, Sendable, Comparable {
     case ttlExpired = "ttl-expired"
     /// Text matching the current search.
     case searchMatch = "search-match"
-
-    /// Orders roles by declaration order, so tables and docs list them stably.
-    public static func < (lhs: ThemeRole, rhs: ThemeRole) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-    }
 }

@@ -1,0 +1,96 @@
+import CacheEvents
+import Foundation
+import Logging
+import NIOCore
+import NIOFoundationCompat
+
+/// The dashboard side's channel handler: checks the greeting, then routes event lines to the
+/// session's stream and result lines to the commands waiting for them.
+///
+/// Runs on the channel's event loop only; its own state needs no lock.
+final class AttachClientHandler: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+
+    private let session: ClientSession
+    private var greeting: EventLoopPromise<AttachHello>?
+    private let decoder = JSONDecoder()
+    private let logger = Logger(label: "cachescope.attach")
+
+    init(session: ClientSession, greeting: EventLoopPromise<AttachHello>) {
+        self.session = session
+        self.greeting = greeting
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let line = unwrapInboundIn(data)
+        let message: ServerLine
+        do {
+            message = try decoder.decode(ServerLine.self, from: line)
+        } catch {
+            if greeting != nil {
+                failGreeting(.notAnAttachSocket(path: session.path, detail: "its first line is not a hello"), context: context)
+            } else {
+                // A newer server's event kind or line type: skip it, as session-log readers do.
+                session.noteSkipped()
+                logger.debug("skipped a line from the attach socket", metadata: ["error": "\(error)"])
+            }
+            return
+        }
+        if let greeting {
+            guard case .hello(let hello) = message else {
+                failGreeting(.notAnAttachSocket(path: session.path, detail: "its first line is not a hello"), context: context)
+                return
+            }
+            guard hello.format == AttachHello.formatName else {
+                failGreeting(.notAnAttachSocket(path: session.path, detail: "it speaks \"\(hello.format)\""), context: context)
+                return
+            }
+            guard hello.version == AttachHello.currentVersion else {
+                let error = AttachError.versionMismatch(
+                    path: session.path, peerVersion: hello.version, supportedVersion: AttachHello.currentVersion
+                )
+                failGreeting(error, context: context)
+                return
+            }
+            self.greeting = nil
+            greeting.succeed(hello)
+            return
+        }
+        switch message {
+        case .hello: break
+        case .event(let event): session.deliver(event)
+        case .result(let reply): session.complete(reply)
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        let error = AttachError.closedByPeer(path: session.path)
+        greeting?.fail(error)
+        greeting = nil
+        session.end(with: error)
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        // A channel that never became active (the connection failed) ends here; the greeting
+        // promise must still be completed.
+        greeting?.fail(AttachError.closedByPeer(path: session.path))
+        greeting = nil
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        let detail = (error as? LineTooLong).map { "it sent a \($0)" } ?? "\(error)"
+        let failure = AttachError.notAnAttachSocket(path: session.path, detail: detail)
+        greeting?.fail(failure)
+        greeting = nil
+        session.end(with: failure)
+        context.close(promise: nil)
+    }
+
+    private func failGreeting(_ error: AttachError, context: ChannelHandlerContext) {
+        greeting?.fail(error)
+        greeting = nil
+        session.end(with: error)
+        context.close(promise: nil)
+    }
+}

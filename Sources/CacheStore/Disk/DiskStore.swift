@@ -1,0 +1,176 @@
+import Foundation
+import Logging
+
+/// The disk tier: an actor on its own executor that makes the disk follow the in-memory
+/// index. It takes queued ``DiskCommand``s in batches, reads entry files for lookups, loads
+/// descriptions for the listing, and repairs each namespace once after open.
+///
+/// A failing disk (full, read-only, I/O error) closes the namespace's storage and degrades
+/// it to memory only through ``StoreIndex/diskFailed(namespace:message:)``; nothing is thrown
+/// to callers.
+actor DiskStore {
+    private let executor: DiskExecutor
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    /// One per namespace; `nil` for a namespace without disk, failed, or after close.
+    var storages: [NamespaceStorage?]
+    let core: StoreCore
+    let logger: Logger
+    private var repaired = false
+    private var closed = false
+
+    init(storages: sending [NamespaceStorage?], core: StoreCore, logger: Logger) {
+        self.executor = DiskExecutor(label: "cachescope.store.disk")
+        self.storages = storages
+        self.core = core
+        self.logger = logger
+    }
+
+    /// Processes batches whenever woken, until the stream ends; then closes.
+    func run(wakes: AsyncStream<Void>) async {
+        prepare()
+        processPending()
+        for await _ in wakes { processPending() }
+        close()
+    }
+
+    /// Carries out every queued command (tests and shutdown wait on this).
+    func flush() {
+        prepare()
+        processPending()
+    }
+
+    /// Carries out the queued work and closes every namespace (checkpointing its index and
+    /// releasing its directory lock). Later calls do nothing.
+    func close() {
+        guard !closed else { return }
+        flush()
+        for storage in storages { storage?.close() }
+        storages = storages.map { _ in nil }
+        closed = true
+    }
+
+    // MARK: Reads
+
+    /// Reads and verifies the files of records a lookup needs. Queued writes go first when
+    /// one of the records is not written yet, so a lookup always sees what was stored.
+    func read(namespace: Int, reads: [DiskRead]) -> [ReadOutcome] {
+        prepare()
+        if reads.contains(where: { !$0.isWritten }) { processPending() }
+        guard let storage = storages[namespace] else { return [] }
+        var outcomes: [ReadOutcome] = []
+        outcomes.reserveCapacity(reads.count)
+        for read in reads {
+            let bytes: [UInt8]
+            do {
+                bytes = try storage.fileSystem.readFile(storage.entryPath(read.storageKey))
+            } catch where error.kind == .notFound {
+                outcomes.append(.corrupt(read.storageKey, generation: read.generation, reason: "file missing"))
+                continue
+            } catch {
+                fail(namespace, "\(error)")
+                return outcomes
+            }
+            do {
+                let decoded = try storage.codec.decode(bytes, storageKey: read.storageKey)
+                outcomes.append(.entry(read.storageKey, generation: read.generation, decoded))
+            } catch {
+                logger.warning(
+                    "corrupt cache entry", metadata: ["file": "\(storage.entryPath(read.storageKey))", "reason": "\(error)"])
+                outcomes.append(.corrupt(read.storageKey, generation: read.generation, reason: error.description))
+            }
+        }
+        return outcomes
+    }
+
+    /// The descriptions of disk records, from the index (for the listing). A row whose
+    /// description cannot be opened is removed as corrupt.
+    func loadInfos(namespace: Int, keys: [StorageKey]) -> [StorageKey: EntryInfo] {
+        prepare()
+        guard let storage = storages[namespace] else { return [:] }
+        let rows: [StorageKey: (info: [UInt8], size: Int)]
+        do {
+            rows = try storage.database.infos(for: keys)
+        } catch {
+            fail(namespace, "cannot read the cache index \(storage.indexPath): \(error)")
+            return [:]
+        }
+        var infos: [StorageKey: EntryInfo] = [:]
+        var damaged: [StorageKey] = []
+        for (key, row) in rows {
+            if let info = decodeInfo(row.info, key: key, storage: storage) { infos[key] = info } else { damaged.append(key) }
+        }
+        if !damaged.isEmpty {
+            core.withIndex { index in
+                for key in damaged { index.remove(key, namespace: namespace, reason: .corrupt) }
+            }
+        }
+        return infos
+    }
+
+    func decodeInfo(_ blob: [UInt8], key: StorageKey, storage: NamespaceStorage) -> EntryInfo? {
+        guard let plain = try? storage.sealer.open(blob, for: key) else { return nil }
+        return try? EntryInfo(decoding: plain)
+    }
+
+    // MARK: Failure
+
+    /// Closes a namespace's storage and degrades it to memory only.
+    func fail(_ namespace: Int, _ message: String) {
+        logger.error("cache disk failed; keeping entries in memory only", metadata: ["namespace": "\(namespace)", "error": "\(message)"])
+        storages[namespace]?.close()
+        storages[namespace] = nil
+        core.withIndex { $0.diskFailed(namespace: namespace, message: message) }
+    }
+
+    // MARK: Repair
+
+    /// Once, before any other disk work: removes temporary files (interrupted writes) and
+    /// entry files no record names (a crash between rename and commit, or after a commit
+    /// that deleted rows); records whose file is missing are removed as corrupt.
+    private func prepare() {
+        guard !repaired else { return }
+        repaired = true
+        for namespace in storages.indices {
+            guard let storage = storages[namespace] else { continue }
+            repair(storage, namespace: namespace)
+        }
+    }
+
+    private func repair(_ storage: NamespaceStorage, namespace: Int) {
+        let fileSystem = storage.fileSystem
+        do {
+            for name in try fileSystem.contentsOfDirectory(storage.temporaryDirectory) {
+                try fileSystem.removeIfPresent(storage.temporaryDirectory + "/" + name)
+            }
+            let names = try fileSystem.contentsOfDirectory(storage.entriesDirectory)
+            let (known, written) = core.read { index in
+                var known = Set<StorageKey>()
+                var written = Set<StorageKey>()
+                index.namespaces[namespace].records.forEach { key, record in
+                    known.insert(key)
+                    if record.isWritten { written.insert(key) }
+                }
+                return (known, written)
+            }
+            var present = Set<StorageKey>()
+            present.reserveCapacity(names.count)
+            for name in names {
+                if let key = StorageKey(hex: name), known.contains(key) {
+                    present.insert(key)
+                } else {
+                    try fileSystem.removeIfPresent(storage.entriesDirectory + "/" + name)
+                }
+            }
+            let missing = written.subtracting(present)
+            if !missing.isEmpty {
+                logger.warning("cache entries without files", metadata: ["namespace": "\(storage.name)", "count": "\(missing.count)"])
+                core.withIndex { index in
+                    for key in missing { index.remove(key, namespace: namespace, reason: .corrupt) }
+                }
+            }
+        } catch {
+            fail(namespace, "\(error)")
+        }
+    }
+}

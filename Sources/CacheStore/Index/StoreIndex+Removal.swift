@@ -1,0 +1,158 @@
+import Foundation
+import HTTPCaching
+
+extension StoreIndex {
+    // MARK: One entry
+
+    /// Removes an entry from both tiers; with a reason, reports it.
+    mutating func remove(_ storageKey: StorageKey, namespace: Int, reason: EvictionReason?) {
+        let item = memory.remove(storageKey)
+        let record = namespaces[namespace].records.remove(storageKey)
+        guard item != nil || record != nil else { return }
+        forget(storageKey, key: item?.entry.stored.key ?? record?.key, primary: record?.primary, namespace: namespace)
+        let id = item?.entry.id ?? record?.info?.id
+        if record != nil {
+            enqueue(.delete(namespace: namespace, key: storageKey, report: id == nil ? reason : nil))
+        }
+        if let reason, let id, let removedFrom = EntryTier(memory: item != nil, disk: record != nil) {
+            let size = item?.entry.metadata.size ?? record?.size ?? 0
+            changes.append(.evicted(Eviction(id: id, reason: reason, removedFrom: removedFrom, remaining: nil, size: size)))
+        }
+    }
+
+    /// Removes the memory copy only (capacity); the disk copy, if any, stays.
+    mutating func removeFromMemory(_ storageKey: StorageKey, reason: EvictionReason) {
+        guard let item = memory.remove(storageKey) else { return }
+        let onDisk = namespaces[item.namespace].records.contains(storageKey)
+        if !onDisk { forget(storageKey, key: item.entry.stored.key, primary: nil, namespace: item.namespace) }
+        changes.append(
+            .evicted(
+                Eviction(
+                    id: item.entry.id, reason: reason, removedFrom: .memory, remaining: onDisk ? .disk : nil,
+                    size: item.entry.metadata.size)))
+    }
+
+    /// Removes the disk copy only; the memory copy, if any, stays.
+    mutating func removeFromDisk(_ storageKey: StorageKey, namespace: Int, reason: EvictionReason) {
+        guard let record = namespaces[namespace].records.remove(storageKey) else { return }
+        let inMemory = memory.contains(storageKey)
+        if !inMemory { forget(storageKey, key: record.key, primary: record.primary, namespace: namespace) }
+        let id = record.info?.id ?? memory.peek(storageKey)?.entry.id
+        enqueue(.delete(namespace: namespace, key: storageKey, report: id == nil ? reason : nil))
+        if let id {
+            changes.append(
+                .evicted(
+                    Eviction(id: id, reason: reason, removedFrom: .disk, remaining: inMemory ? .memory : nil, size: record.size)))
+        }
+    }
+
+    /// Drops a variant that has no copy left from `keys` (or from `unresolved`).
+    private mutating func forget(_ storageKey: StorageKey, key: CacheKey?, primary: StorageKey?, namespace: Int) {
+        if let key {
+            guard var variants = keys[key] else { return }
+            variants.removeAll { $0 == storageKey }
+            keys[key] = variants.isEmpty ? nil : variants
+        } else if let primary {
+            guard var variants = namespaces[namespace].unresolved[primary] else { return }
+            variants.removeAll { $0 == storageKey }
+            namespaces[namespace].unresolved[primary] = variants.isEmpty ? nil : variants
+        }
+    }
+
+    // MARK: Purges
+
+    /// Removes every variant of a key.
+    mutating func removeKey(_ key: CacheKey, namespace: Int, primary: StorageKey) {
+        resolve(key, namespace: namespace, primary: primary)
+        for storageKey in keys[key] ?? [] { remove(storageKey, namespace: namespace, reason: .purged) }
+        changes.append(.purged(.key(key)))
+    }
+
+    /// Removes one variant.
+    mutating func removeEntry(_ id: EntryID, storageKey: StorageKey, namespace: Int, primary: StorageKey) {
+        resolve(id.key, namespace: namespace, primary: primary)
+        remove(storageKey, namespace: namespace, reason: .purged)
+        changes.append(.purged(.entry(id)))
+    }
+
+    /// Removes everything (reported as one purge, not per entry).
+    mutating func removeAll() {
+        memory.removeAll()
+        keys = [:]
+        for namespace in namespaces.indices {
+            namespaces[namespace].records.removeAll()
+            namespaces[namespace].unresolved = [:]
+            namespaces[namespace].dirtyAccess = []
+            if namespaces[namespace].isAvailable { enqueue(.deleteAll(namespace: namespace)) }
+        }
+        changes.append(.purged(.all))
+    }
+
+    /// Removes every entry whose retention ended at `now`; returns how many.
+    @discardableResult
+    mutating func removeExpired(now: Date, reportPurge: Bool = true) -> Int {
+        let victims = select { created, expiresAt in expiresAt.map { $0 <= now } ?? false }
+        for (storageKey, namespace) in victims { remove(storageKey, namespace: namespace, reason: .expired) }
+        if reportPurge { changes.append(.purged(.expired)) }
+        return victims.count
+    }
+
+    /// Removes every entry stored at or after `date`; returns how many.
+    @discardableResult
+    mutating func removeStored(since date: Date) -> Int {
+        let victims = select { created, _ in created >= date }
+        for (storageKey, namespace) in victims { remove(storageKey, namespace: namespace, reason: .purged) }
+        changes.append(.purged(.since(date)))
+        return victims.count
+    }
+
+    /// Entries in either tier for which `predicate(created, expiresAt)` holds.
+    private func select(_ predicate: (Date, Date?) -> Bool) -> [(StorageKey, Int)] {
+        var victims: [(StorageKey, Int)] = []
+        var seen = Set<StorageKey>()
+        memory.forEach { storageKey, item in
+            if predicate(item.entry.metadata.created, item.entry.metadata.expiresAt) {
+                victims.append((storageKey, item.namespace))
+                seen.insert(storageKey)
+            }
+        }
+        for namespace in namespaces.indices {
+            namespaces[namespace].records.forEach { storageKey, record in
+                if !seen.contains(storageKey), predicate(record.created, record.expiresAt) {
+                    victims.append((storageKey, namespace))
+                }
+            }
+        }
+        return victims
+    }
+
+    // MARK: Failure
+
+    /// Degrades a namespace to memory only after its disk failed: its disk records are
+    /// dropped (entries also in memory stay there), its queued commands discarded.
+    mutating func diskFailed(namespace: Int, message: String) {
+        guard namespaces[namespace].isAvailable else { return }
+        dropDisk(namespace: namespace)
+        namespaces[namespace].hasFailed = true
+        changes.append(.diskFailure(message))
+    }
+
+    /// Stops all disk use without reporting (the store was closed).
+    mutating func detachDisk() {
+        for namespace in namespaces.indices where namespaces[namespace].isAvailable { dropDisk(namespace: namespace) }
+        commands = []
+    }
+
+    private mutating func dropDisk(namespace: Int) {
+        namespaces[namespace].isAvailable = false
+        var diskOnly: [(StorageKey, CacheKey?, StorageKey)] = []
+        namespaces[namespace].records.forEach { storageKey, record in
+            if !memory.contains(storageKey) { diskOnly.append((storageKey, record.key, record.primary)) }
+        }
+        for (storageKey, key, primary) in diskOnly { forget(storageKey, key: key, primary: primary, namespace: namespace) }
+        namespaces[namespace].records.removeAll()
+        namespaces[namespace].unresolved = [:]
+        namespaces[namespace].dirtyAccess = []
+        commands.removeAll { $0.namespace == namespace }
+    }
+}

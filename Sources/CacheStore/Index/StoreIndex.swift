@@ -1,0 +1,168 @@
+import Foundation
+import HTTPCaching
+
+/// Everything the store knows, in one value guarded by one lock: the memory tier, the
+/// in-memory index of every disk namespace, which variants each primary key has, and the
+/// queue of disk commands that mirror index changes.
+///
+/// One lock for both tiers makes "are all variants of this key in memory?" a single
+/// consistent question, so a memory hit never touches the disk and never races a disk
+/// change. Every operation is O(variants of the key) or O(evicted entries); only the sweeps,
+/// the listing and the stats walk all entries.
+///
+/// Invariants (checked by ``checkInvariants()`` in tests):
+/// - `keys[k]` lists every variant of `k` that is in memory or on disk (or queued for it);
+/// - a disk record is either listed in `keys` (its `key` is set) or in its namespace's
+///   `unresolved` under its primary digest — never both;
+/// - a memory item is always listed in `keys`.
+struct StoreIndex: Sendable {
+    /// A memory-tier value: the entry and its namespace.
+    struct MemoryItem: Sendable {
+        var entry: CacheEntry
+        let namespace: Int
+    }
+
+    var memory = LRUList<StorageKey, MemoryItem>()
+    var memoryCapacity: Int
+    var diskCapacity: Int
+    let maximumEntryShare: Double
+    /// Variants of each primary key whose records are resolved.
+    var keys: [CacheKey: [StorageKey]] = [:]
+    var namespaces: [NamespaceIndex]
+    /// Disk work not yet taken by the disk actor.
+    var commands: [DiskCommand] = []
+    /// Whether the disk actor must be woken (commands went from none to some).
+    var wakeNeeded = false
+    /// Changes to report once the lock is released.
+    var changes: [StoreChange] = []
+    var generation: UInt64 = 0
+
+    init(memoryCapacity: Int, diskCapacity: Int, maximumEntryShare: Double, namespaces: [NamespaceIndex]) {
+        self.memoryCapacity = memoryCapacity
+        self.diskCapacity = diskCapacity
+        self.maximumEntryShare = maximumEntryShare
+        self.namespaces = namespaces
+    }
+
+    // MARK: Lookup
+
+    /// What a lookup of `key` needs: the answer from memory, a primary-key digest (when records
+    /// whose URI is unknown exist and `primary` is not given), or disk reads.
+    mutating func plan(for key: CacheKey, namespace: Int, primary: StorageKey? = nil, now: Date) -> LookupPlan {
+        if keys[key] == nil, !namespaces[namespace].unresolved.isEmpty {
+            guard let primary else { return .needsPrimaryKey }
+            resolve(key, namespace: namespace, primary: primary)
+        }
+        guard let variants = keys[key] else { return .answered([]) }
+        var found: [CacheEntry] = []
+        found.reserveCapacity(variants.count)
+        var reads: [DiskRead] = []
+        var expired: [StorageKey] = []
+        for storageKey in variants {
+            if var entry = memory.peek(storageKey)?.entry {
+                if entry.metadata.isExpired(at: now) {
+                    expired.append(storageKey)
+                    continue
+                }
+                entry.metadata.tier = namespaces[namespace].records.contains(storageKey) ? .both : .memory
+                found.append(entry)
+            } else if let record = namespaces[namespace].records.peek(storageKey) {
+                if record.isExpired(at: now) {
+                    expired.append(storageKey)
+                    continue
+                }
+                reads.append(DiskRead(storageKey: storageKey, generation: record.generation, isWritten: record.isWritten))
+            }
+        }
+        for storageKey in expired { remove(storageKey, namespace: namespace, reason: .expired) }
+        return reads.isEmpty ? .answered(found) : .readDisk(memory: found, disk: reads)
+    }
+
+    /// Lists under `key` the records found by its primary-key digest (records loaded at open
+    /// carry only the digest, so the URI stays private in an encrypted index).
+    mutating func resolve(_ key: CacheKey, namespace: Int, primary: StorageKey) {
+        guard keys[key] == nil, let pending = namespaces[namespace].unresolved.removeValue(forKey: primary) else { return }
+        for storageKey in pending { namespaces[namespace].records.modify(storageKey) { $0.key = key } }
+        keys[key] = pending
+    }
+
+    /// Counts a served entry: hits and last access in both tiers, and LRU order.
+    mutating func recordAccess(_ storageKey: StorageKey, namespace: Int, now: Date) {
+        let inMemory = memory.modify(storageKey) { item -> Bool in
+            item.entry.metadata.lastAccess = now
+            item.entry.metadata.accessCount += 1
+            return true
+        }
+        if inMemory != nil { memory.touch(storageKey) }
+        let wasDirty = namespaces[namespace].records.modify(storageKey) { record in
+            record.lastAccess = now
+            record.accessCount += 1
+            defer { record.accessDirty = true }
+            return record.accessDirty
+        }
+        guard let wasDirty else { return }
+        namespaces[namespace].records.touch(storageKey)
+        if !wasDirty { namespaces[namespace].dirtyAccess.append(storageKey) }
+    }
+
+    // MARK: Queue and reports
+
+    mutating func enqueue(_ command: DiskCommand) {
+        if commands.isEmpty { wakeNeeded = true }
+        commands.append(command)
+    }
+
+    /// The queued disk commands, leaving the queue empty.
+    mutating func takeCommands() -> [DiskCommand] {
+        defer { commands = [] }
+        return commands
+    }
+
+    /// The queued commands and every namespace's pending access updates, taken together so
+    /// an update never overtakes the write of its row.
+    mutating func takeBatch() -> (commands: [DiskCommand], accesses: [[(key: StorageKey, lastAccess: Date, accessCount: Int)]]) {
+        (takeCommands(), namespaces.indices.map { takeAccessUpdates(namespace: $0) })
+    }
+
+    /// Access counters to write for a namespace, clearing their dirty marks.
+    mutating func takeAccessUpdates(namespace: Int) -> [(key: StorageKey, lastAccess: Date, accessCount: Int)] {
+        guard !namespaces[namespace].dirtyAccess.isEmpty else { return [] }
+        var updates: [(key: StorageKey, lastAccess: Date, accessCount: Int)] = []
+        for storageKey in namespaces[namespace].dirtyAccess {
+            let values = namespaces[namespace].records.modify(storageKey) { record in
+                record.accessDirty = false
+                return (record.lastAccess, record.accessCount)
+            }
+            if let values { updates.append((storageKey, values.0, values.1)) }
+        }
+        namespaces[namespace].dirtyAccess = []
+        return updates
+    }
+
+    /// Whether the disk actor must be woken, clearing the mark.
+    mutating func takeWake() -> Bool {
+        defer { wakeNeeded = false }
+        return wakeNeeded
+    }
+
+    /// The changes to report, leaving none.
+    mutating func takeChanges() -> [StoreChange] {
+        if changes.isEmpty { return [] }
+        defer { changes = [] }
+        return changes
+    }
+
+    // MARK: Limits
+
+    /// The size above which an entry is not kept in memory.
+    var memoryEntryLimit: Int { Int(Double(memoryCapacity) * maximumEntryShare) }
+
+    /// The size above which an entry is not written to a namespace's disk.
+    func diskEntryLimit(namespace: Int) -> Int {
+        let capacity = min(diskCapacity, namespaces[namespace].limit ?? Int.max)
+        return Int(Double(capacity) * maximumEntryShare)
+    }
+
+    /// Bytes on disk over all namespaces.
+    var diskUsed: Int { namespaces.reduce(0) { $0 + $1.records.totalCost } }
+}

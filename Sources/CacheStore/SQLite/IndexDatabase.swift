@@ -1,0 +1,189 @@
+import Foundation
+
+/// One namespace's index: an SQLite database in WAL mode with one row per stored entry.
+///
+/// The row holds what the store needs at open without touching entry files — the storage
+/// key (file name), the primary-key digest, size, times, hits, freshness and retention — and
+/// `info`, the entry's description for the listing (URI, Vary signature, status, validators),
+/// sealed with AES-GCM when the namespace is encrypted. `meta` records the format and, for
+/// an encrypted namespace, a sealed key check that tells a wrong key from damage.
+///
+/// Durability: `journal_mode=WAL`, `synchronous=NORMAL`. A commit is in the WAL when it
+/// returns, so it survives `kill -9`; a power cut may lose the last commits but never
+/// corrupts the database, and entry files are synced before the commit that names them.
+/// `locking_mode=EXCLUSIVE` keeps the WAL index in process memory (no `-shm` file).
+final class IndexDatabase {
+    /// One row as loaded at open.
+    struct Row {
+        let storageKey: StorageKey
+        let primary: StorageKey
+        let size: Int
+        let created: Date
+        let lastAccess: Date
+        let accessCount: Int
+        let freshUntil: Date?
+        let expiresAt: Date?
+    }
+
+    /// One row to insert or replace.
+    struct RowWrite {
+        let storageKey: StorageKey
+        let primary: StorageKey
+        let size: Int
+        let created: Date
+        let lastAccess: Date
+        let accessCount: Int
+        let freshUntil: Date?
+        let expiresAt: Date?
+        let info: [UInt8]
+    }
+
+    /// The format this code writes and reads.
+    static let formatVersion = "1"
+
+    private let connection: SQLiteConnection
+    private var upsert: SQLiteStatement?
+    private var delete: SQLiteStatement?
+    private var touch: SQLiteStatement?
+    private var selectInfo: SQLiteStatement?
+
+    /// The database file.
+    var path: String { connection.path }
+
+    /// Opens or creates the database and its schema.
+    init(path: String) throws(SQLiteError) {
+        connection = try SQLiteConnection(path: path)
+        try connection.execute(
+            """
+            PRAGMA locking_mode=EXCLUSIVE;
+            PRAGMA journal_mode=WAL;
+            PRAGMA synchronous=NORMAL;
+            CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY NOT NULL, value BLOB NOT NULL) WITHOUT ROWID;
+            CREATE TABLE IF NOT EXISTS entries (
+                id BLOB PRIMARY KEY NOT NULL,
+                key BLOB NOT NULL,
+                size INTEGER NOT NULL,
+                created REAL NOT NULL,
+                last_access REAL NOT NULL,
+                access_count INTEGER NOT NULL,
+                fresh_until REAL,
+                expires_at REAL,
+                info BLOB NOT NULL
+            );
+            """)
+    }
+
+    // MARK: Meta
+
+    /// A `meta` value, or `nil`.
+    func meta(_ name: String) throws(SQLiteError) -> [UInt8]? {
+        let statement = try connection.prepare("SELECT value FROM meta WHERE name = ?1")
+        try statement.bind(1, name)
+        return try statement.step() ? statement.blob(0) : nil
+    }
+
+    /// Sets `meta` values in one transaction.
+    func setMeta(_ values: [String: [UInt8]]) throws(SQLiteError) {
+        let statement = try connection.prepare("INSERT OR REPLACE INTO meta (name, value) VALUES (?1, ?2)")
+        try connection.transaction { () throws(SQLiteError) in
+            for (name, value) in values {
+                try statement.bind(1, name)
+                try statement.bind(2, blob: value)
+                try statement.run()
+            }
+        }
+    }
+
+    // MARK: Rows
+
+    /// Every row (without `info`), in no particular order. Rows with a malformed key column
+    /// are skipped (they can only come from outside tampering).
+    func loadRows() throws(SQLiteError) -> [Row] {
+        let statement = try connection.prepare(
+            "SELECT id, key, size, created, last_access, access_count, fresh_until, expires_at FROM entries")
+        var rows: [Row] = []
+        while try statement.step() {
+            guard let storageKey = statement.storageKey(0), let primary = statement.storageKey(1) else { continue }
+            rows.append(
+                Row(
+                    storageKey: storageKey, primary: primary, size: statement.int(2),
+                    created: Date(timeIntervalSinceReferenceDate: statement.double(3)),
+                    lastAccess: Date(timeIntervalSinceReferenceDate: statement.double(4)),
+                    accessCount: statement.int(5),
+                    freshUntil: statement.optionalDouble(6).map(Date.init(timeIntervalSinceReferenceDate:)),
+                    expiresAt: statement.optionalDouble(7).map(Date.init(timeIntervalSinceReferenceDate:))))
+        }
+        return rows
+    }
+
+    /// The `info` blobs and sizes of the given rows (absent rows are left out).
+    func infos(for keys: some Sequence<StorageKey>) throws(SQLiteError) -> [StorageKey: (info: [UInt8], size: Int)] {
+        if selectInfo == nil { selectInfo = try connection.prepare("SELECT info, size FROM entries WHERE id = ?1") }
+        let statement = selectInfo!
+        var result: [StorageKey: (info: [UInt8], size: Int)] = [:]
+        for key in keys {
+            try statement.bind(1, key)
+            defer { statement.reset() }
+            if try statement.step() { result[key] = (statement.blob(0), statement.int(1)) }
+        }
+        return result
+    }
+
+    /// Applies one batch in one transaction: optionally every row removed first, then rows
+    /// written, rows deleted, and access times updated.
+    func apply(
+        clearAll: Bool, writes: [RowWrite], deletes: [StorageKey],
+        accesses: [(key: StorageKey, lastAccess: Date, accessCount: Int)]
+    ) throws(SQLiteError) {
+        if upsert == nil {
+            upsert = try connection.prepare(
+                """
+                INSERT OR REPLACE INTO entries
+                    (id, key, size, created, last_access, access_count, fresh_until, expires_at, info)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+                """)
+            delete = try connection.prepare("DELETE FROM entries WHERE id = ?1")
+            touch = try connection.prepare("UPDATE entries SET last_access = ?2, access_count = ?3 WHERE id = ?1")
+        }
+        let upsert = upsert!, delete = delete!, touch = touch!
+        try connection.transaction { () throws(SQLiteError) in
+            if clearAll { try connection.execute("DELETE FROM entries") }
+            for row in writes {
+                try upsert.bind(1, row.storageKey)
+                try upsert.bind(2, row.primary)
+                try upsert.bind(3, row.size)
+                try upsert.bind(4, row.created.timeIntervalSinceReferenceDate)
+                try upsert.bind(5, row.lastAccess.timeIntervalSinceReferenceDate)
+                try upsert.bind(6, row.accessCount)
+                try upsert.bind(7, row.freshUntil?.timeIntervalSinceReferenceDate)
+                try upsert.bind(8, row.expiresAt?.timeIntervalSinceReferenceDate)
+                try upsert.bind(9, blob: row.info)
+                try upsert.run()
+            }
+            for key in deletes {
+                try delete.bind(1, key)
+                try delete.run()
+            }
+            for access in accesses {
+                try touch.bind(1, access.key)
+                try touch.bind(2, access.lastAccess.timeIntervalSinceReferenceDate)
+                try touch.bind(3, access.accessCount)
+                try touch.run()
+            }
+        }
+    }
+
+    /// Moves the WAL into the database file (at close, so the next open reads one file).
+    func checkpoint() {
+        try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+
+    /// Closes the connection.
+    func close() {
+        upsert = nil
+        delete = nil
+        touch = nil
+        selectInfo = nil
+        connection.close()
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import HTTPCaching
+import HTTPTypes
+
+extension CacheStore {
+    /// Every stored variant of a primary key (none on a miss), so the client can run
+    /// `CacheRules.decide` over them, report a Vary mismatch and send every ETag.
+    ///
+    /// Reads memory first; only variants that are not in memory are read from disk (and
+    /// promoted). When every variant is in memory no disk I/O happens and the call does not
+    /// suspend. Entries whose retention ended are removed (reported `evicted(expired)`), and
+    /// corrupt files are removed (reported `evicted(corrupt)`) — neither is returned.
+    ///
+    /// A lookup is not an access: call ``recordAccess(_:)`` for the entry actually served.
+    nonisolated(nonsending) public func variants(for key: CacheKey) async -> [CacheEntry] {
+        let namespace = table.index(for: key.uri)
+        let now = core.now()
+        var plan = core.withIndex { $0.plan(for: key, namespace: namespace, now: now) }
+        if case .needsPrimaryKey = plan {
+            let primary = table[namespace].naming.primaryKey(for: key)
+            plan = core.withIndex { $0.plan(for: key, namespace: namespace, primary: primary, now: now) }
+        }
+        switch plan {
+        case .answered(let entries):
+            return entries
+        case .needsPrimaryKey:
+            return []
+        case .readDisk(let inMemory, let reads):
+            guard let disk else { return inMemory }
+            let outcomes = await disk.read(namespace: namespace, reads: reads)
+            let fromDisk = core.withIndex { $0.applyReads(outcomes, key: key, namespace: namespace, now: now) }
+            return inMemory + fromDisk
+        }
+    }
+
+    /// The variants of a key when memory alone can answer (every variant in memory, or
+    /// certainly none stored); `nil` when the disk must be consulted — then call
+    /// ``variants(for:)``. Never blocks on I/O.
+    public func memoryVariants(for key: CacheKey) -> [CacheEntry]? {
+        let namespace = table.index(for: key.uri)
+        let now = core.now()
+        return core.withIndex { index -> [CacheEntry]? in
+            switch index.plan(for: key, namespace: namespace, now: now) {
+            case .answered(let entries): return entries
+            case .needsPrimaryKey, .readDisk: return nil
+            }
+        }
+    }
+
+    /// The stored response for a request, URLCache style: the variant whose Vary fields
+    /// match the request (`CacheRules.select`: the most recent among matches), counted as
+    /// an access. `nil` when the request has no cache key or nothing matches. Freshness is
+    /// not checked here; that is the caching rules' job.
+    nonisolated(nonsending) public func cachedResponse(for request: HTTPRequest) async -> CacheEntry? {
+        guard let key = CacheKey(request) else { return nil }
+        let candidates = await variants(for: key)
+        guard !candidates.isEmpty, let chosen = CacheRules().select(from: candidates.map(\.stored), for: request.headerFields).index
+        else { return nil }
+        recordAccess(candidates[chosen])
+        var entry = candidates[chosen]
+        entry.metadata.accessCount += 1
+        entry.metadata.lastAccess = core.now()
+        return entry
+    }
+
+    /// Counts an entry as served: its hit count and last access time go up in both tiers and
+    /// it becomes the most recently used (the LRU order of both tiers follows these times).
+    /// Disk access times are written in the next batch or sweep; a crash may lose the latest.
+    public func recordAccess(_ entry: CacheEntry) {
+        let namespace = table.index(for: entry.stored.key.uri)
+        let now = core.now()
+        core.withIndex { $0.recordAccess(entry.storageKey, namespace: namespace, now: now) }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+extension CacheStore {
+    /// What opening the namespaces produced: their index parts, their storages (for the
+    /// disk actor) and the changes to report.
+    struct OpenedNamespaces {
+        var indexes: [NamespaceIndex] = []
+        var storages: [NamespaceStorage?] = []
+        var changes: [StoreChange] = []
+    }
+
+    /// Opens every namespace's directory (when a directory is configured) and builds its
+    /// part of the index from the loaded rows, in access order.
+    static func openNamespaces(configuration: StoreConfiguration, table: NamespaceTable) throws(CacheStoreError) -> OpenedNamespaces {
+        var opened = OpenedNamespaces()
+        for member in table.members {
+            let namespace = member.namespace
+            guard let directory = configuration.directory else {
+                opened.indexes.append(NamespaceIndex(name: namespace.name, limit: namespace.diskLimit, hasDisk: false))
+                opened.storages.append(nil)
+                continue
+            }
+            var index = NamespaceIndex(name: namespace.name, limit: namespace.diskLimit, hasDisk: true)
+            do {
+                let (storage, rows, reset) = try NamespaceStorage.open(
+                    namespace: namespace, in: directory.path, keys: member.keys, fileSystem: configuration.fileSystem)
+                if let reset { opened.changes.append(.indexReset(reset)) }
+                load(rows, into: &index)
+                opened.storages.append(storage)
+            } catch {
+                switch error {
+                case .configuration(let error):
+                    throw error
+                case .disk(let message):
+                    configuration.logger.error(
+                        "cache namespace is memory-only", metadata: ["namespace": "\(namespace.name)", "error": "\(message)"])
+                    index.isAvailable = false
+                    index.hasFailed = true
+                    opened.changes.append(.diskFailure(message))
+                    opened.storages.append(nil)
+                }
+            }
+            opened.indexes.append(index)
+        }
+        return opened
+    }
+
+    /// Fills a namespace index from its rows: least recently used first, so the list ends in
+    /// the recorded access order; every record unresolved (only its primary digest known).
+    private static func load(_ rows: [IndexDatabase.Row], into index: inout NamespaceIndex) {
+        let ordered = rows.sorted { $0.lastAccess < $1.lastAccess }
+        index.unresolved.reserveCapacity(rows.count)
+        for row in ordered {
+            let record = DiskRecord(
+                primary: row.primary, key: nil, size: row.size, created: row.created, lastAccess: row.lastAccess,
+                accessCount: row.accessCount, freshUntil: row.freshUntil, expiresAt: row.expiresAt, info: nil,
+                generation: 0, isWritten: true, accessDirty: false)
+            index.records.insert(record, for: row.storageKey, cost: row.size)
+            index.unresolved[row.primary, default: []].append(row.storageKey)
+        }
+    }
+}

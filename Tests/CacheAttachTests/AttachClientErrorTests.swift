@@ -1,0 +1,132 @@
+import CacheAttach
+import CacheEvents
+import Foundation
+import Testing
+
+/// What a dashboard is told when attaching or talking fails.
+@Suite("Attach client errors")
+struct AttachClientErrorTests {
+    @Test("no such socket, and nothing to discover")
+    func nothingThere() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("gone.sock")
+        await #expect(throws: AttachError.noSuchSocket(path: path)) {
+            _ = try await AttachClient.connect(path: path)
+        }
+
+        try makeStaleSocket(at: directory.file("old-12.sock"))
+        let targets = AttachClient.discover(in: [directory.path])
+        let error = #expect(throws: AttachError.self) {
+            _ = try AttachClient.chooseTarget(among: targets, searched: [directory.path])
+        }
+        #expect(error == .noPublishers(searched: [directory.path], stale: [directory.file("old-12.sock")]))
+        #expect(AttachError.noPublishers(searched: ["/run/user/1000/cachescope"], stale: []).description
+            == "no CacheScope process is publishing; start one with `cachescope demo --publish` "
+            + "(looked in /run/user/1000/cachescope)")
+    }
+
+    @Test("several live processes: the dashboard is asked to choose")
+    func severalPublishers() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let one = try await MiniStore().publish(at: directory.file("one-1.sock"))
+        let two = try await MiniStore().publish(at: directory.file("two-2.sock"))
+        let targets = AttachClient.discover(in: [directory.path])
+        #expect(throws: AttachError.severalPublishers(targets)) {
+            _ = try AttachClient.chooseTarget(among: targets, searched: [directory.path])
+        }
+        #expect(AttachError.severalPublishers(targets).description.hasSuffix("choose one with `cachescope attach SOCKET`"))
+        await one.stop()
+        await two.stop()
+    }
+
+    @Test("a peer speaking another protocol version is refused with both versions named")
+    func versionMismatch() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("future.sock")
+        let future = try GreetingServer(
+            path: path, greeting: #"{"type":"hello","format":"cachescope-attach","version":2,"process":"x","pid":1}"# + "\n"
+        )
+        defer { future.stop() }
+        let error = await #expect(throws: AttachError.self) {
+            _ = try await AttachClient.connect(path: path)
+        }
+        #expect(error == .versionMismatch(path: path, peerVersion: 2, supportedVersion: 1))
+        #expect(error?.description == "\(path) speaks attach protocol version 2 but this build speaks version 1; "
+            + "use the same CacheScope version in the app and the dashboard")
+    }
+
+    @Test("a peer that is not an attach server, or says nothing, is refused")
+    func notAnAttachServer() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let http = directory.file("http.sock")
+        let httpServer = try GreetingServer(path: http, greeting: "HTTP/1.1 400 Bad Request\r\n\r\n")
+        defer { httpServer.stop() }
+        await #expect(throws: AttachError.notAnAttachSocket(path: http, detail: "its first line is not a hello")) {
+            _ = try await AttachClient.connect(path: http)
+        }
+
+        let silent = directory.file("silent.sock")
+        let silentServer = try GreetingServer(path: silent, greeting: "")
+        defer { silentServer.stop() }
+        await #expect(throws: AttachError.timedOut(path: silent, waitingFor: "greeting", seconds: 0.3)) {
+            _ = try await AttachClient.connect(path: silent, timeout: .milliseconds(300))
+        }
+    }
+
+    @Test("the app going away ends the stream with closedByPeer and fails later commands")
+    func closedByPeer() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try await MiniStore().publish(at: directory.file("shop.sock"))
+        let client = try await AttachClient.connect(path: server.path)
+        await server.stop()
+
+        var received: [String] = []
+        let error = await #expect(throws: AttachError.self) {
+            for try await event in client.events { received.append(event.kind.name) }
+        }
+        #expect(error == .closedByPeer(path: server.path))
+        #expect(received == ["entries", "storeStats"])
+        await #expect(throws: AttachError.self) {
+            _ = try await client.send(.purgeAll)
+        }
+    }
+
+    @Test("closing the client finishes its stream and fails commands with closed")
+    func closedLocally() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = MiniStore()
+        let server = try await store.publish(at: directory.file("shop.sock"))
+        let client = try await AttachClient.connect(path: server.path)
+        client.close()
+        var count = 0
+        for try await _ in client.events { count += 1 }
+        #expect(count <= 2)
+        await #expect(throws: AttachError.closed(path: server.path)) {
+            _ = try await client.send(.purgeAll)
+        }
+        #expect(await store.receivedCommands.isEmpty)
+        await server.stop()
+    }
+
+    @Test("a command without an answer in time fails with timedOut")
+    func commandTimeout() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = MiniStore()
+        await store.setCommandDelay(.seconds(2))
+        let server = try await store.publish(at: directory.file("shop.sock"))
+        let client = try await AttachClient.connect(path: server.path)
+        await #expect(throws: AttachError.timedOut(path: server.path, waitingFor: "answer to purgeAll", seconds: 0.2)) {
+            _ = try await client.send(.purgeAll, timeout: .milliseconds(200))
+        }
+        #expect(await store.receivedCommands == [.purgeAll])
+        client.close()
+        await server.stop()
+    }
+}

@@ -1,0 +1,74 @@
+import CacheAttach
+import CacheEvents
+import Foundation
+import Testing
+
+/// A dashboard that connects and then stops reading must not slow the app; it learns what it
+/// missed from a `dropped` event.
+@Suite("Slow dashboards")
+struct SlowDashboardTests {
+    /// About 1 KiB per event, so a stalled socket's kernel and channel buffers fill after a few
+    /// hundred events.
+    static let payload = String(repeating: "p", count: 1_000)
+
+    /// Seconds taken to publish `count` events.
+    static func timePublishing(_ count: Int, on bus: EventBus, label: String) -> Double {
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            for index in 1...count { bus.publish(.error(ErrorInfo(message: "\(label) \(index) \(payload)"))) }
+        }
+        let (seconds, attoseconds) = elapsed.components
+        return Double(seconds) + Double(attoseconds) * 1e-18
+    }
+
+    @Test("a stalled dashboard does not slow publishing, and later receives dropped(count)")
+    func stalledDashboard() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = MiniStore()
+        let server = try await store.publish(at: directory.file("shop.sock"), bufferSize: 1_000)
+        let bus = store.bus
+
+        let count = 5_000
+        let baseline = Self.timePublishing(count, on: bus, label: "baseline")
+
+        // The stalled dashboard reads the greeting, then nothing.
+        let stalled = try RawLineSocket(path: server.path)
+        _ = try await stalled.readLine()
+        let withStalled = Self.timePublishing(count, on: bus, label: "stalled")
+
+        // Generous on purpose: only an app that waits for the stalled reader fails this.
+        #expect(withStalled < baseline * 10 + 0.5, "publishing took \(withStalled) s with a stalled dashboard, \(baseline) s without")
+
+        // The stalled dashboard starts reading: the buffered events, then how many it lost.
+        // The marker rides in front of the first event that fits again, so keep publishing.
+        let ticker = Task {
+            var ticks = 0
+            while !Task.isCancelled {
+                ticks += 1
+                bus.publish(.error(ErrorInfo(message: "tick \(ticks)")))
+                try? await Task.sleep(for: .milliseconds(5))
+            }
+            return ticks
+        }
+        let lines = try await stalled.readLines(timeout: 10) { $0.contains("tick") }
+        ticker.cancel()
+        _ = await ticker.value
+
+        let events = lines.compactMap(RawServerLine.event)
+        guard let markerIndex = events.firstIndex(where: { if case .dropped = $0.kind { return true }; return false }),
+              markerIndex > 0, case .dropped(let dropped) = events[markerIndex].kind else {
+            Issue.record("no dropped event among \(events.count) events")
+            return
+        }
+        #expect(dropped.count > 0)
+        // The marker accounts exactly for the gap between the events around it.
+        #expect(Int(events[markerIndex].seq - events[markerIndex - 1].seq) == dropped.count)
+        #expect(markerIndex == events.count - 2, "the marker comes right before the first tick")
+        #expect(events.last.map { $0.seq == events[markerIndex].seq + 1 } == true)
+        // What was delivered before the loss is the stream from the start, without gaps.
+        let before = events[..<markerIndex]
+        #expect(zip(before, before.dropFirst()).allSatisfy { $0.seq + 1 == $1.seq })
+        await server.stop()
+    }
+}

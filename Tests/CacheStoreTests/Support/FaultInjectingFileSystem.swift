@@ -1,0 +1,70 @@
+@testable import CacheStore
+import Foundation
+import Synchronization
+
+/// The real file system with faults switched on by tests: a full disk (writes fail with
+/// ENOSPC), a read-only one (anything that changes the disk fails with EROFS), or failing
+/// reads (EIO).
+final class FaultInjectingFileSystem: StoreFileSystem {
+    enum Fault: Sendable {
+        case diskFull
+        case readOnly
+        case readError
+    }
+
+    private let real = PosixFileSystem()
+    private let fault = Mutex<Fault?>(nil)
+
+    func inject(_ newFault: Fault?) { fault.withLock { $0 = newFault } }
+
+    private var current: Fault? { fault.withLock { $0 } }
+
+    private func failChange(_ operation: String, _ path: String) throws(FileSystemError) {
+        switch current {
+        case .diskFull: throw FileSystemError(operation: operation, path: path, code: ENOSPC)
+        case .readOnly: throw FileSystemError(operation: operation, path: path, code: EROFS)
+        case .readError, nil: return
+        }
+    }
+
+    func createDirectory(_ path: String) throws(FileSystemError) {
+        if current == .readOnly { throw FileSystemError(operation: "create directory", path: path, code: EROFS) }
+        try real.createDirectory(path)
+    }
+
+    func createPrivateFile(_ path: String) throws(FileSystemError) {
+        try failChange("create", path)
+        try real.createPrivateFile(path)
+    }
+
+    func writeFileDurably(_ path: String, contents: [UInt8]) throws(FileSystemError) {
+        try failChange("write", path)
+        try real.writeFileDurably(path, contents: contents)
+    }
+
+    func rename(_ source: String, to destination: String) throws(FileSystemError) {
+        try failChange("rename", source)
+        try real.rename(source, to: destination)
+    }
+
+    func syncDirectory(_ path: String) throws(FileSystemError) { try real.syncDirectory(path) }
+
+    func readFile(_ path: String) throws(FileSystemError) -> [UInt8] {
+        if current == .readError { throw FileSystemError(operation: "read", path: path, code: EIO) }
+        return try real.readFile(path)
+    }
+
+    func removeFile(_ path: String) throws(FileSystemError) {
+        if current == .readOnly { throw FileSystemError(operation: "remove", path: path, code: EROFS) }
+        try real.removeFile(path)
+    }
+
+    func contentsOfDirectory(_ path: String) throws(FileSystemError) -> [String] { try real.contentsOfDirectory(path) }
+
+    func permissions(_ path: String) throws(FileSystemError) -> UInt16 { try real.permissions(path) }
+
+    func lockExclusively(_ path: String) throws(FileSystemError) -> FileLock? {
+        if current == .readOnly { throw FileSystemError(operation: "create", path: path, code: EROFS) }
+        return try real.lockExclusively(path)
+    }
+}

@@ -1,0 +1,48 @@
+@testable import CacheStore
+import Foundation
+import HTTPCaching
+
+/// Opens stores for tests with small capacities, a manual clock and a change recorder.
+struct StoreFactory {
+    var directory: TemporaryDirectory?
+    var memoryCapacity = 1 << 20
+    var diskCapacity = 8 << 20
+    var maximumEntryShare = 0.25
+    var namespaces: [Namespace] = []
+    var defaultNamespace = Namespace.default
+    var clock = ManualClock()
+    var fileSystem: (any StoreFileSystem)?
+    var sweepInterval: Duration = .seconds(3600)
+    let recorder = ChangeRecorder()
+
+    var configuration: StoreConfiguration {
+        var configuration = StoreConfiguration(
+            memoryCapacity: memoryCapacity, diskCapacity: diskCapacity, directory: directory?.url,
+            maximumEntryShare: maximumEntryShare, sweepInterval: sweepInterval, namespaces: namespaces,
+            defaultNamespace: defaultNamespace, currentDate: clock.function)
+        if let fileSystem { configuration.fileSystem = fileSystem }
+        return configuration
+    }
+
+    func open() throws -> CacheStore {
+        try CacheStore(configuration: configuration, observer: recorder.observer)
+    }
+}
+
+extension CacheStore {
+    /// Stores `body` for `uri` (fresh for 60 s, kept for a day unless given).
+    @discardableResult
+    func store(
+        _ uri: String, body: [UInt8], headers: HTTPFields = [:], requestHeaders: HTTPFields = [:],
+        expiresIn: TimeInterval? = 86_400, policy: StoragePolicy = .allowed, now: Date
+    ) -> EntryTier? {
+        storeCachedResponse(
+            Fixtures.response(uri, headers: headers, requestHeaders: requestHeaders, at: now), body: body,
+            freshUntil: now.addingTimeInterval(60), expiresAt: expiresIn.map { now.addingTimeInterval($0) }, policy: policy)
+    }
+
+    /// The single variant of a URI's key (or `nil`).
+    func entry(_ uri: String) async -> CacheEntry? {
+        await variants(for: Fixtures.key(uri)).first
+    }
+}

@@ -1,0 +1,95 @@
+import CacheEvents
+import CacheStore
+import CachingClient
+import DemoOrigin
+import Foundation
+import HTTPCaching
+import HTTPTypes
+import Synchronization
+
+/// A wall clock tests move forward by hand, so expiry needs no sleeping.
+final class TestClock: Sendable {
+    private let current = Mutex(Date())
+
+    var now: Date { current.withLock { $0 } }
+
+    func advance(by seconds: Double) {
+        current.withLock { $0 = $0.addingTimeInterval(seconds) }
+    }
+}
+
+/// A real demo origin on a loopback port and a caching client in front of it.
+struct Harness {
+    let origin: DemoOrigin
+    let client: CachingClient
+    let clock: TestClock
+    let directory: URL?
+
+    static func start(
+        disk: Bool = false, policy: CachePolicy = .useProtocolCachePolicy, mode: CacheMode = .private,
+        timeout: Duration = .seconds(5), configure: (inout CachingClientConfiguration) -> Void = { _ in }
+    ) async throws -> Harness {
+        let origin = try await DemoOrigin.start()
+        let clock = TestClock()
+        var configuration = CachingClientConfiguration()
+        var directory: URL?
+        if disk {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cachescope-client-\(UUID().uuidString)")
+            directory = folder
+            configuration.store = StoreConfiguration(directory: folder)
+        }
+        configuration.defaultPolicy = policy
+        configuration.mode = mode
+        configuration.requestTimeout = timeout
+        configuration.now = { clock.now }
+        configure(&configuration)
+        let client = try await CachingClient(configuration: configuration)
+        return Harness(origin: origin, client: client, clock: clock, directory: directory)
+    }
+
+    func url(_ path: String) -> String { origin.baseURL + path }
+
+    func get(_ path: String, headers: HTTPFields = [:], policy: CachePolicy? = nil) async throws -> ClientResponse {
+        try await client.data(from: url(path), headers: headers, policy: policy)
+    }
+
+    func send(_ method: HTTPRequest.Method, _ path: String) async throws -> ClientResponse {
+        try await client.data(for: CachingClient.request(url: url(path), method: method)!, body: Data("x".utf8))
+    }
+
+    func stop() async throws {
+        try await client.shutdown()
+        try? await origin.stop()
+        if let directory { try? FileManager.default.removeItem(at: directory) }
+    }
+}
+
+/// Collects the events of a subscription in the background.
+final class EventLog: Sendable {
+    private let events = Mutex<[CacheEvent]>([])
+    private let task: Mutex<Task<Void, Never>?> = Mutex(nil)
+
+    init(_ stream: AsyncStream<CacheEvent>) {
+        let task = Task { [self] in
+            for await event in stream { self.events.withLock { $0.append(event) } }
+        }
+        self.task.withLock { $0 = task }
+    }
+
+    var all: [CacheEvent] { events.withLock { $0 } }
+
+    /// The kind names of one request's events, in order.
+    func kinds(of requestID: UInt64) -> [String] {
+        all.filter { $0.requestID == requestID }.map(\.kind.name)
+    }
+
+    /// Waits until `condition` holds on the events, up to `seconds`.
+    func wait(seconds: Double = 5, until condition: ([CacheEvent]) -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while ContinuousClock.now < deadline {
+            if condition(all) { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return condition(all)
+    }
+}

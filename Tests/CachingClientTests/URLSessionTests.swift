@@ -1,0 +1,69 @@
+import CachingClient
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite("URLSession through CachingURLProtocol", .serialized)
+struct URLSessionTests {
+    private func session() -> URLSession {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.protocolClasses = [CachingURLProtocol.self]
+        return URLSession(configuration: configuration)
+    }
+
+    private func fetch(_ session: URLSession, _ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        try await withCheckedThrowingContinuation { continuation in
+            session.dataTask(with: request) { data, response, error in
+                if let error { continuation.resume(throwing: error); return }
+                continuation.resume(returning: (data ?? Data(), response as! HTTPURLResponse))
+            }.resume()
+        }
+    }
+
+    @Test("a real URLSession gets fresh hits and 304 revalidations")
+    func urlSessionCaches() async throws {
+        let harness = try await Harness.start()
+        CachingURLProtocol.register(harness.client)
+        let session = session()
+        let url = URL(string: harness.url("/max-age/2"))!
+        let (firstBody, first) = try await fetch(session, URLRequest(url: url))
+        let (secondBody, second) = try await fetch(session, URLRequest(url: url))
+        #expect(first.statusCode == 200)
+        #expect(secondBody == firstBody)
+        #expect((first.allHeaderFields[CachingURLProtocol.outcomeHeader] as? String)?.hasPrefix("miss") == true)
+        #expect((second.allHeaderFields[CachingURLProtocol.outcomeHeader] as? String)?.hasPrefix("hit") == true)
+        #expect(harness.origin.requestCount(path: "/max-age/2") == 1)
+        harness.clock.advance(by: 10)
+        let (thirdBody, third) = try await fetch(session, URLRequest(url: url))
+        #expect(thirdBody == firstBody)
+        #expect((third.allHeaderFields[CachingURLProtocol.outcomeHeader] as? String)?.hasPrefix("revalidated") == true)
+        #expect(harness.origin.requestCount(path: "/max-age/2") == 2)
+        session.invalidateAndCancel()
+        CachingURLProtocol.unregister()
+        try await harness.stop()
+    }
+
+    @Test("URLRequest.cachePolicy is honoured: reloadIgnoringLocalCacheData goes to the origin")
+    func cachePolicyHonoured() async throws {
+        let harness = try await Harness.start()
+        CachingURLProtocol.register(harness.client)
+        let session = session()
+        let url = URL(string: harness.url("/max-age/60"))!
+        _ = try await fetch(session, URLRequest(url: url))
+        var reload = URLRequest(url: url)
+        reload.cachePolicy = .reloadIgnoringLocalCacheData
+        let (_, response) = try await fetch(session, reload)
+        #expect((response.allHeaderFields[CachingURLProtocol.outcomeHeader] as? String)?.hasPrefix("bypass") == true)
+        #expect(harness.origin.requestCount(path: "/max-age/60") == 2)
+        var cacheOnly = URLRequest(url: URL(string: harness.url("/max-age/61"))!)
+        cacheOnly.cachePolicy = .returnCacheDataDontLoad
+        await #expect(throws: (any Error).self) { try await fetch(session, cacheOnly) }
+        #expect(harness.origin.requestCount(path: "/max-age/61") == 0)
+        session.invalidateAndCancel()
+        CachingURLProtocol.unregister()
+        try await harness.stop()
+    }
+}
