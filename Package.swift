@@ -13,8 +13,11 @@ let package = Package(
     products: [
         .library(name: "HTTPCaching", targets: ["HTTPCaching"]),
         .library(name: "CacheEvents", targets: ["CacheEvents"]),
+        .library(name: "CacheStore", targets: ["CacheStore"]),
+        .library(name: "CachingClient", targets: ["CachingClient"]),
         .library(name: "DemoOrigin", targets: ["DemoOrigin"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "CacheAttach", targets: ["CacheAttach"]),
         .executable(name: "cachescope", targets: ["cachescope"]),
     ],
     dependencies: [
@@ -23,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         // MARK: Rules
@@ -31,8 +36,55 @@ let package = Package(
             dependencies: [.product(name: "HTTPTypes", package: "swift-http-types")]
         ),
 
+        // MARK: Store
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .yum(["sqlite-devel"])]
+        ),
+        .target(
+            name: "CacheStore",
+            dependencies: [
+                "HTTPCaching",
+                "CSQLite",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        .executableTarget(
+            name: "CacheStoreCrashHelper",
+            dependencies: ["CacheStore", "HTTPCaching", .product(name: "HTTPTypes", package: "swift-http-types")]
+        ),
+
         // MARK: Events
         .target(name: "CacheEvents", dependencies: ["HTTPCaching"]),
+
+        // MARK: The client
+        .target(
+            name: "CachingClient",
+            dependencies: [
+                "HTTPCaching",
+                "CacheStore",
+                "CacheEvents",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+
+        // MARK: Attach
+        .target(
+            name: "CacheAttach",
+            dependencies: [
+                "CacheEvents",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
 
         // MARK: Demo origin and workload
         .target(
@@ -63,13 +115,42 @@ let package = Package(
             name: "cachescope",
             dependencies: [
                 "HTTPCaching",
+                "CacheStore",
+                "CacheEvents",
+                "CachingClient",
+                "CacheAttach",
                 "DemoOrigin",
+                "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
 
         // MARK: Tests
         .testTarget(name: "DemoOriginTests", dependencies: ["DemoOrigin"]),
+        .testTarget(
+            name: "CacheStoreTests",
+            dependencies: [
+                "CacheStore",
+                "CacheStoreCrashHelper",
+                "HTTPCaching",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .testTarget(
+            name: "CachingClientTests",
+            dependencies: ["CachingClient", "CacheStore", "CacheEvents", "HTTPCaching", "DemoOrigin"]
+        ),
+        .testTarget(
+            name: "CacheAttachTests",
+            dependencies: [
+                "CacheAttach",
+                "CacheEvents",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ]
+        ),
         .testTarget(
             name: "TerminalUITests",
             dependencies: ["TerminalUI", "CNcurses", .product(name: "Logging", package: "swift-log")]

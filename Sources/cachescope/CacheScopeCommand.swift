@@ -7,7 +7,7 @@ struct CacheScopeCommand: AsyncParsableCommand {
         commandName: "cachescope",
         abstract: "See and steer HTTP caching: an RFC 9111 caching client and its live dashboard.",
         version: CacheScopeVersion.current,
-        subcommands: [StatusCommand.self, OriginCommand.self],
+        subcommands: [StatusCommand.self, GetCommand.self, OriginCommand.self],
         defaultSubcommand: StatusCommand.self
     )
 }

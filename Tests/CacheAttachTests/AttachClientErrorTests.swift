@@ -96,6 +96,23 @@ struct AttachClientErrorTests {
         }
     }
 
+    @Test("the app finishing its event bus ends attached dashboards' streams")
+    func busFinished() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = MiniStore()
+        let server = try await store.publish(at: directory.file("shop.sock"))
+        let client = try await AttachClient.connect(path: server.path)
+        store.bus.publish(.error(ErrorInfo(message: "last words")))
+        store.bus.finish()
+        var received: [String] = []
+        await #expect(throws: AttachError.closedByPeer(path: server.path)) {
+            for try await event in client.events { received.append(event.kind.name) }
+        }
+        #expect(received == ["entries", "storeStats", "error"])
+        await server.stop()
+    }
+
     @Test("closing the client finishes its stream and fails commands with closed")
     func closedLocally() async throws {
         let directory = try TemporaryDirectory()

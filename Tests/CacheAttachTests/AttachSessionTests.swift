@@ -195,9 +195,13 @@ struct AttachSessionTests {
         client.close()
         #expect(await eventually { !store.bus.hasSubscribers })
 
+        // A stalled dashboard: its connection's writer is stuck waiting for the socket when
+        // the server stops, so its loop ends by a failed write rather than a cancelled read.
         let stalled = try RawLineSocket(path: server.path)
         _ = try await stalled.readLine()
-        for index in 1...2_000 { store.bus.publish(.error(ErrorInfo(message: "filler \(index)"))) }
+        let filler = String(repeating: "f", count: 1_000)
+        for index in 1...2_000 { store.bus.publish(.error(ErrorInfo(message: "filler \(index) \(filler)"))) }
+        try await Task.sleep(for: .milliseconds(50))
         #expect(store.bus.hasSubscribers)
         await server.stop()
         #expect(!store.bus.hasSubscribers)

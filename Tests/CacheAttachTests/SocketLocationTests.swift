@@ -190,6 +190,9 @@ struct SocketLocationTests {
 
         let second = try await MiniStore().publish(at: path)
         try FileManager.default.removeItem(atPath: path)
+        // A file system may reuse the freed inode number; the change time still tells them
+        // apart, once the (coarse) file system clock has moved on.
+        try await Task.sleep(for: .milliseconds(20))
         try makeStaleSocket(at: path)
         await second.stop()
         #expect(exists(path), "a socket that is not the server's own stays")

@@ -22,11 +22,9 @@ struct WireFormatTests {
         defer { directory.remove() }
         let server = try await MiniStore().publish(at: directory.file("shop.sock"), processName: "shop")
         let peer = try RawLineSocket(path: server.path)
-        let hello = try object(try await peer.readLine())
-        #expect(hello == [
-            "type": "hello", "format": "cachescope-attach", "version": 1, "process": "shop",
-            "pid": Int(ProcessInfo.processInfo.processIdentifier),
-        ] as NSDictionary)
+        let pid = ProcessInfo.processInfo.processIdentifier
+        #expect(try await peer.readLine()
+            == #"{"format":"cachescope-attach","pid":\#(pid),"process":"shop","type":"hello","version":1}"#)
         await server.stop()
     }
 
@@ -63,6 +61,8 @@ struct WireFormatTests {
     @Test("command lines wrap ClientCommand's Codable form")
     func commandLines() throws {
         let lines = JSONLines()
+        #expect(String(buffer: try lines.line(CommandRequest(id: 1, command: .purge(key: "GET https://example.com/a"))))
+            == #"{"command":{"purge":{"key":"GET https://example.com/a"}},"id":1,"type":"command"}"# + "\n")
         let cases: [(ClientCommand, NSDictionary)] = [
             (.purge(key: "GET https://a/b"), ["purge": ["key": "GET https://a/b"]]),
             (.purgeAll, ["purgeAll": [:] as NSDictionary]),

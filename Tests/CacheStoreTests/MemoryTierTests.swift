@@ -15,7 +15,7 @@ struct MemoryTierTests {
         #expect(tier == .memory)
         let entry = try #require(await store.entry("https://example.com/a"))
         #expect(entry.body == body)
-        #expect(entry.stored.entityTag?.tag == "v1")
+        #expect(entry.stored.entityTag?.opaqueTag == "v1")
         #expect(entry.metadata.tier == .memory)
         #expect(entry.metadata.created == factory.clock.now)
         #expect(entry.metadata.accessCount == 0)

@@ -29,8 +29,8 @@ struct Harness {
         disk: Bool = false, policy: CachePolicy = .useProtocolCachePolicy, mode: CacheMode = .private,
         timeout: Duration = .seconds(5), configure: (inout CachingClientConfiguration) -> Void = { _ in }
     ) async throws -> Harness {
-        let origin = try await DemoOrigin.start()
         let clock = TestClock()
+        let origin = try await DemoOrigin.start(now: { clock.now })
         var configuration = CachingClientConfiguration()
         var directory: URL?
         if disk {

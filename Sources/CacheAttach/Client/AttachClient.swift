@@ -24,7 +24,8 @@ public final class AttachClient: Sendable {
     public let path: String
     /// The server's greeting: protocol version, process name and pid.
     public let server: AttachHello
-    /// The app's events: the snapshot first, then live ones.
+    /// The app's events: the snapshot first, then live ones. Keep the client alive while you
+    /// read them: releasing it closes the connection, and the stream then finishes.
     public let events: AsyncThrowingStream<CacheEvent, any Error>
 
     private let channel: any Channel

@@ -30,15 +30,11 @@ struct AttachConnection: Sendable {
                 // Accepted while the server was stopping: just close.
                 guard !Task.isCancelled else { return }
                 // Subscribe before greeting: once a dashboard has read the hello, every later
-                // event reaches it.
+                // event reaches it. The subscription ends when `events` is released at the end
+                // of this closure, however the exchange ended (AsyncStream then terminates and
+                // the bus drops the subscriber).
                 let events = bus.subscribe(.lossy(bufferSize: bufferSize), initial: await snapshot())
-                do {
-                    try await exchange(events: events, inbound: inbound, outbound: outbound, channel: channel.channel)
-                } catch {
-                    await Self.endSubscription(events)
-                    throw error
-                }
-                await Self.endSubscription(events)
+                try await exchange(events: events, inbound: inbound, outbound: outbound, channel: channel.channel)
             }
         } catch is CancellationError {
             // The server is stopping.
@@ -100,21 +96,5 @@ struct AttachConnection: Sendable {
             let message = "\(tooLong); closing the connection"
             try await outbound.write(lines.line(ServerLine.result(CommandReply(id: nil, succeeded: false, message: message))))
         }
-    }
-
-    // MARK: - Unsubscribing
-
-    /// Ends a bus subscription now. An `AsyncStream`'s producer (the bus) learns that its
-    /// consumer is gone only from a cancelled `next()` or the stream's deallocation — and the
-    /// bus keeps the stream alive — so a loop that stopped for another reason (a failed write)
-    /// would leave the subscription buffering events forever. A `next()` in an already
-    /// cancelled task terminates the stream at once.
-    static func endSubscription(_ events: AsyncStream<CacheEvent>) async {
-        let task = Task {
-            withUnsafeCurrentTask { $0?.cancel() }
-            var iterator = events.makeAsyncIterator()
-            _ = await iterator.next()
-        }
-        await task.value
     }
 }

@@ -28,7 +28,7 @@ import Synchronization
 /// dashboard only. The wire protocol is described in `docs/attach.md`.
 ///
 /// Concurrency: a `final class` of constants plus a `Mutex`-guarded stop flag; each connection
-/// runs in its own task, kept in a ``ConnectionRegistry`` that ``stop()`` cancels.
+/// runs in its own task, kept in a registry whose tasks ``stop()`` cancels.
 public final class AttachServer: Sendable {
     /// The socket's path.
     public let path: String
@@ -86,6 +86,8 @@ public final class AttachServer: Sendable {
         let channel = try await bind(socketPath, connection: connection, connections: connections)
         let identity: FileIdentity?
         do {
+            // Between bind and chmod the socket has the umask's mode; its 0700 directory keeps
+            // everyone else out meanwhile.
             try FileSystem.setPermissions(socketPath, 0o600)
             identity = try FileSystem.status(of: socketPath)?.identity
         } catch {
@@ -135,9 +137,9 @@ public final class AttachServer: Sendable {
     private static func bind(
         _ path: String, connection: AttachConnection, connections: ConnectionRegistry
     ) async throws(AttachError) -> any Channel {
+        let descriptor = try ListeningSocket.make(boundTo: path)
         do {
             return try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                .serverChannelOption(.backlog, value: 64)
                 .childChannelOption(.writeBufferWaterMark, value: .init(low: 32 * 1024, high: 64 * 1024))
                 .childChannelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {
@@ -147,15 +149,12 @@ public final class AttachServer: Sendable {
                         connections.run { await connection.serve(dashboard) }
                     }
                 }
-                .bind(unixDomainSocketPath: path)
+                .withBoundSocket(descriptor)
                 .get()
-        } catch let error as IOError where error.errnoCode == FileSystem.addressInUse {
-            // Another server bound the path between our stale check and our bind.
-            throw .alreadyInUse(path: path)
-        } catch let error as IOError where FileSystem.accessDenied.contains(error.errnoCode) {
-            throw .permissionDenied(path: path)
         } catch {
-            throw .system(call: "bind", path: path, message: "\(error)")
+            // NIO closes the descriptor when it fails after taking it over; the file is ours to remove.
+            try? FileSystem.remove(path)
+            throw .system(call: "listen", path: path, message: "\(error)")
         }
     }
 }

@@ -8,8 +8,9 @@ struct JSONLines: Sendable {
 
     init() {
         let encoder = JSONEncoder()
-        // URLs and cache keys are the most common strings; `https://` reads better than `https:\/\/`.
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        // Sorted keys make every line reproducible (diffable, and the examples in docs/attach.md
+        // exact); URLs and cache keys read better as `https://` than as `https:\/\/`.
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         self.encoder = encoder
     }
 

@@ -11,6 +11,7 @@
 /// ```
 public struct CacheEvent: Sendable, Hashable {
     /// Position in the session, starting at 1, without gaps for lossless subscribers.
+    /// Snapshot events a subscription starts with repeat the seq of the last event before them.
     public var seq: UInt64
     /// Seconds since the session started.
     public var time: Double

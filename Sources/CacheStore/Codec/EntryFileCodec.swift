@@ -69,7 +69,9 @@ struct EntryFileCodec: Sendable {
 
     // MARK: Decoding
 
-    func decode(_ file: [UInt8], storageKey: StorageKey) throws(EntryFileError) -> Decoded {
+    /// Verifies and decodes a file. `expectedKey`, the key being looked up, spares
+    /// re-normalising the stored URI when they match.
+    func decode(_ file: [UInt8], storageKey: StorageKey, expectedKey: CacheKey? = nil) throws(EntryFileError) -> Decoded {
         guard file.count >= Self.headerSize else { throw .truncated(file.count) }
         guard Array(file[0..<4]) == Self.magic else {
             if Array(file[0..<3]) == Array(Self.magic[0..<3]) { throw .unsupportedVersion(file[3]) }
@@ -86,7 +88,7 @@ struct EntryFileCodec: Sendable {
             } catch {
                 throw .authenticationFailed
             }
-            return try Self.decodePayload(Array(payload), range: nil)
+            return try Self.decodePayload(Array(payload), range: nil, expectedKey: expectedKey)
         }
         guard file.count >= Self.headerSize + 4 + Self.checksumSize else { throw .truncated(file.count) }
         let end = file.count - Self.checksumSize
@@ -94,14 +96,14 @@ struct EntryFileCodec: Sendable {
         file.withUnsafeBytes { hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[0..<end])) }
         hasher.update(data: storageKey.bytes)
         guard hasher.finalize().elementsEqual(file[end...]) else { throw .checksumMismatch }
-        return try Self.decodePayload(file, range: Self.headerSize..<end)
+        return try Self.decodePayload(file, range: Self.headerSize..<end, expectedKey: expectedKey)
     }
 
-    private static func decodePayload(_ bytes: [UInt8], range: Range<Int>?) throws(EntryFileError) -> Decoded {
+    private static func decodePayload(_ bytes: [UInt8], range: Range<Int>?, expectedKey: CacheKey?) throws(EntryFileError) -> Decoded {
         let result: Result<Decoded, EntryFileError> = bytes.withUnsafeBytes { whole in
             let payload = range.map { UnsafeRawBufferPointer(rebasing: whole[$0]) } ?? whole
             do throws(BinaryReader.Failure) {
-                return .success(try parsePayload(payload))
+                return .success(try parsePayload(payload, expectedKey: expectedKey))
             } catch {
                 return .failure(.malformed(error.description))
             }
@@ -109,13 +111,13 @@ struct EntryFileCodec: Sendable {
         return try result.get()
     }
 
-    private static func parsePayload(_ payload: UnsafeRawBufferPointer) throws(BinaryReader.Failure) -> Decoded {
+    private static func parsePayload(_ payload: UnsafeRawBufferPointer, expectedKey: CacheKey?) throws(BinaryReader.Failure) -> Decoded {
         do {
             var reader = BinaryReader(payload)
             let headLength = Int(try reader.readUInt32())
             guard headLength <= reader.remaining else { throw BinaryReader.Failure(description: "head longer than file") }
             let bodyStart = reader.offset + headLength
-            let stored = try StoredResponseCoding.decode(&reader)
+            let stored = try StoredResponseCoding.decode(&reader, expectedKey: expectedKey)
             let created = try reader.readDate()
             let freshUntil = try reader.readOptionalDate()
             let expiresAt = try reader.readOptionalDate()

@@ -52,16 +52,21 @@ enum StoredResponseCoding {
         writer.write(stored.responseTime)
     }
 
-    static func decode(_ reader: inout BinaryReader) throws(BinaryReader.Failure) -> StoredResponse {
+    /// Decodes a stored response. When the stored key equals `expectedKey` (the key being
+    /// looked up), that value is used as is, sparing a re-normalisation of the URI.
+    static func decode(_ reader: inout BinaryReader, expectedKey: CacheKey? = nil) throws(BinaryReader.Failure) -> StoredResponse {
         let key: CacheKey
         switch try form(&reader) {
         case .rebuilt:
             let method = try reader.readString()
             let uri = try reader.readString()
-            guard let rebuilt = CacheKey(method: method, uri: uri) else {
+            if let expectedKey, expectedKey.method == method, expectedKey.uri == uri {
+                key = expectedKey
+            } else if let rebuilt = CacheKey(method: method, uri: uri) {
+                key = rebuilt
+            } else {
                 throw BinaryReader.Failure(description: "stored key \"\(method) \(uri)\" is not a cache key")
             }
-            key = rebuilt
         case .json:
             key = try fromJSON(CacheKey.self, try reader.readBlob())
         }

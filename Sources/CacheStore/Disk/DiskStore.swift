@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCaching
 import Logging
 
 /// The disk tier: an actor on its own executor that makes the disk follow the in-memory
@@ -54,7 +55,7 @@ actor DiskStore {
 
     /// Reads and verifies the files of records a lookup needs. Queued writes go first when
     /// one of the records is not written yet, so a lookup always sees what was stored.
-    func read(namespace: Int, reads: [DiskRead]) -> [ReadOutcome] {
+    func read(namespace: Int, reads: [DiskRead], key: CacheKey) -> [ReadOutcome] {
         prepare()
         if reads.contains(where: { !$0.isWritten }) { processPending() }
         guard let storage = storages[namespace] else { return [] }
@@ -72,7 +73,7 @@ actor DiskStore {
                 return outcomes
             }
             do {
-                let decoded = try storage.codec.decode(bytes, storageKey: read.storageKey)
+                let decoded = try storage.codec.decode(bytes, storageKey: read.storageKey, expectedKey: key)
                 outcomes.append(.entry(read.storageKey, generation: read.generation, decoded))
             } catch {
                 logger.warning(
@@ -126,8 +127,14 @@ actor DiskStore {
     // MARK: Repair
 
     /// Once, before any other disk work: removes temporary files (interrupted writes) and
-    /// entry files no record names (a crash between rename and commit, or after a commit
-    /// that deleted rows); records whose file is missing are removed as corrupt.
+    /// entry files no row names (a crash between rename and commit, or between a commit
+    /// that deleted rows and the unlinks); rows whose file is missing are removed as corrupt.
+    ///
+    /// It compares files with the rows of the database — the disk's own truth, unchanged
+    /// since open because no batch has run yet — not with the live in-memory index, which
+    /// may already have dropped records whose rows are still on disk (their deletes queued):
+    /// removing those files now would leave rows without files if the process died before
+    /// the deletes committed.
     private func prepare() {
         guard !repaired else { return }
         repaired = true
@@ -143,30 +150,25 @@ actor DiskStore {
             for name in try fileSystem.contentsOfDirectory(storage.temporaryDirectory) {
                 try fileSystem.removeIfPresent(storage.temporaryDirectory + "/" + name)
             }
-            let names = try fileSystem.contentsOfDirectory(storage.entriesDirectory)
-            let (known, written) = core.read { index in
-                var known = Set<StorageKey>()
-                var written = Set<StorageKey>()
-                index.namespaces[namespace].records.forEach { key, record in
-                    known.insert(key)
-                    if record.isWritten { written.insert(key) }
-                }
-                return (known, written)
-            }
+            let rows = try storage.database.storageKeys()
             var present = Set<StorageKey>()
+            let names = try fileSystem.contentsOfDirectory(storage.entriesDirectory)
             present.reserveCapacity(names.count)
             for name in names {
-                if let key = StorageKey(hex: name), known.contains(key) {
+                if let key = StorageKey(hex: name), rows.contains(key) {
                     present.insert(key)
                 } else {
                     try fileSystem.removeIfPresent(storage.entriesDirectory + "/" + name)
                 }
             }
-            let missing = written.subtracting(present)
-            if !missing.isEmpty {
-                logger.warning("cache entries without files", metadata: ["namespace": "\(storage.name)", "count": "\(missing.count)"])
-                core.withIndex { index in
-                    for key in missing { index.remove(key, namespace: namespace, reason: .corrupt) }
+            let missing = rows.subtracting(present)
+            guard !missing.isEmpty else { return }
+            logger.warning("cache entries without files", metadata: ["namespace": "\(storage.name)", "count": "\(missing.count)"])
+            core.withIndex { index in
+                for key in missing {
+                    // A record stored again since open gets a new file from its queued write.
+                    guard index.namespaces[namespace].records.peek(key)?.isWritten == true else { continue }
+                    index.remove(key, namespace: namespace, reason: .corrupt)
                 }
             }
         } catch {

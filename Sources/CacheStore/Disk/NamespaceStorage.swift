@@ -44,6 +44,9 @@ final class NamespaceStorage {
         self.lock = lock
     }
 
+    /// A reader for lookups on the caller's thread.
+    var reader: DiskReader { DiskReader(entriesDirectory: entriesDirectory, codec: codec, fileSystem: fileSystem) }
+
     /// The path of an entry's file.
     func entryPath(_ key: StorageKey) -> String { entriesDirectory + "/" + key.hex }
 

@@ -24,7 +24,7 @@ extension StoreIndex {
         var missing: [Int: [StorageKey]] = [:]
         memory.forEach { storageKey, item in
             let metadata = item.entry.metadata
-            let onDisk = namespaces[item.namespace].records.contains(storageKey)
+            let onDisk = item.onDisk
             rows.append(
                 summary(
                     info: EntryInfo(item.entry.stored), namespace: item.namespace, tier: onDisk ? .both : .memory,
@@ -52,7 +52,7 @@ extension StoreIndex {
     func stats() -> StoreStats {
         var both = 0
         memory.forEach { storageKey, item in
-            if namespaces[item.namespace].records.contains(storageKey) { both += 1 }
+            if item.onDisk { both += 1 }
         }
         let diskCount = namespaces.reduce(0) { $0 + $1.records.count }
         return StoreStats(
@@ -66,7 +66,6 @@ extension StoreIndex {
         var problems: [String] = []
         var listed = Set<StorageKey>()
         for (key, variants) in keys {
-            if variants.isEmpty { problems.append("empty variant list for \(key)") }
             for storageKey in variants {
                 listed.insert(storageKey)
                 let inMemory = memory.contains(storageKey)
@@ -76,6 +75,9 @@ extension StoreIndex {
         }
         memory.forEach { storageKey, item in
             if !listed.contains(storageKey) { problems.append("memory item \(item.entry.id) is not listed under its key") }
+            if item.onDisk != namespaces[item.namespace].records.contains(storageKey) {
+                problems.append("memory item \(item.entry.id) marked onDisk \(item.onDisk) but the disk index disagrees")
+            }
         }
         for namespace in namespaces {
             var unresolved = Set<StorageKey>()

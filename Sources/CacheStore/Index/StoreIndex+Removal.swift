@@ -7,7 +7,7 @@ extension StoreIndex {
     /// Removes an entry from both tiers; with a reason, reports it.
     mutating func remove(_ storageKey: StorageKey, namespace: Int, reason: EvictionReason?) {
         let item = memory.remove(storageKey)
-        let record = namespaces[namespace].records.remove(storageKey)
+        let record = removeRecord(storageKey, namespace: namespace)
         guard item != nil || record != nil else { return }
         forget(storageKey, key: item?.entry.stored.key ?? record?.key, primary: record?.primary, namespace: namespace)
         let id = item?.entry.id ?? record?.info?.id
@@ -23,7 +23,7 @@ extension StoreIndex {
     /// Removes the memory copy only (capacity); the disk copy, if any, stays.
     mutating func removeFromMemory(_ storageKey: StorageKey, reason: EvictionReason) {
         guard let item = memory.remove(storageKey) else { return }
-        let onDisk = namespaces[item.namespace].records.contains(storageKey)
+        let onDisk = item.onDisk
         if !onDisk { forget(storageKey, key: item.entry.stored.key, primary: nil, namespace: item.namespace) }
         changes.append(
             .evicted(
@@ -34,7 +34,7 @@ extension StoreIndex {
 
     /// Removes the disk copy only; the memory copy, if any, stays.
     mutating func removeFromDisk(_ storageKey: StorageKey, namespace: Int, reason: EvictionReason) {
-        guard let record = namespaces[namespace].records.remove(storageKey) else { return }
+        guard let record = removeRecord(storageKey, namespace: namespace) else { return }
         let inMemory = memory.contains(storageKey)
         if !inMemory { forget(storageKey, key: record.key, primary: record.primary, namespace: namespace) }
         let id = record.info?.id ?? memory.peek(storageKey)?.entry.id
@@ -49,9 +49,8 @@ extension StoreIndex {
     /// Drops a variant that has no copy left from `keys` (or from `unresolved`).
     private mutating func forget(_ storageKey: StorageKey, key: CacheKey?, primary: StorageKey?, namespace: Int) {
         if let key {
-            guard var variants = keys[key] else { return }
-            variants.removeAll { $0 == storageKey }
-            keys[key] = variants.isEmpty ? nil : variants
+            guard let variants = keys[key] else { return }
+            keys[key] = variants.removing(storageKey)
         } else if let primary {
             guard var variants = namespaces[namespace].unresolved[primary] else { return }
             variants.removeAll { $0 == storageKey }
@@ -64,7 +63,9 @@ extension StoreIndex {
     /// Removes every variant of a key.
     mutating func removeKey(_ key: CacheKey, namespace: Int, primary: StorageKey) {
         resolve(key, namespace: namespace, primary: primary)
-        for storageKey in keys[key] ?? [] { remove(storageKey, namespace: namespace, reason: .purged) }
+        if let variants = keys[key] {
+            for storageKey in Array(variants) { remove(storageKey, namespace: namespace, reason: .purged) }
+        }
         changes.append(.purged(.key(key)))
     }
 
@@ -80,7 +81,7 @@ extension StoreIndex {
         memory.removeAll()
         keys = [:]
         for namespace in namespaces.indices {
-            namespaces[namespace].records.removeAll()
+            clearRecords(namespace: namespace)
             namespaces[namespace].unresolved = [:]
             namespaces[namespace].dirtyAccess = []
             if namespaces[namespace].isAvailable { enqueue(.deleteAll(namespace: namespace)) }
@@ -150,9 +151,19 @@ extension StoreIndex {
             if !memory.contains(storageKey) { diskOnly.append((storageKey, record.key, record.primary)) }
         }
         for (storageKey, key, primary) in diskOnly { forget(storageKey, key: key, primary: primary, namespace: namespace) }
-        namespaces[namespace].records.removeAll()
+        clearRecords(namespace: namespace)
         namespaces[namespace].unresolved = [:]
         namespaces[namespace].dirtyAccess = []
         commands.removeAll { $0.namespace == namespace }
+    }
+
+    /// Removes every disk record of a namespace, clearing the `onDisk` marks of their memory copies.
+    private mutating func clearRecords(namespace: Int) {
+        var inMemory: [StorageKey] = []
+        namespaces[namespace].records.forEach { storageKey, _ in
+            if memory.contains(storageKey) { inMemory.append(storageKey) }
+        }
+        for storageKey in inMemory { memory.modify(storageKey) { $0.onDisk = false } }
+        namespaces[namespace].records.removeAll()
     }
 }

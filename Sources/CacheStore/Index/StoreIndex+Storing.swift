@@ -23,7 +23,7 @@ extension StoreIndex {
         var entry = entry
         entry.metadata.tier = toDisk ? (toMemory ? .both : .disk) : .memory
         if toMemory {
-            memory.insert(MemoryItem(entry: entry, namespace: namespace), for: storageKey, cost: size)
+            memory.insert(MemoryItem(entry: entry, namespace: namespace, onDisk: toDisk), for: storageKey, cost: size)
         } else {
             memory.remove(storageKey)
         }
@@ -33,12 +33,16 @@ extension StoreIndex {
                 lastAccess: entry.metadata.lastAccess, accessCount: entry.metadata.accessCount,
                 freshUntil: entry.metadata.freshUntil, expiresAt: entry.metadata.expiresAt, info: info,
                 generation: generation, isWritten: false, accessDirty: false)
-            namespaces[namespace].records.insert(record, for: storageKey, cost: size)
+            insertRecord(record, for: storageKey, namespace: namespace)
             enqueue(.write(namespace: namespace, entry: entry, primary: primary, info: info, generation: generation))
-        } else if namespaces[namespace].records.remove(storageKey) != nil {
+        } else if removeRecord(storageKey, namespace: namespace) != nil {
             enqueue(.delete(namespace: namespace, key: storageKey, report: nil))
         }
-        if !(keys[key]?.contains(storageKey) ?? false) { keys[key, default: []].append(storageKey) }
+        if keys[key] == nil {
+            keys[key] = VariantKeys(storageKey)
+        } else {
+            keys[key]!.insert(storageKey)
+        }
         evictMemoryIfNeeded()
         evictDiskIfNeeded()
         guard let tier = EntryTier(memory: memory.contains(storageKey), disk: namespaces[namespace].records.contains(storageKey))
@@ -61,8 +65,9 @@ extension StoreIndex {
             switch outcome {
             case .entry(let storageKey, let generation, let decoded):
                 guard let record = namespaces[namespace].records.peek(storageKey), record.generation == generation else {
-                    if var entry = memory.peek(storageKey)?.entry {
-                        entry.metadata.tier = namespaces[namespace].records.contains(storageKey) ? .both : .memory
+                    if let item = memory.peek(storageKey) {
+                        var entry = item.entry
+                        entry.metadata.tier = item.onDisk ? .both : .memory
                         result.append(entry)
                     }
                     continue
@@ -99,7 +104,7 @@ extension StoreIndex {
         var entry = CacheEntry(stored: decoded.stored, body: decoded.body, metadata: metadata, storageKey: storageKey)
         guard record.size <= memoryEntryLimit else { return entry }
         entry.metadata.tier = .both
-        memory.insert(MemoryItem(entry: entry, namespace: namespace), for: storageKey, cost: record.size)
+        memory.insert(MemoryItem(entry: entry, namespace: namespace, onDisk: true), for: storageKey, cost: record.size)
         changes.append(.promoted(id))
         evictMemoryIfNeeded()
         if !memory.contains(storageKey) { entry.metadata.tier = .disk }

@@ -16,10 +16,12 @@ import HTTPCaching
 ///   `unresolved` under its primary digest — never both;
 /// - a memory item is always listed in `keys`.
 struct StoreIndex: Sendable {
-    /// A memory-tier value: the entry and its namespace.
+    /// A memory-tier value: the entry, its namespace, and whether the disk also has it (kept
+    /// here so a memory hit need not look into the disk index).
     struct MemoryItem: Sendable {
         var entry: CacheEntry
         let namespace: Int
+        var onDisk: Bool
     }
 
     var memory = LRUList<StorageKey, MemoryItem>()
@@ -27,7 +29,7 @@ struct StoreIndex: Sendable {
     var diskCapacity: Int
     let maximumEntryShare: Double
     /// Variants of each primary key whose records are resolved.
-    var keys: [CacheKey: [StorageKey]] = [:]
+    var keys: [CacheKey: VariantKeys] = [:]
     var namespaces: [NamespaceIndex]
     /// Disk work not yet taken by the disk actor.
     var commands: [DiskCommand] = []
@@ -49,27 +51,42 @@ struct StoreIndex: Sendable {
     /// What a lookup of `key` needs: the answer from memory, a primary-key digest (when records
     /// whose URI is unknown exist and `primary` is not given), or disk reads.
     mutating func plan(for key: CacheKey, namespace: Int, primary: StorageKey? = nil, now: Date) -> LookupPlan {
-        if keys[key] == nil, !namespaces[namespace].unresolved.isEmpty {
+        var listed = keys[key]
+        if listed == nil {
+            if namespaces[namespace].unresolved.isEmpty { return .answered([]) }
             guard let primary else { return .needsPrimaryKey }
             resolve(key, namespace: namespace, primary: primary)
+            listed = keys[key]
         }
-        guard let variants = keys[key] else { return .answered([]) }
+        guard let variants = listed else { return .answered([]) }
+        // The common case: one variant, in memory, at the slot the key remembers.
+        if variants.count == 1, let item = memory.peek(slot: variants.firstSlot, expecting: variants.first),
+            !item.entry.metadata.isExpired(at: now)
+        {
+            var entry = item.entry
+            entry.metadata.tier = item.onDisk ? .both : .memory
+            entry.memorySlot = variants.firstSlot
+            return .answered([entry])
+        }
         var found: [CacheEntry] = []
         found.reserveCapacity(variants.count)
         var reads: [DiskRead] = []
         var expired: [StorageKey] = []
-        for storageKey in variants {
-            if var entry = memory.peek(storageKey)?.entry {
-                if entry.metadata.isExpired(at: now) {
+        variants.forEachKey { storageKey in
+            if let slot = memory.slot(of: storageKey), let item = memory.peek(slot: slot, expecting: storageKey) {
+                if item.entry.metadata.isExpired(at: now) {
                     expired.append(storageKey)
-                    continue
+                    return
                 }
-                entry.metadata.tier = namespaces[namespace].records.contains(storageKey) ? .both : .memory
+                var entry = item.entry
+                entry.metadata.tier = item.onDisk ? .both : .memory
+                entry.memorySlot = slot
                 found.append(entry)
+                if storageKey == variants.first { keys[key]?.firstSlot = slot }
             } else if let record = namespaces[namespace].records.peek(storageKey) {
                 if record.isExpired(at: now) {
                     expired.append(storageKey)
-                    continue
+                    return
                 }
                 reads.append(DiskRead(storageKey: storageKey, generation: record.generation, isWritten: record.isWritten))
             }
@@ -83,26 +100,24 @@ struct StoreIndex: Sendable {
     mutating func resolve(_ key: CacheKey, namespace: Int, primary: StorageKey) {
         guard keys[key] == nil, let pending = namespaces[namespace].unresolved.removeValue(forKey: primary) else { return }
         for storageKey in pending { namespaces[namespace].records.modify(storageKey) { $0.key = key } }
-        keys[key] = pending
+        keys[key] = VariantKeys(pending)
     }
 
     /// Counts a served entry: hits and last access in both tiers, and LRU order.
-    mutating func recordAccess(_ storageKey: StorageKey, namespace: Int, now: Date) {
-        let inMemory = memory.modify(storageKey) { item -> Bool in
+    mutating func recordAccess(_ storageKey: StorageKey, slot: Int32, namespace: Int, now: Date) {
+        let onDisk = memory.touch(slot: slot, expecting: storageKey) { item -> Bool in
             item.entry.metadata.lastAccess = now
             item.entry.metadata.accessCount += 1
-            return true
+            return item.onDisk
         }
-        if inMemory != nil { memory.touch(storageKey) }
-        let wasDirty = namespaces[namespace].records.modify(storageKey) { record in
+        guard onDisk != false else { return }  // in memory only: nothing more to count
+        let wasDirty = namespaces[namespace].records.touch(storageKey) { record in
             record.lastAccess = now
             record.accessCount += 1
             defer { record.accessDirty = true }
             return record.accessDirty
         }
-        guard let wasDirty else { return }
-        namespaces[namespace].records.touch(storageKey)
-        if !wasDirty { namespaces[namespace].dirtyAccess.append(storageKey) }
+        if wasDirty == false { namespaces[namespace].dirtyAccess.append(storageKey) }
     }
 
     // MARK: Queue and reports
@@ -161,6 +176,22 @@ struct StoreIndex: Sendable {
     func diskEntryLimit(namespace: Int) -> Int {
         let capacity = min(diskCapacity, namespaces[namespace].limit ?? Int.max)
         return Int(Double(capacity) * maximumEntryShare)
+    }
+
+    // MARK: Disk records
+
+    /// Adds or replaces a disk record, keeping the memory copy's `onDisk` mark true.
+    mutating func insertRecord(_ record: DiskRecord, for storageKey: StorageKey, namespace: Int) {
+        namespaces[namespace].records.insert(record, for: storageKey, cost: record.size)
+        memory.modify(storageKey) { $0.onDisk = true }
+    }
+
+    /// Removes a disk record, keeping the memory copy's `onDisk` mark false.
+    @discardableResult
+    mutating func removeRecord(_ storageKey: StorageKey, namespace: Int) -> DiskRecord? {
+        guard let record = namespaces[namespace].records.remove(storageKey) else { return nil }
+        memory.modify(storageKey) { $0.onDisk = false }
+        return record
     }
 
     /// Bytes on disk over all namespaces.

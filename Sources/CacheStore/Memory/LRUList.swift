@@ -3,22 +3,24 @@
 ///
 /// The order lives in a doubly linked list threaded through an array of slots by index, so a
 /// touch moves two integers instead of allocating nodes or retaining class instances; freed
-/// slots are reused. Both tiers use it: the memory tier (cost = entry size) and the in-memory
+/// slots are reused. Values sit in a parallel array, so reading one copies only it. Both tiers use it: the memory tier (cost = entry size) and the in-memory
 /// index of each disk namespace.
 ///
 /// Exposed as SPI only so the benchmark can guard the same structure with a `Mutex` and with
 /// an actor and compare them; it is not part of the public API.
 @_spi(Benchmarks)
 public struct LRUList<Key: Hashable, Value> {
-    fileprivate struct Slot {
+    /// Order and bookkeeping of one slot; the value lives apart in `values` so that reading
+    /// a value copies only the value.
+    fileprivate struct Link {
         var key: Key?
-        var value: Value?
         var cost: Int
         var newer: Int32
         var older: Int32
     }
 
-    private var slots: [Slot] = []
+    private var links: [Link] = []
+    private var values: [Value?] = []
     private var positions: [Key: Int32] = [:]
     private var freeSlots: [Int32] = []
     /// The most recently used slot, or -1.
@@ -44,13 +46,34 @@ public struct LRUList<Key: Hashable, Value> {
     /// The value for `key`, without changing the order.
     public func peek(_ key: Key) -> Value? {
         guard let position = positions[key] else { return nil }
-        return slots[Int(position)].value
+        return values[Int(position)]
+    }
+
+    // MARK: Slot hints
+
+    /// The slot that holds `key`; valid until `key` is removed. Lets a caller that keeps the
+    /// slot beside the key skip the hash lookup next time (see ``peek(slot:expecting:)``).
+    public func slot(of key: Key) -> Int32? { positions[key] }
+
+    /// The value in `slot` if that slot still holds `key`, without changing the order.
+    public func peek(slot: Int32, expecting key: Key) -> Value? {
+        guard slot >= 0, Int(slot) < links.count, links[Int(slot)].key == key else { return nil }
+        return values[Int(slot)]
+    }
+
+    /// Like ``touch(_:_:)`` for a slot that may still hold `key` (a hint); falls back to
+    /// the hash lookup when it does not.
+    @discardableResult
+    public mutating func touch<R>(slot: Int32, expecting key: Key, _ body: (inout Value) -> R) -> R? {
+        guard slot >= 0, Int(slot) < links.count, links[Int(slot)].key == key else { return touch(key, body) }
+        moveToNewest(slot)
+        return body(&values[Int(slot)]!)
     }
 
     /// The cost recorded for `key`.
     public func cost(of key: Key) -> Int? {
         guard let position = positions[key] else { return nil }
-        return slots[Int(position)].cost
+        return links[Int(position)].cost
     }
 
     /// Makes `key` the most recently used; returns whether it was present.
@@ -66,7 +89,16 @@ public struct LRUList<Key: Hashable, Value> {
     @discardableResult
     public mutating func modify<R>(_ key: Key, _ body: (inout Value) -> R) -> R? {
         guard let position = positions[key] else { return nil }
-        return body(&slots[Int(position)].value!)
+        return body(&values[Int(position)]!)
+    }
+
+    /// Changes the value for `key` in place and makes it the most recently used, with one
+    /// lookup; returns the closure's result, or `nil` when `key` is absent.
+    @discardableResult
+    public mutating func touch<R>(_ key: Key, _ body: (inout Value) -> R) -> R? {
+        guard let position = positions[key] else { return nil }
+        moveToNewest(position)
+        return body(&values[Int(position)]!)
     }
 
     /// Inserts or replaces the value for `key` as the most recently used; returns the value
@@ -75,23 +107,25 @@ public struct LRUList<Key: Hashable, Value> {
     public mutating func insert(_ value: Value, for key: Key, cost: Int) -> Value? {
         if let position = positions[key] {
             let index = Int(position)
-            let old = slots[index].value
-            totalCost += cost - slots[index].cost
-            slots[index].value = value
-            slots[index].cost = cost
+            let old = values[index]
+            totalCost += cost - links[index].cost
+            values[index] = value
+            links[index].cost = cost
             moveToNewest(position)
             return old
         }
-        let slot = Slot(key: key, value: value, cost: cost, newer: -1, older: newest)
+        let link = Link(key: key, cost: cost, newer: -1, older: newest)
         let position: Int32
         if let reused = freeSlots.popLast() {
             position = reused
-            slots[Int(reused)] = slot
+            links[Int(reused)] = link
+            values[Int(reused)] = value
         } else {
-            position = Int32(slots.count)
-            slots.append(slot)
+            position = Int32(links.count)
+            links.append(link)
+            values.append(value)
         }
-        if newest >= 0 { slots[Int(newest)].newer = position }
+        if newest >= 0 { links[Int(newest)].newer = position }
         newest = position
         if oldest < 0 { oldest = position }
         positions[key] = position
@@ -104,9 +138,9 @@ public struct LRUList<Key: Hashable, Value> {
         insert(value, for: key, cost: cost)
         guard let position = positions[key], position != oldest else { return }
         unlink(position)
-        slots[Int(position)].newer = oldest
-        slots[Int(position)].older = -1
-        if oldest >= 0 { slots[Int(oldest)].older = position }
+        links[Int(position)].newer = oldest
+        links[Int(position)].older = -1
+        if oldest >= 0 { links[Int(oldest)].older = position }
         oldest = position
         if newest < 0 { newest = position }
     }
@@ -121,22 +155,22 @@ public struct LRUList<Key: Hashable, Value> {
     /// The least recently used key and value, without removing them.
     public var leastRecent: (key: Key, value: Value)? {
         guard oldest >= 0 else { return nil }
-        let slot = slots[Int(oldest)]
-        return (slot.key!, slot.value!)
+        return (links[Int(oldest)].key!, values[Int(oldest)]!)
     }
 
     /// Removes the least recently used value and returns it with its key.
     public mutating func removeLeastRecent() -> (key: Key, value: Value)? {
         guard oldest >= 0 else { return nil }
         let position = oldest
-        let key = slots[Int(position)].key!
+        let key = links[Int(position)].key!
         positions[key] = nil
         return (key, release(position))
     }
 
     /// Removes everything.
     public mutating func removeAll() {
-        slots.removeAll()
+        links.removeAll()
+        values.removeAll()
         positions.removeAll()
         freeSlots.removeAll()
         newest = -1
@@ -148,12 +182,7 @@ public struct LRUList<Key: Hashable, Value> {
     public var elements: [(key: Key, value: Value)] {
         var result: [(key: Key, value: Value)] = []
         result.reserveCapacity(count)
-        var position = newest
-        while position >= 0 {
-            let slot = slots[Int(position)]
-            result.append((slot.key!, slot.value!))
-            position = slot.older
-        }
+        forEach { result.append(($0, $1)) }
         return result
     }
 
@@ -163,8 +192,8 @@ public struct LRUList<Key: Hashable, Value> {
         var position = newest
         while position >= 0 {
             let index = Int(position)
-            try body(slots[index].key!, slots[index].value!)
-            position = slots[index].older
+            try body(links[index].key!, values[index]!)
+            position = links[index].older
         }
     }
 
@@ -173,9 +202,9 @@ public struct LRUList<Key: Hashable, Value> {
     private mutating func release(_ position: Int32) -> Value {
         unlink(position)
         let index = Int(position)
-        let value = slots[index].value!
-        totalCost -= slots[index].cost
-        slots[index] = Slot(key: nil, value: nil, cost: 0, newer: -1, older: -1)
+        let value = values[index].take()!
+        totalCost -= links[index].cost
+        links[index] = Link(key: nil, cost: 0, newer: -1, older: -1)
         freeSlots.append(position)
         return value
     }
@@ -183,25 +212,25 @@ public struct LRUList<Key: Hashable, Value> {
     private mutating func moveToNewest(_ position: Int32) {
         guard position != newest else { return }
         unlink(position)
-        slots[Int(position)].older = newest
-        slots[Int(position)].newer = -1
-        if newest >= 0 { slots[Int(newest)].newer = position }
+        links[Int(position)].older = newest
+        links[Int(position)].newer = -1
+        if newest >= 0 { links[Int(newest)].newer = position }
         newest = position
         if oldest < 0 { oldest = position }
     }
 
     /// Takes a slot out of the chain, mending its neighbours and the ends.
     private mutating func unlink(_ position: Int32) {
-        let newer = slots[Int(position)].newer
-        let older = slots[Int(position)].older
-        if newer >= 0 { slots[Int(newer)].older = older } else { newest = older }
-        if older >= 0 { slots[Int(older)].newer = newer } else { oldest = newer }
-        slots[Int(position)].newer = -1
-        slots[Int(position)].older = -1
+        let newer = links[Int(position)].newer
+        let older = links[Int(position)].older
+        if newer >= 0 { links[Int(newer)].older = older } else { newest = older }
+        if older >= 0 { links[Int(older)].newer = newer } else { oldest = newer }
+        links[Int(position)].newer = -1
+        links[Int(position)].older = -1
     }
 }
 
 @_spi(Benchmarks)
 extension LRUList: Sendable where Key: Sendable, Value: Sendable {}
 
-extension LRUList.Slot: Sendable where Key: Sendable, Value: Sendable {}
+extension LRUList.Link: Sendable where Key: Sendable {}

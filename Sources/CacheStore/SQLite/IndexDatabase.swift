@@ -116,6 +116,16 @@ final class IndexDatabase {
         return rows
     }
 
+    /// The storage keys of every row.
+    func storageKeys() throws(SQLiteError) -> Set<StorageKey> {
+        let statement = try connection.prepare("SELECT id FROM entries")
+        var keys = Set<StorageKey>()
+        while try statement.step() {
+            if let key = statement.storageKey(0) { keys.insert(key) }
+        }
+        return keys
+    }
+
     /// The `info` blobs and sizes of the given rows (absent rows are left out).
     func infos(for keys: some Sequence<StorageKey>) throws(SQLiteError) -> [StorageKey: (info: [UInt8], size: Int)] {
         if selectInfo == nil { selectInfo = try connection.prepare("SELECT info, size FROM entries WHERE id = ?1") }
@@ -171,6 +181,12 @@ final class IndexDatabase {
                 try touch.run()
             }
         }
+    }
+
+    /// Sets how often SQLite syncs: `FULL` syncs the WAL at every commit (power-cut
+    /// durability of the last commit), `NORMAL` (the default here) only at checkpoints.
+    func setSynchronous(full: Bool) throws(SQLiteError) {
+        try connection.execute(full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL")
     }
 
     /// Moves the WAL into the database file (at close, so the next open reads one file).

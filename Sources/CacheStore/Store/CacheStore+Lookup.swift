@@ -8,7 +8,8 @@ extension CacheStore {
     ///
     /// Reads memory first; only variants that are not in memory are read from disk (and
     /// promoted). When every variant is in memory no disk I/O happens and the call does not
-    /// suspend. Entries whose retention ended are removed (reported `evicted(expired)`), and
+    /// suspend. Disk reads happen on the caller's thread (a 10 KB entry takes tens of
+    /// microseconds); only entries whose write is still queued wait for the disk actor. Entries whose retention ended are removed (reported `evicted(expired)`), and
     /// corrupt files are removed (reported `evicted(corrupt)`) — neither is returned.
     ///
     /// A lookup is not an access: call ``recordAccess(_:)`` for the entry actually served.
@@ -27,23 +28,38 @@ extension CacheStore {
             return []
         case .readDisk(let inMemory, let reads):
             guard let disk else { return inMemory }
-            let outcomes = await disk.read(namespace: namespace, reads: reads)
+            var outcomes: [ReadOutcome] = []
+            var viaActor: [DiskRead] = []
+            if let reader = readers[namespace], reads.allSatisfy(\.isWritten) {
+                for result in reader.read(reads, key: key) {
+                    switch result {
+                    case .outcome(let outcome): outcomes.append(outcome)
+                    case .retryOnActor(let read): viaActor.append(read)
+                    }
+                }
+            } else {
+                viaActor = reads
+            }
+            if !viaActor.isEmpty { outcomes += await disk.read(namespace: namespace, reads: viaActor, key: key) }
             let fromDisk = core.withIndex { $0.applyReads(outcomes, key: key, namespace: namespace, now: now) }
             return inMemory + fromDisk
         }
     }
 
     /// The variants of a key when memory alone can answer (every variant in memory, or
-    /// certainly none stored); `nil` when the disk must be consulted — then call
-    /// ``variants(for:)``. Never blocks on I/O.
+    /// certainly none stored — the in-memory index of the disk tier knows); `nil` when a
+    /// file must be read — then call ``variants(for:)``. Never does I/O.
     public func memoryVariants(for key: CacheKey) -> [CacheEntry]? {
         let namespace = table.index(for: key.uri)
         let now = core.now()
-        return core.withIndex { index -> [CacheEntry]? in
-            switch index.plan(for: key, namespace: namespace, now: now) {
-            case .answered(let entries): return entries
-            case .needsPrimaryKey, .readDisk: return nil
-            }
+        var plan = core.withIndex { $0.plan(for: key, namespace: namespace, now: now) }
+        if case .needsPrimaryKey = plan {
+            let primary = table[namespace].naming.primaryKey(for: key)
+            plan = core.withIndex { $0.plan(for: key, namespace: namespace, primary: primary, now: now) }
+        }
+        switch plan {
+        case .answered(let entries): return entries
+        case .needsPrimaryKey, .readDisk: return nil
         }
     }
 
@@ -69,6 +85,6 @@ extension CacheStore {
     public func recordAccess(_ entry: CacheEntry) {
         let namespace = table.index(for: entry.stored.key.uri)
         let now = core.now()
-        core.withIndex { $0.recordAccess(entry.storageKey, namespace: namespace, now: now) }
+        core.withIndex { $0.recordAccess(entry.storageKey, slot: entry.memorySlot, namespace: namespace, now: now) }
     }
 }

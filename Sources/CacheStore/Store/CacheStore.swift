@@ -1,7 +1,5 @@
 import Foundation
 import HTTPCaching
-import Logging
-import Synchronization
 
 /// A two-level HTTP response store: an LRU memory tier bounded by bytes, over a crash-safe
 /// disk tier (SQLite index, one file per entry, optional AES-GCM encryption), split into
@@ -27,8 +25,9 @@ public final class CacheStore: Sendable {
     let core: StoreCore
     let table: NamespaceTable
     let disk: DiskStore?
-    let logger: Logger
-    private let sweepTask = Mutex<Task<Void, Never>?>(nil)
+    /// One per namespace with a disk, for reads on the caller's thread.
+    let readers: [DiskReader?]
+    private let sweepTask = Locked<Task<Void, Never>?>(nil)
     private let runTask: Task<Void, Never>?
 
     /// Opens a store: creates or opens each namespace's directory, checks its index format
@@ -55,11 +54,11 @@ public final class CacheStore: Sendable {
         index.evictDiskIfNeeded()
 
         let hasDisk = opened.storages.contains { $0 != nil }
+        readers = opened.storages.map { $0?.reader }
         let (wakes, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let core = StoreCore(index: index, observer: observer, wake: hasDisk ? wake : nil, now: configuration.currentDate)
         self.core = core
         self.table = table
-        self.logger = configuration.logger
         if hasDisk {
             let disk = DiskStore(storages: opened.storages, core: core, logger: configuration.logger)
             self.disk = disk
@@ -69,7 +68,7 @@ public final class CacheStore: Sendable {
             runTask = nil
             wake.finish()
         }
-        core.withIndex { _ in () }  // report what opening found
+        core.reportPendingChanges()  // what opening found
         startSweeping(every: configuration.sweepInterval)
     }
 

@@ -1,22 +1,23 @@
 import Foundation
-import Synchronization
 
 /// What the public ``CacheStore`` and the disk actor share: the index under its lock, the
 /// observer, the clock, and the signal that wakes the disk actor.
 ///
-/// The lock is a `Synchronization.Mutex`, not an actor: a memory hit is a few hundred
-/// nanoseconds of work, and an actor hop alone costs more (the benchmark measures both,
-/// docs/store.md records the figures). Changes are reported after the lock is released.
+/// The index is guarded by a lock, not an actor: a memory hit is a few hundred nanoseconds
+/// of work, and an actor hop alone costs more (the benchmark measures both; docs/store.md
+/// records the figures). The lock is ``Locked`` (a pthread mutex) rather than
+/// `Synchronization.Mutex`, which ThreadSanitizer cannot see on Linux. Changes are reported
+/// after the lock is released.
 final class StoreCore: Sendable {
-    let index: Mutex<StoreIndex>
-    private let observer: Mutex<StoreObserver?>
+    let index: Locked<StoreIndex>
+    private let observer: Locked<StoreObserver?>
     private let wake: AsyncStream<Void>.Continuation?
     /// The configured clock.
     let now: @Sendable () -> Date
 
     init(index: StoreIndex, observer: StoreObserver?, wake: AsyncStream<Void>.Continuation?, now: @escaping @Sendable () -> Date) {
-        self.index = Mutex(index)
-        self.observer = Mutex(observer)
+        self.index = Locked(index)
+        self.observer = Locked(observer)
         self.wake = wake
         self.now = now
     }
@@ -35,8 +36,14 @@ final class StoreCore: Sendable {
     }
 
     /// Reads from the index under the lock.
-    func read<R: Sendable>(_ body: (borrowing StoreIndex) -> R) -> R {
+    func read<R: Sendable>(_ body: (StoreIndex) -> R) -> R {
         index.withLock { state in body(state) }
+    }
+
+    /// Reports changes recorded in the index outside ``withIndex(_:)`` (those of opening).
+    func reportPendingChanges() {
+        let changes = index.withLock { $0.takeChanges() }
+        if !changes.isEmpty { report(changes) }
     }
 
     /// Calls the observer with each change, outside any lock.

@@ -11,8 +11,9 @@ extension CachingClient {
     func startBackgroundRevalidation(key: CacheKey, candidates: [CacheEntry], hit: StaleHit, request: HTTPRequest) {
         let flight = key.description + "|" + candidates[hit.candidate].stored.varyKey.signature
         guard backgroundRevalidations.withLock({ $0.insert(flight).inserted }) else { return }
-        var run = RequestRun(id: events.makeRequestID(), request: request, body: nil, policy: .useProtocolCachePolicy, start: .now)
-        run.background = true
+        var backgroundRun = RequestRun(id: events.makeRequestID(), request: request, body: nil, policy: .useProtocolCachePolicy, start: .now)
+        backgroundRun.background = true
+        let run = backgroundRun
         let task = Task { [self] in
             defer {
                 _ = backgroundRevalidations.withLock { $0.remove(flight) }

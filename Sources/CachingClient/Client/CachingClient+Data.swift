@@ -1,4 +1,5 @@
 import CacheEvents
+import CacheStore
 import Foundation
 import HTTPCaching
 import HTTPTypes
@@ -74,7 +75,12 @@ extension CachingClient {
                 method: request.method.rawValue, url: Self.url(of: request), cacheKey: key?.description ?? "",
                 policy: policy.commandLineName, headers: request.headerFields.eventFields)),
             requestID: run.id)
-        let candidates = key != nil && (request.method == .get || request.method == .head) ? await store.variants(for: key!) : []
+        let candidates: [CacheEntry]
+        if let key, request.method == .get || request.method == .head {
+            candidates = await store.variants(for: key)
+        } else {
+            candidates = []
+        }
         let decision = rules.decide(request: request, policy: policy, candidates: candidates.map(\.stored), now: configuration.now())
         publishLookup(decision, run: run)
         do {
@@ -101,7 +107,7 @@ extension CachingClient {
     }
 
     private func finishWithError(_ error: any Error, run: RequestRun) {
-        let message = (error as? CustomStringConvertible)?.description ?? String(describing: error)
+        let message = String(describing: error)
         events.publish(.error(ErrorInfo(message: message)), requestID: run.id)
         events.publish(
             .requestFinished(RequestFinished(

@@ -86,7 +86,7 @@ extension CachingClient {
     ) -> ClientResponse {
         let fields = rules.servedHeaderFields(for: entry.stored, age: freshness.age, revalidated: false)
         let response = HTTPResponse(status: entry.stored.response.status, headerFields: fields)
-        let body = run.request.method == .head ? Data() : entry.body
+        let body = run.request.method == .head ? Data() : Data(entry.body)
         store.recordAccess(entry)
         events.publish(
             .served(Served(

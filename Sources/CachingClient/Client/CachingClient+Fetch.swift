@@ -65,7 +65,7 @@ extension CachingClient {
             let policy = await storagePolicy(for: run.request, response: freshened.response)
             if policy != .notAllowed {
                 let lifetimes = lifetimes(of: freshened, now: responseTime)
-                store.storeCachedResponse(
+                _ = store.storeCachedResponse(
                     freshened, body: candidates[index].body, freshUntil: lifetimes.freshUntil, expiresAt: lifetimes.expiresAt, policy: policy)
             }
             if index == revalidation.candidate { served = freshened }
@@ -76,7 +76,7 @@ extension CachingClient {
         let fields = rules.servedHeaderFields(for: served, age: freshness.age, revalidated: true)
         return NetworkResult(
             response: HTTPResponse(status: served.response.status, headerFields: fields),
-            body: candidates[revalidation.candidate].body, outcome: .revalidated,
+            body: Data(candidates[revalidation.candidate].body), outcome: .revalidated,
             reason: "304 (\(revalidation.reason))", bytesFromNetwork: 0, bodyFromCache: true,
             age: freshness.age, timeToLive: freshness.timeToLive, storedVaryKey: served.varyKey)
     }
@@ -85,7 +85,7 @@ extension CachingClient {
     /// Location / Content-Location.
     private func invalidateAfterUnsafeMethod(_ request: HTTPRequest, _ response: HTTPResponse, key: CacheKey) async {
         for invalidated in rules.invalidatedKeys(request: request, response: response) {
-            await store.removeCachedResponse(for: invalidated)
+            store.removeCachedResponse(for: invalidated)
         }
     }
 }

@@ -37,7 +37,7 @@ extension CachingClient {
         }
         let stored = rules.storedResponse(key: key, request: request, response: response, requestTime: requestTime, responseTime: responseTime)
         let lifetimes = lifetimes(of: stored, now: responseTime)
-        store.storeCachedResponse(stored, body: body, freshUntil: lifetimes.freshUntil, expiresAt: lifetimes.expiresAt, policy: policy)
+        _ = store.storeCachedResponse(stored, body: [UInt8](body), freshUntil: lifetimes.freshUntil, expiresAt: lifetimes.expiresAt, policy: policy)
         return StoringResult(result: .stored, stored: stored, freshness: rules.freshness(of: stored, now: responseTime))
     }
 

@@ -24,7 +24,7 @@ public final class CachingClient: Sendable {
     /// The event stream: subscribe to watch every request and store change.
     public let events: EventBus
     /// The response store (memory and disk tiers).
-    public let store: ResponseStore
+    public let store: CacheStore
     let rules: CacheRules
     let transport: any Transport
     let coalescer = RequestCoalescer<NetworkResult>()
@@ -45,7 +45,9 @@ public final class CachingClient: Sendable {
         events = bus
         rules = configuration.rules
         transport = configuration.transport ?? AsyncHTTPClientTransport()
-        store = try await ResponseStore(configuration: configuration.store) { change in
+        var storeConfiguration = configuration.store
+        storeConfiguration.currentDate = configuration.now  // one clock for rules and store
+        store = try CacheStore(configuration: storeConfiguration) { change in
             if let kind = StoreChangeEvents.kind(for: change) { bus.publish(kind) }
         }
         startStatsTicker()

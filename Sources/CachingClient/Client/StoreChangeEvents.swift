@@ -28,7 +28,7 @@ enum StoreChangeEvents {
         }
     }
 
-    static func stats(_ stats: CacheStore.StoreStats) -> CacheEvents.StoreStats {
+    static func stats(_ stats: StoreStatistics) -> CacheEvents.StoreStats {
         CacheEvents.StoreStats(
             memoryUsed: stats.memoryUsed, memoryCapacity: stats.memoryCapacity, diskUsed: stats.diskUsed,
             diskCapacity: stats.diskCapacity, entries: stats.entryCount)
@@ -51,7 +51,7 @@ enum StoreChangeEvents {
         }
     }
 
-    static func reason(_ reason: CacheStore.EvictionReason) -> CacheEvents.EvictionReason {
+    static func reason(_ reason: StoreEvictionReason) -> CacheEvents.EvictionReason {
         switch reason {
         case .capacity: return .capacity
         case .expired: return .expired

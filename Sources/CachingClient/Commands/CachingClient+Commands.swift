@@ -13,15 +13,17 @@ extension CachingClient {
         switch command {
         case .purge(let key):
             guard let cacheKey = Self.cacheKey(parsing: key) else { return Self.badKey(key) }
-            let count = await store.removeCachedResponse(for: cacheKey)
+            let count = await store.variants(for: cacheKey).count
+            store.removeCachedResponse(for: cacheKey)
             events.publish(.purged(Purged(scope: .key, key: cacheKey.description, count: count)))
             return CommandResult(succeeded: true, message: "purged \(Self.entries(count)) of \(cacheKey.uri)")
         case .purgeAll:
-            let count = await store.removeAllCachedResponses()
+            let count = store.stats().entryCount
+            store.removeAllCachedResponses()
             events.publish(.purged(Purged(scope: .all, count: count)))
             return CommandResult(succeeded: true, message: "purged all \(Self.entries(count))")
         case .purgeExpired:
-            let count = await store.removeExpired(now: configuration.now())
+            let count = await removeStaleEntries()
             events.publish(.purged(Purged(scope: .expired, count: count)))
             return CommandResult(succeeded: true, message: "purged \(Self.entries(count)) whose freshness ran out")
         case .refresh(let key, let variant):
@@ -63,6 +65,14 @@ extension CachingClient {
         let varyKey = candidates.first(where: { variant == nil || $0.stored.varyKey.signature == variant })?.stored.varyKey ?? .none
         guard let request = Self.request(for: key, variant: varyKey) else { throw CachingClientError.invalidURL(key.uri) }
         return try await data(for: request, policy: .reloadIgnoringLocalCacheData)
+    }
+
+    /// Removes every entry whose freshness has run out (what the dashboard shows as expired),
+    /// whether or not it could still be revalidated; returns how many.
+    func removeStaleEntries() async -> Int {
+        let stale = await store.entries(now: configuration.now()).filter { ($0.ttlRemaining ?? 0) <= 0 }
+        for entry in stale { store.removeEntry(entry.id) }
+        return stale.count
     }
 
     /// `GET https://host/path` or a bare URL → a cache key.

@@ -17,6 +17,9 @@ public final class AsyncHTTPClientTransport: Transport {
         configuration.redirectConfiguration = .disallow
         configuration.decompression = .disabled
         configuration.timeout = .init(connect: .seconds(10))
+        // A refused connection must fail at once (so stale-if-error can answer), not be
+        // retried until the request's deadline.
+        configuration.connectionPool.retryConnectionEstablishment = false
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         self.maximumBodySize = maximumBodySize
     }
@@ -61,15 +64,13 @@ public final class AsyncHTTPClientTransport: Transport {
     }
 
     private static func translate(_ error: HTTPClientError, url: String, timeout: Duration, limit: Int) -> TransportError {
-        switch error {
-        case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout:
-            return .timedOut(url: url, after: timeout)
-        case .connectTimeout, .remoteConnectionClosed, .alreadyShutdown:
-            return .connectionFailed(url: url, detail: String(describing: error))
-        case .invalidURL, .emptyHost, .emptyScheme, .unsupportedScheme, .invalidHeaderFieldNames, .invalidHeaderFieldValues:
+        let timeouts: [HTTPClientError] = [.deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout]
+        if timeouts.contains(error) { return .timedOut(url: url, after: timeout) }
+        let connection: [HTTPClientError] = [.remoteConnectionClosed, .alreadyShutdown, .cancelled]
+        if connection.contains(error) { return .connectionFailed(url: url, detail: String(describing: error)) }
+        if [HTTPClientError.invalidURL, .emptyHost, .emptyScheme].contains(error) {
             return .invalidRequest("\(url): \(error)")
-        default:
-            return .other(url: url, detail: String(describing: error))
         }
+        return .other(url: url, detail: String(describing: error))
     }
 }

@@ -20,9 +20,9 @@ import FoundationNetworking
 /// `URLRequest.cachePolicy` maps to the ``CachePolicy`` case of the same name. Responses
 /// carry `X-CacheScope-Outcome` (e.g. `hit; max-age=60`) so the app can see what happened.
 /// URLSession's own `URLCache` is bypassed (the client is the cache).
-public final class CachingURLProtocol: URLProtocol, @unchecked Sendable {
-    // @unchecked Sendable: URLProtocol instances are driven by URLSession from its own queue;
-    // the only mutable state, `task`, is guarded by `taskLock`.
+public final class CachingURLProtocol: URLProtocol {
+    // URLSession drives an instance from its own queue; the only mutable state, `task`, is
+    // guarded by `taskLock`.
     private let taskLock = Mutex<Task<Void, Never>?>(nil)
 
     private static let registered = Mutex<CachingClient?>(nil)
@@ -59,24 +59,41 @@ public final class CachingURLProtocol: URLProtocol, @unchecked Sendable {
         }
         let policy = Self.policy(for: request.cachePolicy)
         let body = request.httpBody
-        let task = Task { [self] in
-            do {
-                let result = try await cachingClient.data(for: httpRequest, body: body, policy: policy)
-                guard !Task.isCancelled else { return }
-                let response = Self.urlResponse(result, url: request.url!)
-                client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
-                if !result.body.isEmpty { client?.urlProtocol(self, didLoad: result.body) }
-                client?.urlProtocolDidFinishLoading(self)
-            } catch {
-                guard !Task.isCancelled else { return }
-                client?.urlProtocol(self, didFailWithError: Self.urlError(for: error))
-            }
+        let reference = ProtocolReference(instance: self)
+        let url = request.url!
+        let task = Task {
+            await CachingURLProtocol.load(reference, through: cachingClient, httpRequest, body: body, policy: policy, url: url)
         }
         taskLock.withLock { $0 = task }
     }
 
     override public func stopLoading() {
         taskLock.withLock { $0?.cancel() }
+    }
+
+    private static func load(
+        _ reference: ProtocolReference, through cachingClient: CachingClient, _ httpRequest: HTTPRequest,
+        body: Data?, policy: CachePolicy, url: URL
+    ) async {
+        let instance = reference.instance
+        do {
+            let result = try await cachingClient.data(for: httpRequest, body: body, policy: policy)
+            guard !Task.isCancelled else { return }
+            let response = urlResponse(result, url: url)
+            instance.client?.urlProtocol(instance, didReceive: response, cacheStoragePolicy: .notAllowed)
+            if !result.body.isEmpty { instance.client?.urlProtocol(instance, didLoad: result.body) }
+            instance.client?.urlProtocolDidFinishLoading(instance)
+        } catch {
+            guard !Task.isCancelled else { return }
+            instance.client?.urlProtocol(instance, didFailWithError: urlError(for: error))
+        }
+    }
+
+    /// Carries the protocol instance into the loading task. URLProtocol is not Sendable, but
+    /// URLSession expects exactly this: the instance reports to its `client` from whichever
+    /// thread finishes the work, once, and `stopLoading` only cancels the task.
+    private struct ProtocolReference: @unchecked Sendable {
+        let instance: CachingURLProtocol
     }
 
     // MARK: Conversions

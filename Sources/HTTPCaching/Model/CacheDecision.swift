@@ -71,6 +71,13 @@ public struct CacheHit: Sendable, Hashable {
     public let freshness: Freshness
     /// Whether `immutable` (RFC 8246) spared a revalidation the request asked for.
     public let immutableSkippedRevalidation: Bool
+
+    /// Creates a hit.
+    public init(candidate: Int, freshness: Freshness, immutableSkippedRevalidation: Bool = false) {
+        self.candidate = candidate
+        self.freshness = freshness
+        self.immutableSkippedRevalidation = immutableSkippedRevalidation
+    }
 }
 
 /// A stale stored response that will be served.
@@ -81,6 +88,13 @@ public struct StaleHit: Sendable, Hashable {
     public let freshness: Freshness
     /// Why serving it stale is allowed.
     public let reason: StaleReason
+
+    /// Creates a stale hit.
+    public init(candidate: Int, freshness: Freshness, reason: StaleReason) {
+        self.candidate = candidate
+        self.freshness = freshness
+        self.reason = reason
+    }
 }
 
 /// A conditional request to send for a stored response.
@@ -93,6 +107,14 @@ public struct Revalidation: Sendable, Hashable {
     public let reason: RevalidationReason
     /// The validators to send.
     public let conditionalHeaders: ConditionalHeaders
+
+    /// Creates a revalidation.
+    public init(candidate: Int, freshness: Freshness, reason: RevalidationReason, conditionalHeaders: ConditionalHeaders) {
+        self.candidate = candidate
+        self.freshness = freshness
+        self.reason = reason
+        self.conditionalHeaders = conditionalHeaders
+    }
 }
 
 /// A fetch because nothing stored can be used.
@@ -102,4 +124,10 @@ public struct Miss: Sendable, Hashable {
     /// A stored response that matched but could not be revalidated (no validator); it may
     /// still be served under `stale-if-error` when the fetch fails.
     public let candidate: Int?
+
+    /// Creates a miss.
+    public init(reason: MissReason, candidate: Int? = nil) {
+        self.reason = reason
+        self.candidate = candidate
+    }
 }

@@ -1,9 +1,8 @@
-import CacheStore
-import Synchronization
+@_spi(Benchmarks) import CacheStore
 
 /// Collects a store's changes for assertions.
 final class ChangeRecorder: Sendable {
-    private let changes = Mutex<[StoreChange]>([])
+    private let changes = Locked<[StoreChange]>([])
 
     /// The observer to give the store.
     var observer: StoreObserver {

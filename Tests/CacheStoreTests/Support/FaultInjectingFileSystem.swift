@@ -1,6 +1,5 @@
-@testable import CacheStore
+@_spi(Benchmarks) @testable import CacheStore
 import Foundation
-import Synchronization
 
 /// The real file system with faults switched on by tests: a full disk (writes fail with
 /// ENOSPC), a read-only one (anything that changes the disk fails with EROFS), or failing
@@ -13,7 +12,7 @@ final class FaultInjectingFileSystem: StoreFileSystem {
     }
 
     private let real = PosixFileSystem()
-    private let fault = Mutex<Fault?>(nil)
+    private let fault = Locked<Fault?>(nil)
 
     func inject(_ newFault: Fault?) { fault.withLock { $0 = newFault } }
 

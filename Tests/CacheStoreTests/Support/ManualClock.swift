@@ -1,12 +1,12 @@
 import Foundation
-import Synchronization
+@_spi(Benchmarks) import CacheStore
 
 /// A clock tests move by hand, for the store's `currentDate`.
 final class ManualClock: Sendable {
-    private let current: Mutex<Date>
+    private let current: Locked<Date>
 
     init(_ start: Date = Date(timeIntervalSinceReferenceDate: 800_000_000)) {
-        current = Mutex(start)
+        current = Locked(start)
     }
 
     var now: Date { current.withLock { $0 } }

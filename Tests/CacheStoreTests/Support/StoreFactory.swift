@@ -1,6 +1,7 @@
 @testable import CacheStore
 import Foundation
 import HTTPCaching
+import HTTPTypes
 
 /// Opens stores for tests with small capacities, a manual clock and a change recorder.
 struct StoreFactory {
@@ -24,7 +25,7 @@ struct StoreFactory {
         return configuration
     }
 
-    func open() throws -> CacheStore {
+    func open() throws(CacheStoreError) -> CacheStore {
         try CacheStore(configuration: configuration, observer: recorder.observer)
     }
 }

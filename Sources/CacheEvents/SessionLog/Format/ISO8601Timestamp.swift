@@ -9,7 +9,7 @@ import Foundation
 public enum ISO8601Timestamp {
     /// `2025-11-22T09:14:03.512Z`.
     public static func string(from date: Date) -> String {
-        let totalMilliseconds = Int((date.timeIntervalSince1970 * 1000).rounded(.down))
+        let totalMilliseconds = Int((date.timeIntervalSince1970 * 1000).rounded())
         let (days, dayMilliseconds) = totalMilliseconds.floorDivided(by: 86_400_000)
         let (year, month, day) = civil(fromDays: days)
         let seconds = dayMilliseconds / 1000
@@ -43,17 +43,18 @@ public enum ISO8601Timestamp {
             let second = number(2),
             (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
         else { return nil }
-        var fraction = 0.0
+        // The fraction as an integer over a power of ten, so the result is rounded only once.
+        var fractionDigits = 0
+        var fractionScale = 1
         if expect(UInt8(ascii: ".")) || expect(UInt8(ascii: ",")) {
-            var scale = 0.1
-            var sawDigit = false
             while index < bytes.count, bytes[index] &- 0x30 < 10 {
-                fraction += Double(bytes[index] &- 0x30) * scale
-                scale /= 10
-                sawDigit = true
+                if fractionScale < 1_000_000_000 {
+                    fractionDigits = fractionDigits * 10 + Int(bytes[index] &- 0x30)
+                    fractionScale *= 10
+                }
                 index += 1
             }
-            guard sawDigit else { return nil }
+            guard fractionScale > 1 else { return nil }
         }
         var offsetSeconds = 0
         if expect(UInt8(ascii: "Z")) || expect(UInt8(ascii: "z")) {
@@ -71,7 +72,7 @@ public enum ISO8601Timestamp {
         guard index == bytes.count else { return nil }
         let days = days(fromYear: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
-        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+        return Date(timeIntervalSince1970: Double(seconds * fractionScale + fractionDigits) / Double(fractionScale))
     }
 
     // MARK: Civil calendar (Howard Hinnant's algorithms)

@@ -9,7 +9,7 @@ import HTTPCaching
 /// a number with an exponent where an integer is due, a missing field, an `entries`
 /// snapshot — comes back as ``Outcome/needsDecoder`` so the caller asks `JSONDecoder`, which
 /// either reads it or explains what is wrong.
-struct EventLineParser {
+final class EventLineParser {
     /// What one line held.
     enum Outcome {
         /// An event.
@@ -23,12 +23,29 @@ struct EventLineParser {
     }
 
     private var interner = StringInterner()
-    private var slots = [JSONSpan](repeating: .missing, count: EventField.allCases.count)
-    private var present = [Bool](repeating: false, count: EventField.allCases.count)
+    private var headerLists = HeaderListInterner()
+    /// The `name`/`value` spans of the line's `headers` list, when it has the usual shape.
+    private var headerPairs: [(name: JSONSpan, value: JSONSpan)] = []
+    private var headersRegular = false
+    /// Per field: where its value lies, valid when its stamp equals `generation` (so nothing
+    /// needs clearing between lines).
+    private let slots = UnsafeMutableBufferPointer<JSONSpan>.allocate(capacity: EventField.allCases.count)
+    private let stamps = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: EventField.allCases.count)
+    private var generation: UInt32 = 0
+
+    init() {
+        slots.initialize(repeating: .missing)
+        stamps.initialize(repeating: 0)
+    }
+
+    deinit {
+        slots.deallocate()
+        stamps.deallocate()
+    }
 
     /// Parses one line (without its newline).
     /// - Throws: ``JSONSyntaxError`` when the line is not JSON.
-    mutating func parse(_ line: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> Outcome {
+    func parse(_ line: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> Outcome {
         var scanner = JSONScanner(line)
         scanner.skipWhitespace()
         guard !scanner.isAtEnd else { throw JSONSyntaxError(offset: 0, problem: .unexpectedEnd) }
@@ -37,8 +54,13 @@ struct EventLineParser {
             try scanner.expectEnd()
             return .notAnObject(span.kind)
         }
-        for index in present.indices { present[index] = false }
+        generation &+= 1
+        if generation == 0 {
+            stamps.update(repeating: 0)
+            generation = 1
+        }
         scanner.position += 1
+        headersRegular = false
         if !scanner.consume(UInt8(ascii: "}")) {
             repeat {
                 scanner.skipWhitespace()
@@ -46,241 +68,89 @@ struct EventLineParser {
                 guard line[scanner.position] == 0x22 else { throw scanner.unexpected(at: scanner.position) }
                 let key = try scanner.string()
                 try scanner.expect(UInt8(ascii: ":"))
-                let value = try scanner.value(depth: 1)
-                if !key.flag, let field = EventField.lookup(UnsafeBufferPointer(rebasing: line[key.start..<key.end])) {
+                let field = key.flag ? nil : EventField.lookup(UnsafeBufferPointer(rebasing: line[key.start..<key.end]))
+                let value: JSONSpan
+                if field == .headers {
+                    value = try scanHeaderList(&scanner)
+                } else {
+                    value = try scanner.value(depth: 1)
+                }
+                if let field {
                     slots[field.rawValue] = value
-                    present[field.rawValue] = true
+                    stamps[field.rawValue] = generation
                 }
             } while scanner.consume(UInt8(ascii: ","))
             try scanner.expect(UInt8(ascii: "}"))
         }
         try scanner.expectEnd()
-        // The interner moves into the reader and back, so its table is never copied.
-        var shared = StringInterner()
-        swap(&shared, &interner)
-        var reader = FieldReader(line: line, slots: slots, present: present, interner: shared)
+        // The interners move into the reader and back, so their tables are never copied.
+        var strings = StringInterner()
+        var lists = HeaderListInterner()
+        swap(&strings, &interner)
+        swap(&lists, &headerLists)
+        var reader = EventFieldReader(
+            line: line, slots: UnsafeBufferPointer(slots), stamps: UnsafeBufferPointer(stamps), generation: generation,
+            interner: strings, headerLists: lists, headerPairs: headersRegular ? headerPairs : nil)
         let outcome = reader.event()
         swap(&reader.interner, &interner)
+        swap(&reader.headerLists, &headerLists)
         return outcome
     }
-}
 
-/// Reads typed values out of the spans one line's fields were filed under. Any missing
-/// required field or unexpected type clears ``valid``, and the line goes to `JSONDecoder`.
-private struct FieldReader {
-    let line: UnsafeBufferPointer<UInt8>
-    let slots: [JSONSpan]
-    let present: [Bool]
-    var interner: StringInterner
-    var valid = true
-
-    init(line: UnsafeBufferPointer<UInt8>, slots: [JSONSpan], present: [Bool], interner: StringInterner) {
-        self.line = line
-        self.slots = slots
-        self.present = present
-        self.interner = interner
-    }
-
-    mutating func event() -> EventLineParser.Outcome {
-        let seq = unsigned(.seq)
-        let time = double(.t)
-        let requestID = optionalUnsigned(.req)
-        guard valid, present[EventField.kind.rawValue], slots[EventField.kind.rawValue].kind == .string else { return .needsDecoder }
-        let kindSpan = slots[EventField.kind.rawValue]
-        let kindBytes = UnsafeBufferPointer(rebasing: line[kindSpan.start..<kindSpan.end])
-        guard !kindSpan.flag, let kindIndex = EventLineParserKinds.table.lookup(kindBytes) else {
-            return .unknownKind(JSONStringDecoding.decode(kindSpan, in: line, interner: &interner))
+    /// Scans (and validates) a `headers` value in one pass, noting the `name` and `value`
+    /// spans of each `{"name":…,"value":…}` element. Any other shape is still validated but
+    /// marks the list irregular, leaving it to the general path.
+    private func scanHeaderList(_ scanner: inout JSONScanner) throws(JSONSyntaxError) -> JSONSpan {
+        scanner.skipWhitespace()
+        let start = scanner.position
+        guard start < scanner.bytes.count, scanner.bytes[start] == UInt8(ascii: "[") else { return try scanner.value(depth: 1) }
+        headerPairs.removeAll(keepingCapacity: true)
+        var regular = true
+        scanner.position += 1
+        if !scanner.consume(UInt8(ascii: "]")) {
+            repeat {
+                scanner.skipWhitespace()
+                guard scanner.position < scanner.bytes.count, scanner.bytes[scanner.position] == UInt8(ascii: "{") else {
+                    _ = try scanner.value(depth: 2)
+                    regular = false
+                    continue
+                }
+                scanner.position += 1
+                var name: JSONSpan?
+                var value: JSONSpan?
+                if !scanner.consume(UInt8(ascii: "}")) {
+                    repeat {
+                        scanner.skipWhitespace()
+                        guard !scanner.isAtEnd else { throw JSONSyntaxError(offset: scanner.position, problem: .unexpectedEnd) }
+                        guard scanner.bytes[scanner.position] == 0x22 else { throw scanner.unexpected(at: scanner.position) }
+                        let key = try scanner.string()
+                        try scanner.expect(UInt8(ascii: ":"))
+                        let member = try scanner.value(depth: 3)
+                        let keyBytes = UnsafeBufferPointer(rebasing: scanner.bytes[key.start..<key.end])
+                        if !key.flag, Self.spells(keyBytes, "name") {
+                            name = member
+                        } else if !key.flag, Self.spells(keyBytes, "value") {
+                            value = member
+                        }
+                    } while scanner.consume(UInt8(ascii: ","))
+                    try scanner.expect(UInt8(ascii: "}"))
+                }
+                if let name, let value, name.kind == .string, value.kind == .string {
+                    headerPairs.append((name, value))
+                } else {
+                    regular = false
+                }
+            } while scanner.consume(UInt8(ascii: ","))
+            try scanner.expect(UInt8(ascii: "]"))
         }
-        guard let kind = payload(kindIndex), valid else { return .needsDecoder }
-        return .event(CacheEvent(seq: seq, time: time, requestID: requestID, kind: kind))
+        headersRegular = regular
+        return JSONSpan(start: start, end: scanner.position, kind: .array, flag: false)
     }
 
-    // MARK: Payloads
-
-    private mutating func payload(_ index: Int) -> CacheEventKind? {
-        switch index {
-        case 0:
-            return .requestStarted(RequestStarted(
-                method: string(.method), url: string(.url), cacheKey: string(.cacheKey), policy: string(.policy),
-                headers: headers(.headers)))
-        case 1:
-            return .lookup(Lookup(verdict: value(.verdict, or: LookupVerdict.miss), reason: string(.reason), age: optionalDouble(.age), ttl: optionalDouble(.ttl)))
-        case 2:
-            return .revalidationSent(RevalidationSent(
-                ifNoneMatch: optionalString(.ifNoneMatch), ifModifiedSince: optionalString(.ifModifiedSince),
-                background: bool(.background)))
-        case 3:
-            return .notModified(NotModified(freshened: int(.freshened), ttl: optionalDouble(.ttl)))
-        case 4:
-            return .modified(Modified(status: int(.status)))
-        case 5:
-            return .served(Served(
-                source: value(.source, or: ServedSource.network), status: int(.status), bytes: int(.bytes), outcome: value(.outcome, or: CacheOutcome.miss),
-                reason: string(.reason), age: optionalDouble(.age), ttl: optionalDouble(.ttl), headers: headers(.headers)))
-        case 6:
-            return .stored(Stored(
-                entry: entryRef(.entry), tier: value(.tier, or: StoreTier.memory), size: int(.size), ttl: optionalDouble(.ttl),
-                etag: optionalString(.etag), lastModified: optionalString(.lastModified), status: int(.status)))
-        case 7:
-            return .promoted(EntryRef(key: string(.key), variant: string(.variant)))
-        case 8:
-            return .evicted(Evicted(entry: entryRef(.entry), reason: value(.reason, or: EvictionReason.capacity), tier: value(.tier, or: StoreTier.memory), size: int(.size)))
-        case 9:
-            return .purged(Purged(scope: value(.scope, or: PurgeScope.all), key: optionalString(.key), count: int(.count)))
-        case 10:
-            return .coalesced(Coalesced(leaderID: unsigned(.leaderID)))
-        case 11:
-            return .requestFinished(RequestFinished(
-                status: int(.status), latency: double(.latency), bytesFromNetwork: int(.bytesFromNetwork),
-                bytesFromCache: int(.bytesFromCache), outcome: value(.outcome, or: CacheOutcome.miss), reason: string(.reason),
-                coalesced: bool(.coalesced)))
-        case 12:
-            return .error(ErrorInfo(message: string(.message)))
-        case 13:
-            return .storeStats(StoreStats(
-                memoryUsed: int(.memoryUsed), memoryCapacity: int(.memoryCapacity), diskUsed: int(.diskUsed),
-                diskCapacity: int(.diskCapacity), entries: int(.entries)))
-        case 15:
-            return .command(CommandInfo(name: string(.name), key: optionalString(.key)))
-        case 16:
-            return .dropped(Dropped(count: int(.count)))
-        default:
-            return nil  // `entries` snapshots (rare, nested) go to JSONDecoder
-        }
+    private static func spells(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+        guard bytes.count == name.utf8CodeUnitCount else { return false }
+        let expected = name.utf8Start
+        for index in 0..<bytes.count where bytes[index] != expected[index] { return false }
+        return true
     }
-
-    // MARK: Scalars
-
-    private func span(_ field: EventField) -> JSONSpan? {
-        present[field.rawValue] ? slots[field.rawValue] : nil
-    }
-
-    private func text(_ span: JSONSpan) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: line[span.start..<span.end])
-    }
-
-    private mutating func string(_ field: EventField) -> String {
-        guard let span = span(field), span.kind == .string else { valid = false; return "" }
-        return JSONStringDecoding.decode(span, in: line, interner: &interner)
-    }
-
-    private mutating func optionalString(_ field: EventField) -> String? {
-        guard let span = span(field), span.kind != .null else { return nil }
-        guard span.kind == .string else { valid = false; return nil }
-        return JSONStringDecoding.decode(span, in: line, interner: &interner)
-    }
-
-    /// An enumeration's case by raw value; `fallback` (never used: the line is rejected) otherwise.
-    private mutating func value<Value: RawRepresentable>(_ field: EventField, or fallback: Value) -> Value where Value.RawValue == String {
-        guard let span = span(field), span.kind == .string, !span.flag,
-            let value = Value(rawValue: String(decoding: text(span), as: UTF8.self))
-        else {
-            valid = false
-            return fallback
-        }
-        return value
-    }
-
-    private mutating func int(_ field: EventField) -> Int {
-        guard let span = span(field), span.kind == .number, !span.flag, let value = JSONNumberParsing.int(text(span)) else {
-            valid = false
-            return 0
-        }
-        return value
-    }
-
-    private mutating func unsigned(_ field: EventField) -> UInt64 {
-        guard let span = span(field), span.kind == .number, !span.flag, let value = JSONNumberParsing.unsigned(text(span)) else {
-            valid = false
-            return 0
-        }
-        return value
-    }
-
-    private mutating func optionalUnsigned(_ field: EventField) -> UInt64? {
-        guard let span = span(field), span.kind != .null else { return nil }
-        guard span.kind == .number, !span.flag, let value = JSONNumberParsing.unsigned(text(span)) else { valid = false; return nil }
-        return value
-    }
-
-    private mutating func double(_ field: EventField) -> Double {
-        guard let span = span(field), span.kind == .number, let value = JSONNumberParsing.double(text(span)) else {
-            valid = false
-            return 0
-        }
-        return value
-    }
-
-    private mutating func optionalDouble(_ field: EventField) -> Double? {
-        guard let span = span(field), span.kind != .null else { return nil }
-        guard span.kind == .number, let value = JSONNumberParsing.double(text(span)) else { valid = false; return nil }
-        return value
-    }
-
-    private mutating func bool(_ field: EventField) -> Bool {
-        guard let span = span(field) else { valid = false; return false }
-        switch span.kind {
-        case .true: return true
-        case .false: return false
-        default: valid = false; return false
-        }
-    }
-
-    // MARK: Nested values
-
-    /// `[{"name":…,"value":…},…]`; other keys in the objects are ignored.
-    private mutating func headers(_ field: EventField) -> [HeaderField] {
-        guard let span = span(field), span.kind == .array else { valid = false; return [] }
-        var fields: [HeaderField] = []
-        var scanner = JSONScanner(line, position: span.start + 1)
-        if scanner.consume(UInt8(ascii: "]")) { return fields }
-        repeat {
-            guard let object = try? scanner.value(depth: 1), object.kind == .object,
-                let pair = twoStrings(in: object, first: "name", second: "value")
-            else { valid = false; return [] }
-            fields.append(HeaderField(name: pair.0, value: pair.1))
-        } while scanner.consume(UInt8(ascii: ","))
-        return fields
-    }
-
-    /// `{"key":…,"variant":…}`.
-    private mutating func entryRef(_ field: EventField) -> EntryRef {
-        guard let span = span(field), span.kind == .object, let pair = twoStrings(in: span, first: "key", second: "variant") else {
-            valid = false
-            return EntryRef(key: "")
-        }
-        return EntryRef(key: pair.0, variant: pair.1)
-    }
-
-    /// The two named string members of an (already validated) object.
-    private mutating func twoStrings(in object: JSONSpan, first: StaticString, second: StaticString) -> (String, String)? {
-        var scanner = JSONScanner(line, position: object.start + 1)
-        var firstValue: String?
-        var secondValue: String?
-        if scanner.consume(UInt8(ascii: "}")) { return nil }
-        repeat {
-            scanner.skipWhitespace()
-            guard let key = try? scanner.string(), (try? scanner.expect(UInt8(ascii: ":"))) != nil,
-                let value = try? scanner.value(depth: 2)
-            else { return nil }
-            let name = text(key)
-            let isFirst = first.withUTF8Buffer { $0.elementsEqual(name) }
-            let isSecond = !isFirst && second.withUTF8Buffer { $0.elementsEqual(name) }
-            guard isFirst || isSecond else { continue }
-            guard value.kind == .string, !key.flag else { return nil }
-            let decoded = JSONStringDecoding.decode(value, in: line, interner: &interner)
-            if isFirst { firstValue = decoded } else { secondValue = decoded }
-        } while scanner.consume(UInt8(ascii: ","))
-        guard let firstValue, let secondValue else { return nil }
-        return (firstValue, secondValue)
-    }
-}
-
-/// The kind names in the order ``FieldReader`` switches over them.
-private enum EventLineParserKinds {
-    static let table = NameTable([
-        "requestStarted", "lookup", "revalidationSent", "notModified", "modified", "served", "stored",
-        "promoted", "evicted", "purged", "coalesced", "requestFinished", "error", "storeStats", "entries",
-        "command", "dropped",
-    ])
 }

@@ -15,7 +15,7 @@ struct EventLineDecoder {
         case notAnEvent(String)
     }
 
-    private var parser = EventLineParser()
+    private let parser = EventLineParser()
     private let decoder = JSONDecoder()
 
     mutating func decode(_ line: UnsafeBufferPointer<UInt8>) -> Result {
@@ -27,8 +27,11 @@ struct EventLineDecoder {
             let result = repaired.withUnsafeBufferPointer { buffer in
                 Result(catching: { () throws(JSONSyntaxError) in try decodeValid(buffer) })
             }
-            if case .event(let event, _) = result { return .event(event, repairedColumn: error.offset + 1) }
-            return result
+            switch result {
+            case .event(let event, _): return .event(event, repairedColumn: error.offset + 1)
+            case .notJSON: return .notJSON(error)  // the bad bytes are the clearer explanation
+            default: return result
+            }
         } catch {
             return .notJSON(error)
         }

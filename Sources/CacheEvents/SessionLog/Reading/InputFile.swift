@@ -13,7 +13,10 @@ enum FileAccessProblem: Error, Sendable, Hashable {
 
 /// A file opened for reading with POSIX calls: session logs are read in large chunks without
 /// ever holding the whole file, so a 200 MB log costs a few megabytes of buffer.
-final class InputFile {
+///
+/// `@unchecked Sendable`: the descriptor and size never change after `init`, and the
+/// positional reads the parallel loader shares it through (`pread`) are safe from any thread.
+final class InputFile: @unchecked Sendable {
     private let descriptor: Int32
     /// The file's size in bytes when it was opened.
     let size: Int
@@ -53,6 +56,17 @@ final class InputFile {
         }
     }
 
+    /// Reads up to `buffer.count` bytes starting at `offset` (POSIX `pread`: several readers
+    /// may share the file); 0 at the end of the file.
+    func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(FileAccessProblem) -> Int {
+        while true {
+            let count = posixPread(descriptor, buffer.baseAddress, buffer.count, offset)
+            if count >= 0 { return count }
+            if errno == EINTR { continue }
+            throw .unreadable(Self.message(errno))
+        }
+    }
+
     /// The whole (rest of the) file.
     func readAll() throws(FileAccessProblem) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: max(size, 0) + 1)
@@ -77,7 +91,11 @@ final class InputFile {
     }
 }
 
-/// POSIX `read`, named apart from ``InputFile/read(into:)``.
+/// POSIX `read` and `pread`, named apart from ``InputFile``'s own methods.
 private func posixRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(descriptor, buffer, count)
+}
+
+private func posixPread(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int, _ offset: Int) -> Int {
+    pread(descriptor, buffer, count, off_t(offset))
 }

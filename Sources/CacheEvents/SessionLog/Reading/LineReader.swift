@@ -13,16 +13,18 @@ enum InputLine {
     case tooLong(number: Int, length: Int)
 }
 
-/// Splits a file into lines, reading large chunks and holding at most one chunk plus one
-/// line: memory stays flat however big the file. Lines over `maximumLength` are measured and
-/// skipped, never buffered.
+/// Splits a byte range of a file into lines, reading large chunks and holding at most one
+/// chunk plus one line: memory stays flat however big the file. Lines over `maximumLength`
+/// are measured and skipped, never buffered. Lines are numbered from 1 within the range.
 struct LineReader {
     private let file: InputFile
+    private let range: Range<Int>
     private let maximumLength: Int
     private let chunkSize: Int
 
-    init(file: InputFile, maximumLength: Int, chunkSize: Int = 4 << 20) {
+    init(file: InputFile, range: Range<Int>, maximumLength: Int, chunkSize: Int = 4 << 20) {
         self.file = file
+        self.range = range
         self.maximumLength = maximumLength
         self.chunkSize = max(chunkSize, maximumLength + 1)
     }
@@ -32,19 +34,22 @@ struct LineReader {
         let capacity = chunkSize + maximumLength + 1
         let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity)
         defer { storage.deallocate() }
+        var offset = range.lowerBound  // next file offset to read
         var start = 0  // first byte of the current (incomplete) line
         var end = 0  // bytes filled
         var lineNumber = 0
         var skipping: Int?  // length so far of an over-long line being skipped
-        while true {
+        while offset < range.upperBound {
             // Move the incomplete line to the front, then fill the rest.
             if start > 0 {
                 if end > start { memmove(storage.baseAddress!, storage.baseAddress! + start, end - start) }
                 end -= start
                 start = 0
             }
-            let count = try file.read(into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: storage[end..<capacity])))
+            let wanted = min(capacity - end, range.upperBound - offset)
+            let count = try file.read(into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: storage[end..<(end + wanted)])), at: offset)
             if count == 0 { break }
+            offset += count
             var scan = end
             end += count
             while scan < end {
@@ -75,6 +80,22 @@ struct LineReader {
         } else {
             _ = body(.text(Self.trimmed(storage, start, end), number: lineNumber, terminated: false))
         }
+    }
+
+    /// The offset just past the first newline at or after `offset` (before `limit`), or `limit`.
+    static func nextLineStart(in file: InputFile, after offset: Int, limit: Int) throws(FileAccessProblem) -> Int {
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var position = offset
+        while position < limit {
+            let wanted = min(buffer.count, limit - position)
+            let count = try buffer.withUnsafeMutableBytes { raw -> Result<Int, FileAccessProblem> in
+                Result { () throws(FileAccessProblem) in try file.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[..<wanted]), at: position) }
+            }.get()
+            if count == 0 { return limit }
+            if let index = buffer[..<count].firstIndex(of: 0x0A) { return position + index + 1 }
+            position += count
+        }
+        return limit
     }
 
     private static func trimmed(_ storage: UnsafeMutableBufferPointer<UInt8>, _ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {

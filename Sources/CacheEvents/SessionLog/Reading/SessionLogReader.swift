@@ -18,31 +18,151 @@ import Foundation
 /// if let skipped = log.skippedSummary { print(skipped) }
 /// ```
 ///
-/// Speed: about a million events a second in release builds, in a few megabytes of buffer
-/// besides the events themselves (`docs/session-log.md` has the figures).
+/// Speed: large logs are split at line boundaries and parsed on all cores (up to four), then
+/// joined without copying; a million events load in about a second in a few megabytes of
+/// buffer besides the events themselves (`docs/session-log.md` has the figures).
 public enum SessionLogReader {
     /// Lines longer than this (1 MiB) are skipped with a warning.
     public static let maximumLineLength = 1 << 20
     /// At most this many warnings are kept; later ones are only counted.
     public static let maximumWarnings = 1000
+    /// Files with at least this many bytes of events are parsed in parallel: 8 MiB.
+    static let parallelThreshold = 8 << 20
 
     /// Reads and indexes the log at `path`.
     /// - Throws: ``SessionLogError`` when the file is missing, a directory, unreadable,
     ///   empty, not a session log, or from a newer major version.
     public static func load(_ path: String) throws(SessionLogError) -> SessionLog {
-        let file: InputFile
+        try load(path, parts: nil)
+    }
+
+    /// Loads with the body split into `parts` ranges (`nil`: one per core for large files),
+    /// so tests can check that any split gives the same log.
+    static func load(_ path: String, parts: Int?) throws(SessionLogError) -> SessionLog {
         do {
-            file = try InputFile(path: path)
-        } catch {
+            let file = try InputFile(path: path)
+            guard file.size > 0 else { throw SessionLogError.empty(file: path) }
+            let (header, headerWarnings, bodyStart) = try readHeader(file, path: path)
+            let ranges = try split(file, from: bodyStart, parts: parts)
+            let parts = try loadParts(file, ranges: ranges, path: path)
+            return join(parts, header: header, headerWarnings: headerWarnings, path: path)
+        } catch let error as FileAccessProblem {
             throw error.sessionLogError(path)
-        }
-        var loader = SessionLogLoader(path: path, expectedEvents: file.size / 160)
-        do {
-            try LineReader(file: file, maximumLength: maximumLineLength).forEachLine { loader.consume($0) }
+        } catch let error as SessionLogError {
+            throw error
         } catch {
-            throw error.sessionLogError(path)
+            throw .unreadable(file: path, reason: String(describing: error))
         }
-        return try loader.finish()
+    }
+
+    // MARK: Steps
+
+    private static func readHeader(_ file: InputFile, path: String) throws -> (SessionLogHeader, [SessionLogWarning], Int) {
+        var outcome: Result<(SessionLogHeader, [SessionLogWarning]), SessionLogError>?
+        try LineReader(file: file, range: 0..<file.size, maximumLength: maximumLineLength, chunkSize: 64 * 1024).forEachLine { line in
+            switch line {
+            case .tooLong(_, let length):
+                outcome = .failure(.notASessionLog(file: path, reason: "the first line is \(length) bytes long, not a header"))
+            case .text(let bytes, _, _):
+                outcome = Result { () throws(SessionLogError) in try SessionLogHeaderParser.parse(bytes, file: path) }
+            }
+            return false
+        }
+        guard let outcome else { throw SessionLogError.empty(file: path) }
+        let (header, warnings) = try outcome.get()
+        let bodyStart = try LineReader.nextLineStart(in: file, after: 0, limit: file.size)
+        return (header, warnings, bodyStart)
+    }
+
+    /// The body split at line starts into one range per core (one range when it is small).
+    private static func split(_ file: InputFile, from start: Int, parts: Int?) throws -> [Range<Int>] {
+        let length = file.size - start
+        let cores = parts ?? (length >= parallelThreshold ? min(4, ProcessInfo.processInfo.activeProcessorCount) : 1)
+        guard cores > 1, length > 0 else { return [start..<file.size] }
+        var bounds = [start]
+        for part in 1..<cores {
+            let guess = start + length / cores * part
+            bounds.append(max(bounds[bounds.count - 1], try LineReader.nextLineStart(in: file, after: guess, limit: file.size)))
+        }
+        bounds.append(file.size)
+        return zip(bounds, bounds.dropFirst()).map { $0..<$1 }
+    }
+
+    private static func loadParts(_ file: InputFile, ranges: [Range<Int>], path: String) throws -> [EventLinesLoader] {
+        let results = PartResults(count: ranges.count)
+        let work: @Sendable (Int) -> Void = { index in
+            var loader = EventLinesLoader(file: path)
+            do throws(FileAccessProblem) {
+                try LineReader(file: file, range: ranges[index], maximumLength: maximumLineLength).forEachLine { line in
+                    loader.consume(line)
+                    return true
+                }
+                results.set(index, .success(loader))
+            } catch {
+                results.set(index, .failure(error))
+            }
+        }
+        if ranges.count == 1 {
+            work(0)
+        } else {
+            DispatchQueue.concurrentPerform(iterations: ranges.count, execute: work)
+        }
+        return try results.all()
+    }
+
+    // MARK: Joining
+
+    /// One log from the parts: line numbers shifted, times clamped across part boundaries,
+    /// warnings merged in line order, events moved into one array.
+    private static func join(_ parts: [EventLinesLoader], header: SessionLogHeader, headerWarnings: [SessionLogWarning], path: String) -> SessionLog {
+        var warnings = headerWarnings
+        var suppressed = 0
+        var skipped = 0
+        var clamped = 0
+        var unknown: [String: (firstLine: Int, count: Int)] = [:]
+        var backward: SessionLogWarning?
+        var latest = -Double.infinity
+        var lineOffset = 1  // the header
+        for part in parts {
+            warnings += part.warnings.map { $0.shifted(by: lineOffset) }
+            suppressed += part.suppressedWarnings
+            skipped += part.skippedLines
+            clamped += part.clampedPositions.count
+            for (kind, seen) in part.unknownKinds {
+                let known = unknown[kind]
+                unknown[kind] = (known?.firstLine ?? seen.firstLine + lineOffset, (known?.count ?? 0) + seen.count)
+            }
+            // The part's times never decrease; its first ones may lie before the previous part's last.
+            if let firstLine = part.firstEventLine, part.events[0].time < latest {
+                if backward == nil {
+                    backward = .timeWentBackwards(file: path, line: firstLine + lineOffset, time: part.events[0].time, previous: latest)
+                }
+                var index = 0
+                while index < part.events.count, part.events[index].time < latest {
+                    part.events[index].time = latest
+                    index += 1
+                }
+                // Events the part had already clamped are counted once.
+                clamped += index - part.clampedPositions.prefix { $0 < index }.count
+            }
+            if backward == nil, let own = part.backwardTime {
+                backward = .timeWentBackwards(file: path, line: own.line + lineOffset, time: own.time, previous: own.previous)
+            }
+            if let last = part.lastTime { latest = max(latest, last) }
+            lineOffset += part.lineCount
+        }
+        if let backward { warnings.append(backward) }
+        for (kind, seen) in unknown {
+            warnings.append(.unknownKind(file: path, line: seen.firstLine, kind: kind, count: seen.count))
+        }
+        warnings = warnings.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
+        if warnings.count > maximumWarnings {
+            suppressed += warnings.count - maximumWarnings
+            warnings.removeLast(warnings.count - maximumWarnings)
+        }
+        return SessionLog(
+            file: path, header: header, events: [CacheEvent](movingFrom: parts.map(\.events)), warnings: warnings,
+            suppressedWarnings: suppressed, skippedLines: skipped, unknownKinds: unknown.mapValues(\.count), clampedEvents: clamped)
     }
 }
 
@@ -56,171 +176,20 @@ extension FileAccessProblem {
     }
 }
 
-/// The state of one load: the header (once line 1 is read), the events, and the problems.
-private struct SessionLogLoader {
-    let path: String
-    var header: SessionLogHeader?
-    var fatal: SessionLogError?
-    var events: [CacheEvent] = []
-    var warnings: [SessionLogWarning] = []
-    var suppressedWarnings = 0
-    var skippedLines = 0
-    var unknownKinds: [String: (firstLine: Int, count: Int)] = [:]
-    var clampedEvents = 0
-    var latestTime = -Double.infinity
-    var reportedBackwardTime = false
-    var sawAnyByte = false
-    var decoder = EventLineDecoder()
+/// Where the parallel workers leave their parts: one slot per worker, each written once by
+/// its own worker before `concurrentPerform` returns (`@unchecked Sendable` for that reason;
+/// the lock makes the hand-over visible).
+private final class PartResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Result<EventLinesLoader, FileAccessProblem>?]
 
-    init(path: String, expectedEvents: Int) {
-        self.path = path
-        events.reserveCapacity(min(expectedEvents, 50_000_000))
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ result: Result<EventLinesLoader, FileAccessProblem>) {
+        lock.withLock { slots[index] = result }
     }
 
-    /// Takes one line; returns `false` once the file turned out not to be a session log.
-    mutating func consume(_ line: InputLine) -> Bool {
-        consumeLine(line)
-        return fatal == nil
-    }
-
-    private mutating func consumeLine(_ line: InputLine) {
-        switch line {
-        case .tooLong(let number, let length):
-            sawAnyByte = true
-            if number == 1 {
-                fatal = .notASessionLog(file: path, reason: "the first line is \(length) bytes long, not a header")
-                return
-            }
-            skip(.lineTooLong(file: path, line: number, bytes: length))
-        case .text(let bytes, let number, let terminated):
-            if !bytes.isEmpty || terminated { sawAnyByte = true }
-            if number == 1 {
-                readHeader(bytes)
-            } else {
-                readEvent(bytes, number: number, terminated: terminated)
-            }
-        }
-    }
-
-    // MARK: Header
-
-    private mutating func readHeader(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var scanner = JSONScanner(bytes)
-        do throws(JSONSyntaxError) {
-            let value = try scanner.value()
-            try scanner.expectEnd()
-            guard value.kind == .object else {
-                fatal = .notASessionLog(file: path, reason: "the first line is not a JSON object")
-                return
-            }
-        } catch {
-            let what = bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) ? "the first line is empty" : "the first line is not JSON: \(error)"
-            fatal = .notASessionLog(file: path, reason: what)
-            return
-        }
-        let fields: HeaderFields
-        do {
-            fields = try JSONDecoder().decode(HeaderFields.self, from: Data(bytes))
-        } catch let error as DecodingError {
-            fatal = .notASessionLog(file: path, reason: "header \(DecodingProblem.describe(error))")
-            return
-        } catch {
-            fatal = .notASessionLog(file: path, reason: String(describing: error))
-            return
-        }
-        guard let format = fields.format else {
-            fatal = .notASessionLog(file: path, reason: "the first line has no \"format\" field")
-            return
-        }
-        guard format == SessionLogHeader.formatName else {
-            fatal = .wrongFormat(file: path, found: format)
-            return
-        }
-        guard let version = fields.version else {
-            fatal = .notASessionLog(file: path, reason: "the header has no integer \"version\" field")
-            return
-        }
-        guard version <= SessionLogHeader.currentVersion else {
-            fatal = .newerVersion(file: path, found: version, supported: SessionLogHeader.currentVersion)
-            return
-        }
-        let startedAt = fields.startedAt.flatMap(ISO8601Timestamp.date(from:))
-        if let text = fields.startedAt, startedAt == nil {
-            warn(.badHeaderField(file: path, field: "startedAt", detail: "is not an ISO 8601 time (\"\(text)\")"))
-        }
-        var header = SessionLogHeader(startedAt: startedAt, redacted: fields.redacted ?? false, producer: fields.producer ?? "")
-        header.version = version
-        self.header = header
-    }
-
-    /// The header's fields, each optional so a missing one gets its own message.
-    private struct HeaderFields: Decodable {
-        var format: String?
-        var version: Int?
-        var startedAt: String?
-        var redacted: Bool?
-        var producer: String?
-    }
-
-    // MARK: Events
-
-    private mutating func readEvent(_ bytes: UnsafeBufferPointer<UInt8>, number: Int, terminated: Bool) {
-        guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return }  // blank lines carry nothing
-        switch decoder.decode(bytes) {
-        case .event(var event, let repairedColumn):
-            if let repairedColumn { warn(.invalidUTF8(file: path, line: number, column: repairedColumn)) }
-            if event.time < latestTime {
-                if !reportedBackwardTime {
-                    reportedBackwardTime = true
-                    warn(.timeWentBackwards(file: path, line: number, time: event.time, previous: latestTime))
-                }
-                event.time = latestTime
-                clampedEvents += 1
-            }
-            latestTime = event.time
-            events.append(event)
-        case .unknownKind(let kind):
-            skippedLines += 1
-            if let known = unknownKinds[kind] {
-                unknownKinds[kind] = (known.firstLine, known.count + 1)
-            } else {
-                unknownKinds[kind] = (number, 1)
-            }
-        case .notJSON(let error):
-            if !terminated {
-                skip(.truncatedLastLine(file: path, line: number))
-            } else {
-                skip(.notJSON(file: path, line: number, detail: "\(error) at column \(error.offset + 1)"))
-            }
-        case .notAnEvent(let reason):
-            skip(.notAnEvent(file: path, line: number, detail: reason))
-        }
-    }
-
-    private mutating func skip(_ warning: SessionLogWarning) {
-        skippedLines += 1
-        warn(warning)
-    }
-
-    private mutating func warn(_ warning: SessionLogWarning) {
-        if warnings.count < SessionLogReader.maximumWarnings {
-            warnings.append(warning)
-        } else {
-            suppressedWarnings += 1
-        }
-    }
-
-    // MARK: Result
-
-    mutating func finish() throws(SessionLogError) -> SessionLog {
-        if let fatal { throw fatal }
-        guard sawAnyByte, let header else { throw .empty(file: path) }
-        for (kind, seen) in unknownKinds {
-            warn(.unknownKind(file: path, line: seen.firstLine, kind: kind, count: seen.count))
-        }
-        warnings = warnings.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
-        return SessionLog(
-            file: path, header: header, events: events, warnings: warnings, suppressedWarnings: suppressedWarnings,
-            skippedLines: skippedLines, unknownKinds: unknownKinds.mapValues(\.count), clampedEvents: clampedEvents)
+    func all() throws(FileAccessProblem) -> [EventLinesLoader] {
+        try lock.withLock { slots }.map { slot throws(FileAccessProblem) in try slot!.get() }
     }
 }

@@ -7,7 +7,7 @@ import Synchronization
 
 /// The recorder's file end: encoded events collect in a buffer and reach the file in large
 /// writes — when the buffer passes ``flushThreshold`` and whenever ``flush()`` is called
-/// (the recorder's ticker calls it at least once a second).
+/// (the recorder calls it at least every flush interval).
 ///
 /// Two locks, always taken in the order `output` → `pending` (append takes only `pending`):
 /// `pending` guards the buffer events are encoded into, `output` guards the file descriptor,
@@ -57,6 +57,15 @@ final class RecorderSink: Sendable {
         pending.withLock { pending in
             EventLineEncoder.encode(event, redacting: redacting, into: &pending.writer)
             pending.events += 1
+            return pending.writer.bytes.count >= Self.flushThreshold
+        }
+    }
+
+    /// Encodes events into the buffer under one lock; returns whether a flush is due.
+    func append(contentsOf events: [CacheEvent]) -> Bool {
+        pending.withLock { pending in
+            for event in events { EventLineEncoder.encode(event, redacting: redacting, into: &pending.writer) }
+            pending.events += events.count
             return pending.writer.bytes.count >= Self.flushThreshold
         }
     }

@@ -10,10 +10,13 @@ import Synchronization
 /// print(recording.summary.text)
 /// ```
 ///
-/// - **Lossless**: it subscribes with ``EventDelivery/recorder`` (a million-event buffer), so
-///   it sees every event in `seq` order; the bus still never waits for it.
-/// - **Off the request path**: events are encoded and written on the recorder's own task by a
-///   hand-written encoder (about a million events a second), so publishing stays cheap.
+/// - **Lossless**: it subscribes with ``EventBus/subscribeInBatches(bufferSize:initial:)``
+///   (a million-event buffer, the ``EventDelivery/recorder`` size), so it sees every event in
+///   `seq` order; the bus still never waits for it.
+/// - **Off the request path**: publishing only appends to that buffer (tens of nanoseconds).
+///   The recorder's own thread takes the buffer every ``Configuration/pollInterval`` and
+///   encodes and writes it with a hand-written encoder (several hundred thousand events a
+///   second). A thread rather than a task, so a busy cooperative pool cannot delay flushes.
 /// - **At most a second lost**: buffered lines reach the file at least every
 ///   ``Configuration/flushInterval`` (default 0.5 s) and on ``close()``; a killed process
 ///   loses at most the last second. ``close()`` also `fsync`s.
@@ -28,20 +31,25 @@ public final class SessionRecorder: Sendable {
         public var redactsSensitiveHeaders: Bool
         /// The longest time an event waits in memory before reaching the file. Default 0.5 s.
         public var flushInterval: Duration
+        /// How often the recorder takes the events published since it last looked. Default 10 ms.
+        public var pollInterval: Duration
+        /// Events that may wait to be taken before the bus counts the excess as dropped.
+        /// Default 1,000,000.
+        public var bufferSize: Int
         /// What the header's `producer` says. Default `cachescope 0.1.0`.
         public var producer: String
-        /// The bus delivery used. Default ``EventDelivery/recorder``.
-        public var delivery: EventDelivery
 
         /// A configuration; every parameter has the default stated on its property.
         public init(
             redactsSensitiveHeaders: Bool = true, flushInterval: Duration = .milliseconds(500),
-            producer: String = SessionLogHeader.defaultProducer, delivery: EventDelivery = .recorder
+            pollInterval: Duration = .milliseconds(10), bufferSize: Int = 1_000_000,
+            producer: String = SessionLogHeader.defaultProducer
         ) {
             self.redactsSensitiveHeaders = redactsSensitiveHeaders
             self.flushInterval = flushInterval
+            self.pollInterval = pollInterval
+            self.bufferSize = bufferSize
             self.producer = producer
-            self.delivery = delivery
         }
     }
 
@@ -50,9 +58,8 @@ public final class SessionRecorder: Sendable {
     /// The header written as the log's first line.
     public let header: SessionLogHeader
     private let sink: RecorderSink
-    private let subscription: EventSubscription
-    private let consumer: Task<SessionSummary, Never>
-    private let ticker: Task<Void, Never>
+    private let batches: EventBatches
+    private let writer: RecorderThread
     private let result = Mutex<SessionRecording?>(nil)
 
     /// Creates the log at `path` (replacing any file there), writes its header and starts
@@ -65,33 +72,18 @@ public final class SessionRecorder: Sendable {
         let header = SessionLogHeader(
             startedAt: bus.sessionStart, redacted: configuration.redactsSensitiveHeaders, producer: configuration.producer)
         let sink = try RecorderSink(path: path, header: header)
-        let subscription = bus.subscription(configuration.delivery, initial: initial)
+        let batches = bus.subscribeInBatches(bufferSize: configuration.bufferSize, initial: initial)
         self.path = path
         self.header = header
         self.sink = sink
-        self.subscription = subscription
-        consumer = Task.detached(priority: .utility) {
-            var summary = SessionSummary()
-            for await event in subscription.events {
-                if sink.append(event) { sink.flush() }
-                summary.apply(event)
-            }
-            sink.flush()
-            return summary
-        }
-        let interval = configuration.flushInterval
-        ticker = Task.detached(priority: .utility) {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: interval)
-                sink.flush()
-            }
-        }
+        self.batches = batches
+        writer = RecorderThread(
+            batches: batches, sink: sink, flushInterval: configuration.flushInterval, pollInterval: configuration.pollInterval)
     }
 
     deinit {
-        // Not closed: end the subscription so the consumer drains, writes and lets go of the file.
-        subscription.finish()
-        ticker.cancel()
+        // Not closed: stop the subscription so the writer drains, flushes and lets go of the file.
+        batches.finish()
     }
 
     /// Events recorded so far (encoded; on disk within a flush interval).
@@ -104,10 +96,8 @@ public final class SessionRecorder: Sendable {
     @discardableResult
     public func close() async throws(SessionLogError) -> SessionRecording {
         if let done = result.withLock({ $0 }) { return done }
-        subscription.finish()
-        let summary = await consumer.value
-        ticker.cancel()
-        await ticker.value
+        batches.finish()
+        let summary = await writer.finished()
         try sink.close()
         let recording = SessionRecording(
             path: path, header: header, eventCount: sink.eventsAppended, byteCount: sink.bytesWritten, summary: summary)

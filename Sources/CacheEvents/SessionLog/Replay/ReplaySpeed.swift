@@ -37,11 +37,11 @@ public struct ReplaySpeed: Sendable, Hashable, Comparable, CustomStringConvertib
     /// Parses `2`, `0.5`, `1/4`, `64x`, `max` (as `--speed` accepts); `nil` for anything else.
     public init?(parsing text: String) {
         var text = text.lowercased()
-        if text.hasSuffix("x") || text.hasSuffix("×") { text.removeLast() }
         if text == "max" || text == "unlimited" {
             self = .unlimited
             return
         }
+        if text.hasSuffix("x") || text.hasSuffix("×") { text.removeLast() }
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         let value: Double?
         switch parts.count {

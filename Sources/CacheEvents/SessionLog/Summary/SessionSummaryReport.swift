@@ -17,12 +17,32 @@ import HTTPCaching
 public struct SessionSummaryReport: Sendable, Hashable, Codable {
     /// Requests by outcome word.
     public struct Outcomes: Sendable, Hashable, Codable {
-        public var hit = 0, stale = 0, revalidated = 0, modified = 0, miss = 0, bypass = 0, error = 0
+        /// Served fresh from the cache.
+        public var hit = 0
+        /// Served stale from the cache.
+        public var stale = 0
+        /// Served from the cache after a 304.
+        public var revalidated = 0
+        /// A conditional request got a new response.
+        public var modified = 0
+        /// Fetched from the origin: nothing usable was stored.
+        public var miss = 0
+        /// The cache was not consulted.
+        public var bypass = 0
+        /// No response could be produced.
+        public var error = 0
     }
 
     /// Evictions by reason.
     public struct Evictions: Sendable, Hashable, Codable {
-        public var capacity = 0, expired = 0, purge = 0, corrupt = 0
+        /// Room was needed.
+        public var capacity = 0
+        /// Retention ended.
+        public var expired = 0
+        /// Purged on request.
+        public var purge = 0
+        /// Failed an integrity check.
+        public var corrupt = 0
     }
 
     /// Always `cachescope-summary`.

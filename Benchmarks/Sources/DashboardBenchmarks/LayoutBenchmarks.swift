@@ -1,0 +1,36 @@
+import BenchmarkSupport
+import CacheEvents
+import Dashboard
+import TerminalUI
+
+/// How long laying out one frame takes with a full request ring and ~2,000 entries.
+enum LayoutBenchmarks {
+    /// Renders each view at 200×60; target ≤ 2 ms per frame (median).
+    static func frames() throws -> Bool {
+        var traffic = SyntheticTraffic(seed: 3)
+        var state = DashboardState()
+        for event in traffic.events(300_000) { state.apply(event) }
+        state.interface.screen = TerminalSize(columns: 200, rows: 60)
+        let size = TerminalSize(columns: 200, rows: 60)
+        let theme = try ThemeLoader.builtIn(named: "default")
+        let now = state.traffic.clock
+        print("  state: \(state.traffic.requests.count) requests, \(state.traffic.entries.count) entries")
+        var pass = true
+        let views: [(String, [Key])] = [
+            ("Requests", []), ("Entries", [.character("2")]), ("Stats", [.character("3")]),
+            ("request detail", [.character("1"), .down, .enter]), ("help", [.escape, .character("?")]),
+            ("search match", [.escape, .character("/"), .character("i"), .character("t"), .character("e"), .character("m")]),
+        ]
+        var cells = 0
+        for (name, keys) in views {
+            for key in keys { _ = DashboardKeys.handle(key, state: &state) }
+            let frozen = state
+            let measurement = measure("layout 200×60 \(name)", samples: 200, warmup: 20) {
+                cells &+= DashboardLayout.render(frozen, size: size, theme: theme, now: now).width
+            }
+            pass = check(measurement, atMost: 0.002) && pass
+        }
+        if cells == 0 { print("(no cells)") }
+        return pass
+    }
+}

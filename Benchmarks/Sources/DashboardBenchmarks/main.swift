@@ -1,0 +1,23 @@
+import Foundation
+
+// Dashboard benchmarks (run in release): swift run -c release DashboardBenchmarks
+// Targets: fold ≥ 500,000 events/s; a 200×60 frame ≤ 2 ms; memory flat over 5,000,000 events;
+// first frame ≤ 300 ms after start (with CACHESCOPE_BINARY set).
+// Pass names (fold, layout, memory, first-frame) to run only those.
+let selected = Set(CommandLine.arguments.dropFirst())
+func wanted(_ name: String) -> Bool { selected.isEmpty || selected.contains(name) }
+print("Dashboard benchmarks")
+var results: [Bool] = []
+if wanted("fold") { results.append(FoldBenchmarks.throughput()) }
+if wanted("layout") {
+    do {
+        results.append(try LayoutBenchmarks.frames())
+    } catch {
+        print("FAIL layout: \(error)")
+        results.append(false)
+    }
+}
+if wanted("memory") { results.append(FoldBenchmarks.boundedMemory()) }
+if wanted("first-frame"), let firstFrame = FirstFrameBenchmark.run() { results.append(firstFrame) }
+print(results.allSatisfy { $0 } ? "all targets met" : "some targets missed")
+exit(results.allSatisfy { $0 } ? 0 : 1)

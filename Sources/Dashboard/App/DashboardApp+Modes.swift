@@ -1,0 +1,60 @@
+import CacheEvents
+import TerminalUI
+
+extension DashboardApp {
+    /// A dashboard of an in-process caching client (`cachescope demo`).
+    ///
+    /// - Parameters:
+    ///   - events: The client's events, typically `await client.subscribe(.dashboard, snapshot: true)`
+    ///     (the store's statistics and entries first, then live traffic).
+    ///   - commands: Carries out purge, refresh and reload: `{ await client.perform($0) }`.
+    ///   - theme: The theme to start with (from `ThemeLoader.resolve(option:)`).
+    ///   - status: A first status-line message, e.g. why a requested theme could not be loaded.
+    public static func live<Events: AsyncSequence & Sendable>(
+        events: Events, commands: @escaping CommandSender, theme: Theme, status: StatusMessage? = nil
+    ) -> DashboardApp where Events.Element == CacheEvent {
+        DashboardApp(
+            state: DashboardState(mode: .live), replayer: nil, events: pump(events), commands: commands, theme: theme,
+            status: status)
+    }
+
+    /// A dashboard of another process, through its attach socket (`cachescope attach`).
+    ///
+    /// - Parameters:
+    ///   - process: The name the header shows (`ATTACHED myapp`).
+    ///   - events: The attach client's events (snapshot first, then live).
+    ///   - commands: Sends a command over the socket: `{ try await client.send($0) }`.
+    public static func attached<Events: AsyncSequence & Sendable>(
+        process: String, events: Events, commands: @escaping CommandSender, theme: Theme, status: StatusMessage? = nil
+    ) -> DashboardApp where Events.Element == CacheEvent {
+        DashboardApp(
+            state: DashboardState(mode: .attached(process: process)), replayer: nil, events: pump(events), commands: commands,
+            theme: theme, status: status)
+    }
+
+    /// A dashboard playing a recorded session (`cachescope replay`). Commands cannot be sent;
+    /// the replay keys (`Space`, `<` `>`, `[` `]`, `←` `→`, `0`–`9`, `$`) steer the replayer.
+    ///
+    /// - Parameters:
+    ///   - replayer: The session, folded into ``TrafficModel``; start it playing or not.
+    ///   - unlimitedEventsPerSecond: Events applied per second at "as fast as possible", kept
+    ///     low enough that a frame's folding stays short (default 500,000: ~16,000 a frame).
+    public static func replay(
+        _ replayer: SessionReplayer<TrafficModel>, theme: Theme, status: StatusMessage? = nil,
+        unlimitedEventsPerSecond: Int = 500_000
+    ) -> DashboardApp {
+        var replayer = replayer
+        replayer.unlimitedEventsPerSecond = unlimitedEventsPerSecond
+        return DashboardApp(
+            state: DashboardState(mode: .replay(ReplayStatus(replayer))), replayer: replayer, events: nil, commands: nil,
+            theme: theme, status: status ?? StatusMessage("replay: Space plays and pauses, < > change speed, ? for every key"))
+    }
+
+    private static func pump<Events: AsyncSequence & Sendable>(
+        _ events: Events
+    ) -> @Sendable (@escaping @Sendable (CacheEvent) -> Void) async throws -> Void where Events.Element == CacheEvent {
+        { deliver in
+            for try await event in events { deliver(event) }
+        }
+    }
+}

@@ -1,0 +1,195 @@
+import CacheEvents
+import Foundation
+import Logging
+import Synchronization
+import TerminalUI
+
+/// Sends a command to the cache being watched and returns what it did; a thrown error is shown
+/// on the status line as a failure.
+public typealias CommandSender = @Sendable (ClientCommand) async throws -> CommandResult
+
+/// The running dashboard: consumes an event stream into a ``DashboardState`` (off the curses
+/// thread), draws it with ``DashboardLayout`` on TerminalUI's ``ScreenLoop``, turns keys into
+/// state changes and commands with ``DashboardKeys``, and shows command results on the status
+/// line. The `cachescope` commands only build one and call ``run(terminal:)``.
+///
+/// ```swift
+/// let client = try await CachingClient(configuration: configuration)
+/// let app = DashboardApp.live(events: await client.subscribe(.dashboard, snapshot: true),
+///                             commands: { await client.perform($0) },
+///                             theme: try ThemeLoader.resolve(option: nil))
+/// let exit = try await app.run()
+/// ```
+///
+/// Concurrency: a `final class` of constants; the state, the replayer and the clocks sit behind
+/// one `Mutex`, taken by the event task (to apply events), the loop thread (to render and
+/// handle keys — layout takes well under 2 ms) and command tasks (to show results). Redraws are
+/// requested per event and coalesced by the loop to at most ~30 frames a second, plus one a
+/// second for the TTL countdowns.
+public final class DashboardApp: Sendable {
+    let core: Mutex<DashboardCore>
+    let events: (@Sendable (@escaping @Sendable (CacheEvent) -> Void) async throws -> Void)?
+    let commands: CommandSender?
+    /// The theme the dashboard starts with.
+    public let theme: Theme
+    let logger = Logger(label: "cachescope.dashboard")
+    private let started = ContinuousClock.now
+    /// The running loop, so messages from outside can ask for a frame.
+    private let loop = Mutex<ScreenLoop?>(nil)
+
+    init(
+        state: DashboardState, replayer: SessionReplayer<TrafficModel>?,
+        events: (@Sendable (@escaping @Sendable (CacheEvent) -> Void) async throws -> Void)?,
+        commands: CommandSender?, theme: Theme, status: StatusMessage?
+    ) {
+        var state = state
+        state.interface.status = status
+        state.interface.themeName = theme.name
+        core = Mutex(DashboardCore(state: state, replayer: replayer))
+        self.events = events
+        self.commands = commands
+        self.theme = theme
+    }
+
+    /// Seconds since the app was created, on the monotonic clock.
+    var wall: Double {
+        let (seconds, attoseconds) = (ContinuousClock.now - started).components
+        return Double(seconds) + Double(attoseconds) * 1e-18
+    }
+
+    // MARK: Running
+
+    /// Takes over the terminal and runs until `q`/`Q`, SIGINT or SIGTERM; the terminal is
+    /// restored on every way out.
+    /// - Throws: ``TerminalError`` when there is no terminal (the message suggests `--no-ui`).
+    public func run(terminal: Terminal = Terminal()) async throws(TerminalError) -> ScreenLoop.Exit {
+        let loop = ScreenLoop(terminal: terminal, theme: theme, minimumSize: DashboardLayout.minimumSize)
+        self.loop.withLock { $0 = loop }
+        let consumer = Task { await self.consumeEvents(redraw: { loop.requestRedraw() }) }
+        defer {
+            consumer.cancel()
+            self.loop.withLock { $0 = nil }
+        }
+        logger.info("dashboard started")
+        let exit = try await loop.run(
+            render: { size in self.frame(size: size, theme: loop.theme, redraw: { loop.requestRedraw() }) },
+            handleKey: { key in self.handle(key, theme: loop.theme, redraw: { loop.requestRedraw() }) })
+        logger.info("dashboard ended", metadata: ["exit": "\(exit)"])
+        return exit
+    }
+
+    /// Applies the event stream until it ends (or the task is cancelled) and says on the status
+    /// line when and why it ended.
+    func consumeEvents(redraw: @escaping @Sendable () -> Void) async {
+        guard let events else { return }
+        do {
+            try await events { event in
+                let wall = self.wall
+                self.core.withLock { $0.ingest(event, wall: wall) }
+                redraw()
+            }
+            guard !Task.isCancelled else { return }
+            logger.notice("event stream ended")
+            core.withLock { $0.state.setStatus("the event stream ended: no more traffic will arrive (q quits)", kind: .failure) }
+        } catch {
+            guard !Task.isCancelled else { return }
+            logger.error("event stream failed", metadata: ["error": "\(error)"])
+            core.withLock { $0.state.setStatus("events stopped: \(error)", kind: .failure) }
+        }
+        redraw()
+    }
+
+    /// The frame for a size; advances a playing replay first.
+    func frame(size: TerminalSize, theme: Theme, redraw: () -> Void) -> Grid {
+        let wall = self.wall
+        let (grid, playing) = core.withLock { core -> (Grid, Bool) in
+            core.state.interface.screen = size
+            let playing = core.advanceReplay(wall: wall)
+            let grid = core.withShownState(wall: wall) { state, now in
+                DashboardLayout.render(state, size: size, theme: theme, now: now)
+            }
+            return (grid, playing)
+        }
+        if playing { redraw() }
+        return grid
+    }
+
+    /// Applies a key and carries out its effects; returns what the loop must redo.
+    func handle(_ key: Key, theme: Theme, redraw: @escaping @Sendable () -> Void) -> LoopAction {
+        let wall = self.wall
+        let effects = core.withLock { core in
+            core.withShownState(wall: wall) { state, _ in DashboardKeys.handle(key, state: &state) }
+        }
+        var action = LoopAction.continue
+        for effect in effects {
+            switch effect {
+            case .redraw:
+                if action == .continue { action = .redraw }
+            case .quit:
+                return .quit
+            case .send(let command):
+                send(command, redraw: redraw)
+            case .nextTheme:
+                if let next = nextTheme(after: theme) { action = .setTheme(next) }
+            case .replay(let control):
+                core.withLock { core in
+                    guard core.replayer != nil else { return }
+                    let message = control.apply(to: &core.replayer!)
+                    core.lastTick = wall
+                    core.state.setStatus(message)
+                }
+                redraw()
+            }
+        }
+        return action
+    }
+
+    private func nextTheme(after theme: Theme) -> Theme? {
+        do {
+            let next = try ThemeLoader.nextTheme(after: theme)
+            core.withLock { $0.state.setStatus("theme: \(next.name)") }
+            logger.info("theme changed", metadata: ["theme": "\(next.name)"])
+            return next
+        } catch {
+            core.withLock { $0.state.setStatus("cannot switch theme: \(error)", kind: .failure) }
+            return nil
+        }
+    }
+
+    /// Sends a command on its own task; its result goes to the status line.
+    func send(_ command: ClientCommand, redraw: @escaping @Sendable () -> Void) {
+        guard let commands else { return }
+        let logger = self.logger
+        Task {
+            let result: CommandResult
+            do {
+                result = try await commands(command)
+            } catch {
+                result = CommandResult(succeeded: false, message: "\(command.name) failed: \(error)")
+            }
+            logger.info("command", metadata: [
+                "command": "\(command.name)", "key": "\(command.key ?? "-")", "ok": "\(result.succeeded)", "result": "\(result.message)",
+            ])
+            self.core.withLock { $0.state.show(result) }
+            redraw()
+        }
+    }
+
+    /// Puts a message on the status line from outside the dashboard ("the workload finished");
+    /// it shows in the next frame.
+    public func setStatus(_ text: String, kind: StatusMessage.Kind = .info) {
+        core.withLock { $0.state.setStatus(text, kind: kind) }
+        loop.withLock { $0 }?.requestRedraw()
+    }
+
+    /// Ends ``run(terminal:)`` within a frame, from any thread; the terminal is restored.
+    public func stop() {
+        loop.withLock { $0 }?.stop()
+    }
+
+    /// A copy of the state as the screen shows it (for tests and summaries).
+    public var snapshot: DashboardState {
+        let wall = self.wall
+        return core.withLock { core in core.withShownState(wall: wall) { state, _ in state } }
+    }
+}

@@ -1,0 +1,101 @@
+import CacheEvents
+
+/// Something a key asks the dashboard to do. The key table maps keys to actions; performing an
+/// action changes the state and returns the effects the app must carry out (htop's
+/// `Action.c` pattern).
+public enum DashboardAction: Sendable, Hashable {
+    /// Select the row above (newer, in the Requests view) or scroll a text view up.
+    case moveUp
+    /// Select the row below or scroll a text view down.
+    case moveDown
+    /// One screen up.
+    case pageUp
+    /// One screen down.
+    case pageDown
+    /// The first row (in the Requests view: the newest, following new requests again).
+    case top
+    /// The last row.
+    case bottom
+    /// The next view.
+    case nextView
+    /// The previous view.
+    case previousView
+    /// A given view.
+    case showView(DashboardView)
+    /// The detail pane of the selected row.
+    case details
+    /// Close the overlay or the search; nothing at the top.
+    case back
+    /// Open the search prompt.
+    case search
+    /// The next row that matches the search.
+    case nextMatch
+    /// The previous row that matches the search.
+    case previousMatch
+    /// Sort the Entries view by the next column.
+    case sortNext
+    /// Reverse the Entries view's sort.
+    case sortReverse
+    /// Pause the display (collection goes on) or resume it.
+    case pause
+    /// Resume the display and follow the newest request.
+    case follow
+    /// Purge the selected entry (or request's key), or the marked ones.
+    case purgeSelected
+    /// Purge everything, after a y/n question.
+    case purgeAll
+    /// Purge every entry whose freshness has run out.
+    case purgeExpired
+    /// Revalidate the selected entry with a conditional request.
+    case refresh
+    /// Fetch the selected entry again unconditionally.
+    case reload
+    /// Mark or unmark the selected row's key.
+    case mark
+    /// Clear every mark.
+    case clearMarks
+    /// Switch to the next built-in theme.
+    case nextTheme
+    /// Show the help.
+    case help
+    /// Close the overlay, or quit at the top.
+    case quitOrBack
+    /// Quit at once.
+    case quit
+    /// Control a replay.
+    case replay(ReplayControl)
+}
+
+/// What the replay keys ask of the session replayer.
+public enum ReplayControl: Sendable, Hashable {
+    /// Play or pause (`Space`).
+    case togglePlaying
+    /// Halve the speed (`<`).
+    case slower
+    /// Double the speed (`>`).
+    case faster
+    /// Take back one event (`[`).
+    case stepBack
+    /// Apply one more event (`]`).
+    case stepForward
+    /// Seek by this many seconds (`←` −10, `→` +10).
+    case seek(seconds: Double)
+    /// Seek to this fraction of the session (`0`–`9`: 0 %–90 %).
+    case seekFraction(Double)
+    /// Seek to the end (`$`).
+    case end
+}
+
+/// What the app must do after a key: the state has already changed.
+public enum DashboardEffect: Sendable, Hashable {
+    /// Paint a new frame.
+    case redraw
+    /// Send a command to the cache and show its result on the status line.
+    case send(ClientCommand)
+    /// Switch to the next theme.
+    case nextTheme
+    /// Carry out a replay control on the replayer.
+    case replay(ReplayControl)
+    /// End the dashboard.
+    case quit
+}

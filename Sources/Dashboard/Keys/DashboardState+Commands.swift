@@ -1,0 +1,114 @@
+import CacheEvents
+import TerminalUI
+
+/// Purge, refresh, reload and marks: keys that become ``ClientCommand``s.
+extension DashboardState {
+    /// What the status line says when a replay is asked to reach the cache.
+    static let replayCannotSend =
+        "a replay cannot reach an origin: purge, refresh and reload work in a live or attached dashboard"
+
+    /// Sends `command` (or explains why it cannot be sent).
+    mutating func command(_ command: ClientCommand, describing text: String) -> [DashboardEffect] {
+        if let refusal = refusedInReplay() { return refusal }
+        setStatus(text)
+        return [.send(command), .redraw]
+    }
+
+    /// In a replay, says on the status line that commands cannot be sent and returns the
+    /// effects; `nil` when commands can be sent.
+    private mutating func refusedInReplay() -> [DashboardEffect]? {
+        guard !interface.mode.canSendCommands else { return nil }
+        setStatus(Self.replayCannotSend, kind: .failure)
+        return [.redraw]
+    }
+
+    /// The key (and variant) the selection stands for.
+    private var selectedKey: (key: String, variant: String?)? {
+        switch selectedTarget {
+        case .request(let serial):
+            guard let record = shown.requests[serial: serial] else { return nil }
+            return record.cacheKey.isEmpty ? nil : (record.cacheKey, nil)
+        case .entry(let ref):
+            return (ref.key, ref.variant.isEmpty ? nil : ref.variant)
+        case nil:
+            return nil
+        }
+    }
+
+    private mutating func explainNoKey() -> [DashboardEffect] {
+        if interface.view == .stats, interface.overlay == nil {
+            setStatus("select an entry or a request first (1 Requests, 2 Entries)", kind: .failure)
+        } else if case .request = selectedTarget {
+            setStatus("this request has no cache key (its method is not cached)", kind: .failure)
+        } else {
+            setStatus("nothing selected", kind: .failure)
+        }
+        return [.redraw]
+    }
+
+    /// `d`: purges the marked keys, or else the selected one.
+    mutating func purgeSelected() -> [DashboardEffect] {
+        if let refusal = refusedInReplay() { return refusal }
+        if !interface.marks.isEmpty {
+            let keys = interface.marks.sorted()
+            interface.marks = []
+            setStatus("purging \(keys.count) marked \(keys.count == 1 ? "key" : "keys")…")
+            return keys.map { .send(.purge(key: $0)) } + [.redraw]
+        }
+        guard let selected = selectedKey else { return explainNoKey() }
+        return command(.purge(key: selected.key), describing: "purging \(selected.key)…")
+    }
+
+    /// `D`: asks before purging everything.
+    mutating func askPurgeAll() -> [DashboardEffect] {
+        if let refusal = refusedInReplay() { return refusal }
+        interface.overlay = .confirmPurgeAll
+        setStatus("purge every stored entry? y/n")
+        return [.redraw]
+    }
+
+    /// The answer to "purge everything?".
+    mutating func answerPurgeAll(_ key: Key) -> [DashboardEffect] {
+        switch key {
+        case .character("y"), .character("Y"):
+            interface.overlay = nil
+            return command(.purgeAll, describing: "purging everything…")
+        case .character("n"), .character("N"), .character("q"), .escape:
+            interface.overlay = nil
+            setStatus("purge all cancelled")
+            return [.redraw]
+        case .character("Q"):
+            return [.quit]
+        default:
+            setStatus("purge every stored entry? press y to purge, n to cancel")
+            return [.redraw]
+        }
+    }
+
+    /// `r` (conditional) and `R` (unconditional).
+    mutating func refreshSelected(conditional: Bool) -> [DashboardEffect] {
+        if let refusal = refusedInReplay() { return refusal }
+        guard let selected = selectedKey else { return explainNoKey() }
+        return conditional
+            ? command(.refresh(key: selected.key, variant: selected.variant), describing: "refreshing \(selected.key)…")
+            : command(.reload(key: selected.key, variant: selected.variant), describing: "reloading \(selected.key)…")
+    }
+
+    /// `m`: marks or unmarks the selected row's key.
+    mutating func toggleMark() {
+        guard let selected = selectedKey else {
+            _ = explainNoKey()
+            return
+        }
+        if interface.marks.remove(selected.key) == nil { interface.marks.insert(selected.key) }
+        let count = interface.marks.count
+        setStatus(count == 0 ? "no marks" : "\(count) marked: d purges \(count == 1 ? "it" : "them"), U clears")
+        if interface.view == .entries { move(by: 1) }
+    }
+
+    /// `U`.
+    mutating func clearMarks() {
+        interface.marks = []
+        setStatus("marks cleared")
+    }
+}

@@ -1,0 +1,43 @@
+import TerminalUI
+
+/// Turns the state into a frame: a pure function of state, terminal size, theme and "now"
+/// (session seconds, for TTL countdowns and rates), so every view can be snapshot-tested
+/// without a terminal.
+///
+/// ```swift
+/// let grid = DashboardLayout.render(state, size: TerminalSize(columns: 120, rows: 40), theme: theme, now: 42)
+/// print(grid.text)
+/// ```
+///
+/// Below 80×20 the header shrinks to two lines (compact layout); below 40×10 the frame says the
+/// terminal is too small.
+public enum DashboardLayout {
+    /// The smallest terminal the dashboard draws in: 40×10.
+    public static let minimumSize = ScreenGeometry.minimumSize
+
+    /// The frame for `state` at `size`. While the display is paused, the clock stands still too
+    /// (at the paused traffic's last event).
+    public static func render(_ state: DashboardState, size: TerminalSize, theme: Theme, now: Double) -> Grid {
+        let geometry = ScreenGeometry(size)
+        guard geometry.fits else { return .terminalTooSmall(size: size, minimum: minimumSize) }
+        let now = state.isPaused ? state.shown.clock : now
+        var state = state
+        state.interface.themeName = theme.name
+        var grid = Grid(size: size)
+        HeaderSection.draw(into: &grid, state: state, geometry: geometry, now: now)
+        TabBar.draw(into: &grid, state: state, geometry: geometry)
+        switch state.interface.overlay {
+        case .detail, .help:
+            TextViews.draw(into: &grid, state: state, geometry: geometry, now: now)
+        case .confirmPurgeAll, nil:
+            switch state.interface.view {
+            case .requests: RequestsView.draw(into: &grid, state: state, geometry: geometry)
+            case .entries: EntriesView.draw(into: &grid, state: state, geometry: geometry, now: now)
+            case .stats: TextViews.draw(into: &grid, state: state, geometry: geometry, now: now)
+            }
+            if state.interface.overlay == .confirmPurgeAll { ConfirmBox.draw(into: &grid, state: state, geometry: geometry) }
+        }
+        FooterSection.draw(into: &grid, state: state, geometry: geometry)
+        return grid
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// How numbers, sizes and times are written on screen: short, unit-bearing and independent of
+/// the locale, so snapshots are the same everywhere.
+enum Format {
+    /// `1234567` → `1,234,567`.
+    static func count(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return value < 0 ? "-" + result : result
+    }
+
+    /// A ratio as a percentage with one decimal (`64.2%`), or `–` when undefined.
+    static func percent(_ ratio: Double?) -> String {
+        guard let ratio, ratio.isFinite else { return "–" }
+        return String(format: "%.1f%%", ratio * 100)
+    }
+
+    /// Bytes in binary units with one decimal: `812 B`, `1.2 KiB`, `3.4 MiB`, `1.0 GiB`.
+    static func bytes(_ value: Int) -> String {
+        let units = ["B", "KiB", "MiB", "GiB", "TiB"]
+        var amount = Double(value)
+        var unit = 0
+        while abs(amount) >= 1024, unit < units.count - 1 {
+            amount /= 1024
+            unit += 1
+        }
+        return unit == 0 ? "\(value) B" : String(format: "%.1f %@", amount, units[unit])
+    }
+
+    /// Bytes for a narrow column: `812`, `1.2K`, `34M`, `1.0G`.
+    static func shortBytes(_ value: Int) -> String {
+        let units = ["", "K", "M", "G", "T"]
+        var amount = Double(value)
+        var unit = 0
+        while abs(amount) >= 1024, unit < units.count - 1 {
+            amount /= 1024
+            unit += 1
+        }
+        if unit == 0 { return "\(value)" }
+        return amount < 10 ? String(format: "%.1f%@", amount, units[unit]) : String(format: "%.0f%@", amount, units[unit])
+    }
+
+    /// A latency: `0.42ms`, `12ms`, `1.2s`, `95s`.
+    static func latency(_ seconds: Double?) -> String {
+        guard let seconds, seconds.isFinite else { return "–" }
+        if seconds < 0.001 { return String(format: "%.2fms", seconds * 1000) }
+        if seconds < 0.01 { return String(format: "%.1fms", seconds * 1000) }
+        if seconds < 1 { return String(format: "%.0fms", seconds * 1000) }
+        if seconds < 10 { return String(format: "%.1fs", seconds) }
+        return String(format: "%.0fs", seconds)
+    }
+
+    /// A duration in whole seconds, two units at most: `42s`, `3m12s`, `2h5m`, `1d3h`;
+    /// negative values get a minus sign.
+    static func duration(_ seconds: Double) -> String {
+        guard seconds.isFinite else { return "–" }
+        let whole = Int(seconds.rounded(seconds < 0 ? .up : .down))
+        if whole < 0 { return "-" + duration(Double(-whole)) }
+        if whole < 60 { return "\(whole)s" }
+        let units: [(Int, String)] = [(86_400, "d"), (3600, "h"), (60, "m"), (1, "s")]
+        var rest = whole
+        var parts: [String] = []
+        for (size, name) in units where rest >= size && parts.count < 2 {
+            parts.append("\(rest / size)\(name)")
+            rest %= size
+        }
+        return parts.joined()
+    }
+
+    /// A session clock: `0:07`, `12:34`, `1:02:03`.
+    static func clock(_ seconds: Double) -> String {
+        let whole = max(0, Int(seconds.rounded(.down)))
+        let (hours, minutes, secs) = (whole / 3600, whole / 60 % 60, whole % 60)
+        return hours > 0
+            ? String(format: "%d:%02d:%02d", hours, minutes, secs)
+            : String(format: "%d:%02d", minutes, secs)
+    }
+
+    /// A session time with tenths, for request rows: `0:07.3`, `12:34.0`, `1:02:03`.
+    static func eventTime(_ seconds: Double) -> String {
+        let clamped = max(0, seconds)
+        if clamped >= 3600 { return clock(clamped) }
+        let tenths = Int((clamped * 10).rounded(.down))
+        return String(format: "%d:%02d.%d", tenths / 600, tenths / 10 % 60, tenths % 10)
+    }
+
+    /// A rate with one decimal: `12.3/s`.
+    static func rate(_ value: Double) -> String {
+        String(format: "%.1f/s", value)
+    }
+}

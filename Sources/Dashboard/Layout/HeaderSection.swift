@@ -1,0 +1,185 @@
+import Foundation
+import CacheEvents
+import HTTPCaching
+import TerminalUI
+
+/// The figures at the top: mode, uptime, request rate, hit ratios, latency, counts by outcome,
+/// bytes, evictions and the store gauges. Every figure comes from ``TrafficCounters`` or the
+/// model's windows, so the header, the Stats view and `--summary` agree.
+enum HeaderSection {
+    static func draw(into grid: inout Grid, state: DashboardState, geometry: ScreenGeometry, now: Double) {
+        let width = geometry.size.columns
+        let model = state.shown
+        let lines: [[Span]]
+        if geometry.isCompact {
+            lines = [
+                Chunk.fit(summaryChunks(state, model: model, now: now, compact: true) + gaugeChunks(model, compact: true), width: width),
+                Chunk.fit(outcomeChunks(model.counters, compact: true), width: width),
+            ]
+        } else {
+            lines = [
+                Chunk.fit(summaryChunks(state, model: model, now: now, compact: false), width: width),
+                Chunk.fit(outcomeChunks(model.counters, compact: false), width: width),
+                Chunk.fit(byteChunks(model, now: now), width: width),
+                Chunk.fit(gaugeChunks(model, compact: false, width: width), width: width),
+            ]
+        }
+        for (row, line) in lines.enumerated() {
+            grid.write(line, x: 0, y: row, maxWidth: width)
+        }
+    }
+
+    // MARK: Line 1: mode and headline figures
+
+    static func modeSpans(_ state: DashboardState, now: Double) -> [Span] {
+        var spans: [Span]
+        switch state.interface.mode {
+        case .live:
+            spans = [Span("LIVE", .status, attributes: .bold)]
+        case .attached(let process):
+            spans = [Span("ATTACHED", .status, attributes: .bold), Span(" " + Escaped.text(process), .status)]
+        case .replay(let replay):
+            let position = "\(Format.clock(replay.position))/\(Format.clock(replay.length))"
+            spans = [
+                Span("REPLAY", .status, attributes: .bold),
+                Span(" \(replay.speed) \(position) ", .status),
+                replay.isPlaying ? Span("PLAYING", .status) : Span("PAUSED", .warning, attributes: .bold),
+            ]
+        }
+        if state.isPaused { spans += [Span(" "), Span("PAUSED", .warning, attributes: .bold)] }
+        return spans
+    }
+
+    private static func summaryChunks(_ state: DashboardState, model: TrafficModel, now: Double, compact: Bool) -> [Chunk] {
+        let counters = model.counters
+        var chunks: [Chunk] = []
+        if !compact { chunks.append(Chunk([Span("CacheScope", .title, attributes: .bold)], short: [], shrinksFirst: true)) }
+        chunks.append(Chunk(modeSpans(state, now: now)))
+        if !state.interface.mode.isReplay {
+            chunks.append(Chunk([Span("up ", .dim), Span(Format.clock(now))]))
+        }
+        let rate = String(format: "%.1f", model.requestRate(at: now))
+        chunks.append(Chunk([Span(rate), Span(" req/s", .dim)]))
+        chunks.append(Chunk(
+            [Span("hit ratio ", .dim), Span(Format.percent(counters.hitRatio), attributes: .bold)],
+            short: [Span("hit ", .dim), Span(Format.percent(counters.hitRatio), attributes: .bold)]))
+        chunks.append(Chunk(
+            [Span("byte hit ratio ", .dim), Span(Format.percent(counters.byteHitRatio))],
+            short: [Span("bytes ", .dim), Span(Format.percent(counters.byteHitRatio))]))
+        let p50 = Format.latency(model.latency.percentile(0.5))
+        let p99 = Format.latency(model.latency.percentile(0.99))
+        chunks.append(Chunk(
+            [Span("p50 ", .dim), Span(p50), Span(" p99 ", .dim), Span(p99)],
+            short: [Span("p50 ", .dim), Span(p50)]))
+        return chunks
+    }
+
+    // MARK: Line 2: counts by outcome
+
+    private static func outcomeChunks(_ counters: TrafficCounters, compact: Bool) -> [Chunk] {
+        var chunks: [Chunk] = []
+        if !compact {
+            chunks.append(Chunk(
+                [Span(Format.count(counters.requests), attributes: .bold), Span(" requests", .dim)],
+                short: [Span(Format.count(counters.requests), attributes: .bold), Span(" req", .dim)]))
+        }
+        for outcome in CacheOutcome.allCases {
+            let role = OutcomeStyle.role(outcome)
+            chunks.append(countChunk(
+                glyph: OutcomeStyle.glyph(outcome), name: outcome.rawValue, shortName: OutcomeStyle.shortName(outcome),
+                count: counters.count(outcome), role: role, compact: compact))
+        }
+        // Coalescing is not an outcome (coalesced requests count with the one they got): last.
+        chunks.append(countChunk(
+            glyph: OutcomeStyle.coalescedGlyph, name: "coalesced", shortName: "coal", count: counters.coalesced,
+            role: .coalesced, compact: compact))
+        return chunks
+    }
+
+    private static func countChunk(
+        glyph: String, name: String, shortName: String, count: Int, role: ThemeRole, compact: Bool
+    ) -> Chunk {
+        let number = Format.count(count)
+        if compact { return Chunk([Span(glyph + number, role)]) }
+        return Chunk([Span("\(glyph) \(name) ", role), Span(number)], short: [Span("\(glyph) \(shortName) ", role), Span(number)])
+    }
+
+    // MARK: Line 3: bytes and evictions
+
+    private static func byteChunks(_ model: TrafficModel, now: Double) -> [Chunk] {
+        let counters = model.counters
+        var chunks = [
+            Chunk([Span("from cache ", .dim), Span(Format.bytes(counters.bytesFromCache))],
+                  short: [Span("cache ", .dim), Span(Format.bytes(counters.bytesFromCache))]),
+            Chunk([Span("from network ", .dim), Span(Format.bytes(counters.bytesFromNetwork))],
+                  short: [Span("net ", .dim), Span(Format.bytes(counters.bytesFromNetwork))]),
+            Chunk([Span("saved ", .dim), Span(Format.bytes(counters.bytesSaved), .hit)]),
+        ]
+        var evictions: [Span] = [Span("evictions/s", .dim)]
+        var short: [Span] = [Span("evict/s", .dim)]
+        for reason in EvictionReason.allCases {
+            let rate = String(format: "%.1f", model.evictionRate(reason, at: now))
+            evictions += [Span(" \(reason.displayName) ", .dim), Span(rate)]
+            short += [Span(" \(reason.displayName.prefix(3)) ", .dim), Span(rate)]
+        }
+        chunks.append(Chunk(evictions, short: short))
+        if counters.droppedEvents > 0 {
+            chunks.insert(Chunk(
+                [Span("! \(Format.count(counters.droppedEvents)) events dropped (the dashboard fell behind)", .warning)],
+                short: [Span("! \(Format.count(counters.droppedEvents)) dropped", .warning)]), at: 0)
+        }
+        return chunks
+    }
+
+    // MARK: Line 4: gauges
+
+    private static func gaugeChunks(_ model: TrafficModel, compact: Bool, width: Int = 0) -> [Chunk] {
+        guard let store = model.store else {
+            return [Chunk([Span("store: waiting for its first statistics", .dim)], short: [Span("store: –", .dim)])]
+        }
+        if compact {
+            var spans = [Span("mem ", .dim), Span(Format.percent(fraction(store.memoryUsed, store.memoryCapacity)))]
+            if store.diskCapacity > 0 {
+                spans += [Span(" disk ", .dim), Span(Format.percent(fraction(store.diskUsed, store.diskCapacity)))]
+            }
+            return [Chunk(spans)]
+        }
+        let barWidth = width >= 150 ? 20 : width >= 110 ? 14 : 8
+        var chunks = [gauge("memory", short: "mem", used: store.memoryUsed, capacity: store.memoryCapacity, barWidth: barWidth)]
+        if store.diskCapacity > 0 {
+            chunks.append(gauge("disk", short: "disk", used: store.diskUsed, capacity: store.diskCapacity, barWidth: barWidth))
+        } else {
+            chunks.append(Chunk([Span("disk ", .dim), Span("none (memory only)", .dim)], short: []))
+        }
+        chunks.append(Chunk([Span("entries ", .dim), Span(Format.count(store.entries))],
+                            short: [Span("ent ", .dim), Span(Format.count(store.entries))]))
+        return chunks
+    }
+
+    private static func gauge(_ name: String, short: String, used: Int, capacity: Int, barWidth: Int) -> Chunk {
+        let share = fraction(used, capacity)
+        let figures = [Span(" \(Format.bytes(used))"), Span(" of \(Format.bytes(capacity))", .dim)]
+        return Chunk(
+            [Span(name + " ", .dim)] + bar(share ?? 0, width: barWidth, role: .gauge) + figures,
+            short: [Span(short + " ", .dim)] + bar(share ?? 0, width: max(4, barWidth / 2), role: .gauge)
+                + [Span(" \(Format.percent(share))")])
+    }
+
+    static func fraction(_ used: Int, _ capacity: Int) -> Double? {
+        capacity > 0 ? Double(used) / Double(capacity) : nil
+    }
+
+    /// A bar as two spans: the filled part in `role`, the track in `gauge-empty`.
+    static func bar(_ fraction: Double, width: Int, role: ThemeRole) -> [Span] {
+        let text = Grid.bar(fraction: fraction, width: width)
+        var filled = text
+        while filled.last == " " { filled.removeLast() }
+        let empty = String(repeating: " ", count: width - TextWidth.of(filled))
+        return [Span(filled, role), Span(empty, .gaugeEmpty)].filter { !$0.text.isEmpty }
+    }
+}
+
+extension EvictionReason {
+    /// The word the header and Stats view use: capacity, expired, purged, corrupt.
+    var displayName: String { self == .purge ? "purged" : rawValue }
+}

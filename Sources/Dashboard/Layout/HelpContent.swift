@@ -1,0 +1,71 @@
+import CacheEvents
+import HTTPCaching
+import TerminalUI
+
+/// The help: every key of the current mode (from ``KeyTable``), the outcome glyphs, the TTL
+/// colours, and the definition of every figure.
+enum HelpContent {
+    static func lines(state: DashboardState, width: Int) -> [[Span]] {
+        let replay = state.interface.mode.isReplay
+        var lines: [[Span]] = []
+        var group = ""
+        for binding in KeyTable.bindings(replay: replay) {
+            if binding.group != group {
+                if !group.isEmpty { lines.append([]) }
+                group = binding.group
+                lines.append(TextViews.heading(group == "Replay" ? "Replay (digits seek; Tab switches views)" : group))
+            }
+            let label = "  " + binding.label + String(repeating: " ", count: max(1, 12 - TextWidth.of(binding.label)))
+            lines += TextViews.wrap([Span(label, .key), Span(binding.help)], width: width, indent: 14)
+        }
+        if !state.interface.mode.canSendCommands {
+            lines += TextViews.wrap([Span("  " + DashboardState.replayCannotSend, .dim)], width: width, indent: 4)
+        }
+
+        lines.append([])
+        lines.append(TextViews.heading("Outcomes"))
+        for outcome in CacheOutcome.allCases {
+            let label = "  \(OutcomeStyle.glyph(outcome)) \(OutcomeStyle.label(outcome))"
+            lines += TextViews.wrap(
+                [Span(label + String(repeating: " ", count: max(1, 16 - TextWidth.of(label))), OutcomeStyle.role(outcome)),
+                 Span(FigureDefinitions.outcome(outcome))],
+                width: width, indent: 16)
+        }
+        lines += TextViews.wrap(
+            [Span("  \(OutcomeStyle.coalescedGlyph) coalesced    ", .coalesced), Span(FigureDefinitions.coalesced)],
+            width: width, indent: 16)
+
+        lines.append([])
+        lines.append(TextViews.heading("TTL (Entries view)"))
+        lines += TextViews.wrap([Span("  42s      ", .ttlFresh), Span("fresh: more than 10 s and more than a fifth of its lifetime left")],
+                                width: width, indent: 11)
+        lines += TextViews.wrap([Span("  4s!      ", .ttlExpiring), Span("expiring soon: at most 10 s or a fifth of its lifetime left")],
+                                width: width, indent: 11)
+        lines += TextViews.wrap([Span("  -12s     ", .ttlExpired), Span("stale: its freshness ran out 12 s ago")],
+                                width: width, indent: 11)
+
+        lines.append([])
+        lines.append(TextViews.heading("Figures"))
+        let figures: [(String, String)] = [
+            ("request hit ratio", FigureDefinitions.hitRatio),
+            ("byte hit ratio", FigureDefinitions.byteHitRatio),
+            ("from cache", FigureDefinitions.bytesFromCache),
+            ("from network", FigureDefinitions.bytesFromNetwork),
+            ("saved", FigureDefinitions.bytesSaved),
+            ("req/s", FigureDefinitions.requestRate),
+            ("p50 / p99", FigureDefinitions.latencyP50 + "; " + FigureDefinitions.latencyP99),
+            ("evictions/s", "entries leaving the store per second over the last 10 s, by cause: capacity, expired, purged, corrupt"),
+            ("memory / disk", "bytes the store uses in each tier, against its capacity"),
+            ("entries", FigureDefinitions.entries),
+            ("events dropped", FigureDefinitions.dropped),
+        ]
+        for (name, definition) in figures {
+            let label = "  " + name + String(repeating: " ", count: max(1, 20 - TextWidth.of(name)))
+            lines += TextViews.wrap([Span(label, .text, attributes: .bold), Span(definition, .dim)], width: width, indent: 22)
+        }
+
+        lines.append([])
+        lines.append([Span("Theme: ", .dim), Span(Escaped.text(state.interface.themeName)), Span("  (t for the next one)", .dim)])
+        return lines
+    }
+}

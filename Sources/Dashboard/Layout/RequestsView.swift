@@ -1,0 +1,76 @@
+import CacheEvents
+import TerminalUI
+
+/// The Requests view: the newest request first, one row each — time, method, URL, outcome and
+/// reason, status, latency, bytes, age and TTL.
+enum RequestsView {
+    static let columns: [TableColumn] = [
+        TableColumn(id: "time", title: "TIME", width: 7, priority: 1),
+        TableColumn(id: "method", title: "METH", width: 4, priority: 4),
+        TableColumn(id: "url", title: "URL", width: 24, flex: 3),
+        TableColumn(id: "outcome", title: "OUTCOME", width: 18, flex: 2),
+        TableColumn(id: "status", title: "ST", width: 3, priority: 2, alignment: .right),
+        TableColumn(id: "latency", title: "LATENCY", width: 7, priority: 3, alignment: .right),
+        TableColumn(id: "bytes", title: "BYTES", width: 6, priority: 5, alignment: .right),
+        TableColumn(id: "age", title: "AGE", width: 5, priority: 6, alignment: .right),
+        TableColumn(id: "ttl", title: "TTL", width: 5, priority: 7, alignment: .right),
+    ]
+
+    static func draw(into grid: inout Grid, state: DashboardState, geometry: ScreenGeometry) {
+        let log = state.shown.requests
+        let table = TableLayout(columns, width: geometry.size.columns)
+        table.drawHeader(into: &grid, y: geometry.bodyTop)
+        let window = RequestWindow(log: log, interface: state.interface, rows: geometry.listRows)
+        guard !window.serials.isEmpty else {
+            grid.write("No requests yet: they appear here as the client makes them.", x: 1, y: geometry.bodyTop + 1,
+                       role: .dim, maxWidth: geometry.size.columns - 2, overflow: .ellipsis)
+            return
+        }
+        let query = state.interface.search.query
+        for (row, serial) in window.serials.enumerated() {
+            guard let record = log[serial: serial] else { continue }
+            let marked = !record.cacheKey.isEmpty && state.interface.marks.contains(record.cacheKey)
+            let selected = serial == window.selected
+            let urlWidth = table.placed.first { $0.column.id == "url" }?.width ?? 24
+            table.drawRow(
+                into: &grid, y: geometry.bodyTop + 1 + row,
+                cells: { cells(record, column: $0, urlWidth: urlWidth, query: query) },
+                role: selected ? .selection : marked ? .marked : nil,
+                gutter: marked ? Span("•", .marked) : nil)
+        }
+    }
+
+    static func cells(_ record: RequestRecord, column: String, urlWidth: Int, query: String) -> [Span] {
+        switch column {
+        case "time": return [Span(Format.eventTime(record.started), .dim)]
+        case "method": return [Span(Escaped.text(record.method))]
+        case "url": return SearchHighlight.spans(DisplayURL.fitted(record.url, width: urlWidth), query: query, role: .text)
+        case "outcome": return outcomeSpans(record)
+        case "status":
+            let status = record.status
+            guard status > 0 else { return [Span(record.isFinished ? "–" : "…", .dim)] }
+            return [Span(String(status), status >= 500 ? .error : status >= 400 ? .warning : .text)]
+        case "latency": return [Span(record.finished.map { Format.latency($0.latency) } ?? "…", .text)]
+        case "bytes": return [Span(record.served.map { Format.shortBytes($0.bytes) } ?? "", .text)]
+        case "age": return [Span(record.served?.age.map(Format.duration) ?? "", .dim)]
+        case "ttl": return [Span(record.served?.ttl.map(Format.duration) ?? "", .dim)]
+        default: return []
+        }
+    }
+
+    /// `✓ HIT max-age=60`, `✗ MISS no-store`, `↻ REVALIDATED 304 (…)`; `… IN FLIGHT` before it ends.
+    static func outcomeSpans(_ record: RequestRecord) -> [Span] {
+        guard let outcome = record.outcome else {
+            let doing = record.revalidation != nil ? "revalidating" : record.lookup.map { "lookup \($0.verdict.rawValue)" } ?? "started"
+            return [Span("… ", .dim), Span(doing, .dim)]
+        }
+        let role = OutcomeStyle.role(outcome)
+        var spans = [Span("\(OutcomeStyle.glyph(outcome)) \(OutcomeStyle.label(outcome))", role, attributes: .bold)]
+        if record.finished?.coalesced == true || record.coalescedWith != nil {
+            spans.append(Span(" \(OutcomeStyle.coalescedGlyph)", .coalesced))
+        }
+        let reason = Escaped.text(record.reason)
+        if !reason.isEmpty { spans.append(Span(" " + reason, .text)) }
+        return spans
+    }
+}

@@ -1,0 +1,59 @@
+import CacheEvents
+
+/// The dashboard's whole state: the traffic folded from events, the frozen copy shown while
+/// the display is paused, and the interface (view, selection, sort, search, marks, status).
+///
+/// It is an ``EventFolding`` state: events change only ``traffic``; keys change the rest
+/// (see `DashboardKeys`). Layout reads it and draws; it never changes it.
+///
+/// ```swift
+/// var state = DashboardState(mode: .live)
+/// for event in events { state.apply(event) }
+/// let effects = DashboardKeys.handle(.character("2"), state: &state)   // Entries view
+/// let grid = DashboardLayout.render(state, size: TerminalSize(columns: 120, rows: 40), theme: theme, now: 12)
+/// ```
+public struct DashboardState: EventFolding {
+    /// The traffic, always current (collection goes on while the display is paused).
+    public internal(set) var traffic = TrafficModel()
+    /// The traffic as it was when the display was paused (`Space`), or `nil` when live.
+    public internal(set) var frozen: TrafficModel?
+    /// Everything that is not traffic.
+    public var interface: InterfaceState
+
+    /// An empty live dashboard.
+    public init() {
+        interface = InterfaceState()
+    }
+
+    /// An empty dashboard in `mode`.
+    public init(mode: DashboardMode) {
+        interface = InterfaceState(mode: mode)
+    }
+
+    /// The traffic the screen shows: the frozen copy while paused, else the current one.
+    public var shown: TrafficModel { frozen ?? traffic }
+
+    /// Whether the display is paused.
+    public var isPaused: Bool { frozen != nil }
+
+    /// Adds one event (also while paused: only the display stands still).
+    public mutating func apply(_ event: CacheEvent) {
+        traffic.apply(event)
+    }
+
+    /// Puts a message on the status line.
+    public mutating func setStatus(_ text: String, kind: StatusMessage.Kind = .info) {
+        interface.status = StatusMessage(text, kind: kind)
+    }
+
+    /// Shows a command's result on the status line.
+    public mutating func show(_ result: CommandResult) {
+        setStatus(result.message, kind: result.succeeded ? .success : .failure)
+    }
+
+    /// Freezes the display on the current traffic.
+    mutating func pause() { frozen = traffic }
+
+    /// Lets the display follow the traffic again.
+    mutating func resume() { frozen = nil }
+}

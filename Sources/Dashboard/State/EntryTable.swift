@@ -1,0 +1,127 @@
+import CacheEvents
+
+/// The stored responses the dashboard knows of, by primary key and variant, kept current from
+/// `entries` snapshots and `stored`, `promoted`, `evicted`, `purged`, `served` and
+/// `notModified` events.
+public struct EntryTable: Sendable, Hashable {
+    /// Records by primary key, then by variant.
+    private var byKey: [String: [String: EntryRecord]] = [:]
+    /// How many records there are.
+    public private(set) var count = 0
+
+    /// An empty table.
+    public init() {}
+
+    // MARK: Reading
+
+    /// The record for one entry.
+    public subscript(ref: EntryRef) -> EntryRecord? { byKey[ref.key]?[ref.variant] }
+
+    /// The variants stored under a primary key.
+    public func variants(of key: String) -> [EntryRecord] {
+        byKey[key].map { Array($0.values) } ?? []
+    }
+
+    /// Every record, in no particular order.
+    public var all: [EntryRecord] {
+        var result: [EntryRecord] = []
+        result.reserveCapacity(count)
+        for variants in byKey.values { result.append(contentsOf: variants.values) }
+        return result
+    }
+
+    /// Whether there are no records.
+    public var isEmpty: Bool { count == 0 }
+
+    // MARK: Events
+
+    /// Replaces everything with a snapshot taken at `time`.
+    public mutating func replace(with snapshot: EntriesSnapshot, at time: Double) {
+        byKey.removeAll(keepingCapacity: true)
+        count = 0
+        for info in snapshot.entries {
+            put(EntryRecord(
+                ref: info.entry, tier: info.tier, size: info.size, status: info.status, etag: info.etag,
+                lastModified: info.lastModified, hits: info.hits, since: time, ageAtSince: max(0, info.age),
+                expiresAt: info.ttl.map { time + $0 }, lifetime: info.ttl.map { max(0, $0) + max(0, info.age) },
+                lastAccess: time - max(0, info.idle)))
+        }
+    }
+
+    /// A response was stored (new, replaced or freshened): hits and last access carry over.
+    public mutating func store(_ stored: Stored, at time: Double) {
+        let previous = self[stored.entry]
+        put(EntryRecord(
+            ref: stored.entry, tier: stored.tier, size: stored.size, status: stored.status, etag: stored.etag,
+            lastModified: stored.lastModified, hits: previous?.hits ?? 0, since: time, ageAtSince: 0,
+            expiresAt: stored.ttl.map { time + $0 }, lifetime: stored.ttl.map { max(0, $0) },
+            lastAccess: previous?.lastAccess))
+    }
+
+    /// A disk entry was copied into memory.
+    public mutating func promote(_ ref: EntryRef) {
+        byKey[ref.key]?[ref.variant]?.tier = .both
+    }
+
+    /// An entry left one tier, or the store.
+    public mutating func evict(_ evicted: Evicted) {
+        guard let record = self[evicted.entry] else { return }
+        switch (evicted.tier, record.tier) {
+        case (.memory, .both): byKey[evicted.entry.key]?[evicted.entry.variant]?.tier = .disk
+        case (.disk, .both): byKey[evicted.entry.key]?[evicted.entry.variant]?.tier = .memory
+        case (.memory, .disk), (.disk, .memory): break   // the copy that left was not known
+        default: remove(evicted.entry)
+        }
+    }
+
+    /// A purge finished. Purged entries also arrive as evictions; this catches stores that
+    /// report only the purge.
+    public mutating func purge(_ purged: Purged) {
+        switch purged.scope {
+        case .all:
+            byKey.removeAll()
+            count = 0
+        case .key:
+            if let key = purged.key, let removed = byKey.removeValue(forKey: key) { count -= removed.count }
+        case .expired, .since:
+            break   // which entries went is told by their evictions
+        }
+    }
+
+    /// A request for `key` was served from the cache at `time`: the variant its headers select
+    /// counts a hit.
+    public mutating func recordHit(key: String, requestHeaders: [HeaderField], at time: Double) {
+        guard let variant = selectedVariant(key: key, requestHeaders: requestHeaders) else { return }
+        byKey[key]?[variant]?.hits += 1
+        byKey[key]?[variant]?.lastAccess = time
+    }
+
+    /// A 304 freshened the variant of `key` that `requestHeaders` select: its TTL starts anew.
+    public mutating func freshen(key: String, requestHeaders: [HeaderField], ttl: Double?, at time: Double) {
+        guard let ttl, let variant = selectedVariant(key: key, requestHeaders: requestHeaders) else { return }
+        byKey[key]?[variant]?.since = time
+        byKey[key]?[variant]?.ageAtSince = 0
+        byKey[key]?[variant]?.expiresAt = time + ttl
+        byKey[key]?[variant]?.lifetime = max(0, ttl)
+    }
+
+    // MARK: Storage
+
+    private mutating func put(_ record: EntryRecord) {
+        if byKey[record.ref.key, default: [:]].updateValue(record, forKey: record.ref.variant) == nil { count += 1 }
+    }
+
+    private mutating func remove(_ ref: EntryRef) {
+        guard byKey[ref.key]?.removeValue(forKey: ref.variant) != nil else { return }
+        count -= 1
+        if byKey[ref.key]?.isEmpty == true { byKey[ref.key] = nil }
+    }
+
+    /// The variant of `key` a request with these headers selects: the only one, or the one
+    /// whose Vary signature its header values match.
+    private func selectedVariant(key: String, requestHeaders: [HeaderField]) -> String? {
+        guard let variants = byKey[key], !variants.isEmpty else { return nil }
+        if variants.count == 1 { return variants.keys.first }
+        return variants.keys.first { VariantSignature.matches($0, requestHeaders: requestHeaders) }
+    }
+}

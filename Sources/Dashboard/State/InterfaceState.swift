@@ -1,0 +1,42 @@
+import CacheEvents
+import TerminalUI
+
+/// Everything about the dashboard that is not traffic: which view, what is selected, the sort,
+/// the search, the marks, the overlay and the status line.
+public struct InterfaceState: Sendable, Hashable {
+    /// Where events come from.
+    public var mode: DashboardMode = .live
+    /// The current view.
+    public var view: DashboardView = .requests
+    /// What is shown on top of the view, if anything.
+    public var overlay: Overlay?
+    /// The selected request's serial; `nil` follows the newest.
+    public var requestSelection: Int?
+    /// The serial of the Requests view's top row; `nil` keeps the newest at the top.
+    public var requestTop: Int?
+    /// The selected entry; `nil` selects the first row.
+    public var entrySelection: EntryRef?
+    /// The selected entry's row, used when that entry disappears (the row below is selected).
+    public var entryRow = 0
+    /// The Entries view's top row.
+    public var entryTop = 0
+    /// The Entries view's sort.
+    public var sort = EntrySort()
+    /// The search.
+    public var search = SearchState()
+    /// Primary keys marked with `m` (purged together by `d`).
+    public var marks: Set<String> = []
+    /// The status line's message.
+    public var status: StatusMessage?
+    /// The size of the last frame, which decides how far `PgUp`/`PgDn` move.
+    public var screen = TerminalSize(columns: 80, rows: 24)
+    /// How far the Stats view, the help or the detail pane is scrolled.
+    public var scroll = 0
+    /// The theme's name, shown in the help.
+    public var themeName = "default"
+
+    /// The default interface: the Requests view, following the newest request.
+    public init(mode: DashboardMode = .live) {
+        self.mode = mode
+    }
+}

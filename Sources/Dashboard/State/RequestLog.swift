@@ -1,0 +1,91 @@
+/// The most recent requests, in arrival order, in a fixed-size ring: the Requests view's rows.
+///
+/// Every request gets a **serial** (0, 1, 2, … in order of `requestStarted`), which stays its
+/// name while it is kept: selections and scroll positions hold serials, so they stay on the
+/// same request while newer ones arrive. Once ``capacity`` newer requests have started, the
+/// oldest is overwritten and its serial is gone.
+///
+/// Memory is bounded: at most ``capacity`` records, and an index of the requests still open
+/// (started, not finished) that never holds more entries than the ring.
+public struct RequestLog: Sendable, Hashable {
+    /// The default number of requests kept: 10,000.
+    public static let defaultCapacity = 10_000
+
+    /// The most requests kept.
+    public let capacity: Int
+    /// The records; `records[serial % capacity]` holds serial `serial` while it is kept.
+    private var records: [RequestRecord] = []
+    /// Requests started so far: the next serial.
+    public private(set) var total = 0
+    /// Open requests: request ID → serial. An entry goes when its request finishes or its
+    /// slot is overwritten.
+    private var open: [UInt64: Int] = [:]
+
+    /// An empty log keeping at most `capacity` (at least 1) requests.
+    public init(capacity: Int = RequestLog.defaultCapacity) {
+        self.capacity = max(1, capacity)
+    }
+
+    // MARK: Reading
+
+    /// How many requests are kept.
+    public var count: Int { records.count }
+    /// Whether no request has started.
+    public var isEmpty: Bool { records.isEmpty }
+    /// The newest serial, or `nil` when empty.
+    public var newestSerial: Int? { total > 0 ? total - 1 : nil }
+    /// The oldest serial still kept, or `nil` when empty.
+    public var oldestSerial: Int? { total > 0 ? total - records.count : nil }
+
+    /// Whether `serial` is still kept.
+    public func contains(serial: Int) -> Bool {
+        serial >= total - records.count && serial < total
+    }
+
+    /// The record with `serial`, or `nil` when it is not kept.
+    public subscript(serial serial: Int) -> RequestRecord? {
+        contains(serial: serial) ? records[serial % capacity] : nil
+    }
+
+    /// The serial of the still-open request with this ID.
+    public func openSerial(of id: UInt64) -> Int? { open[id] }
+
+    /// Requests started and not yet finished (among those kept).
+    public var openCount: Int { open.count }
+
+    /// Clamps a serial into the kept range (`nil` when empty).
+    public func clamp(_ serial: Int) -> Int? {
+        guard let newest = newestSerial, let oldest = oldestSerial else { return nil }
+        return min(max(serial, oldest), newest)
+    }
+
+    // MARK: Writing
+
+    /// Appends a started request, overwriting the oldest when full; returns its serial.
+    @discardableResult
+    public mutating func append(_ record: RequestRecord) -> Int {
+        let serial = total
+        if records.count < capacity {
+            records.append(record)
+        } else {
+            let slot = serial % capacity
+            let evicted = records[slot]
+            if open[evicted.id] == serial - capacity { open[evicted.id] = nil }
+            records[slot] = record
+        }
+        open[record.id] = serial
+        total += 1
+        return serial
+    }
+
+    /// Changes the record with `serial` in place (nothing when it is no longer kept).
+    public mutating func update(serial: Int, _ change: (inout RequestRecord) -> Void) {
+        guard contains(serial: serial) else { return }
+        change(&records[serial % capacity])
+    }
+
+    /// Marks the open request `id` as no longer open.
+    public mutating func close(id: UInt64) {
+        open[id] = nil
+    }
+}

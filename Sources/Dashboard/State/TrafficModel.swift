@@ -1,0 +1,174 @@
+import CacheEvents
+
+/// Everything the dashboard shows about the traffic, folded from ``CacheEvent``s and nothing
+/// else: counters, rates, latency percentiles, the recent requests, the stored entries and the
+/// store's gauges.
+///
+/// It is a pure fold (``EventFolding``): the same events in the same order always give the same
+/// model, so a replay that seeks rebuilds exactly what playing would have shown. Figures that
+/// change with the clock alone (TTL countdowns, rates of a quiet second) are computed for a
+/// `now` the caller passes in, never read from a clock here.
+///
+/// ```swift
+/// var model = TrafficModel()
+/// for event in events { model.apply(event) }
+/// model.counters.hitRatio        // one definition: TrafficCounters'
+/// model.requestRate(at: now)     // requests/s over the last 10 s of session time
+/// ```
+///
+/// Memory is bounded: the request ring keeps ``RequestLog/defaultCapacity`` requests, rates and
+/// latencies live in fixed-size buckets, and entries leave the table when the store evicts them.
+public struct TrafficModel: EventFolding {
+    /// Outcome counts, hit ratios and bytes: the single definition of those figures.
+    public internal(set) var counters = TrafficCounters()
+    /// The most recent requests.
+    public internal(set) var requests = RequestLog()
+    /// The stored entries.
+    public internal(set) var entries = EntryTable()
+    /// The latest store usage and capacity, once reported.
+    public internal(set) var store: StoreStats?
+    /// Latencies of finished requests.
+    public internal(set) var latency = LatencyHistogram()
+    /// The time of the latest event (session seconds).
+    public internal(set) var clock: Double = 0
+    /// The time of the first event, which rates count from while the session is young.
+    public internal(set) var startTime: Double?
+    /// Events applied.
+    public internal(set) var eventsApplied = 0
+    /// The latest `error` event.
+    public internal(set) var lastError: ErrorNote?
+    var requestWindow = RateWindow()
+    var evictionWindows = EvictionRates()
+
+    /// An empty model.
+    public init() {}
+
+    /// Finished requests per second over the last 10 s of session time ending at `now`.
+    public func requestRate(at now: Double) -> Double { requestWindow.rate(at: now, since: startTime ?? now) }
+
+    /// Evictions per second for `reason` over the last 10 s ending at `now`.
+    public func evictionRate(_ reason: EvictionReason, at now: Double) -> Double {
+        evictionWindows.rate(reason, at: now, since: startTime ?? now)
+    }
+
+    // MARK: Folding
+
+    /// Adds one event's effect.
+    public mutating func apply(_ event: CacheEvent) {
+        eventsApplied += 1
+        clock = max(clock, event.time)
+        if startTime == nil { startTime = event.time }
+        counters.apply(event)
+        switch event.kind {
+        case .requestStarted(let started):
+            guard let id = event.requestID else { return }
+            requests.append(RequestRecord(
+                id: id, started: event.time, method: started.method, url: started.url, cacheKey: started.cacheKey,
+                policy: started.policy, requestHeaders: started.headers))
+        case .lookup(let lookup):
+            updateRequest(event) { $0.lookup = lookup }
+        case .revalidationSent(let sent):
+            updateRequest(event) { $0.revalidation = sent }
+        case .notModified(let notModified):
+            applyNotModified(notModified, event)
+        case .modified(let modified):
+            updateRequest(event) { $0.modifiedStatus = modified.status }
+        case .coalesced(let coalesced):
+            updateRequest(event) { $0.coalescedWith = coalesced.leaderID }
+        case .served(let served):
+            applyServed(served, event)
+        case .requestFinished(let finished):
+            applyFinished(finished, event)
+        case .error(let info):
+            lastError = ErrorNote(message: info.message, time: event.time)
+            updateRequest(event) { $0.errorMessage = info.message }
+        case .stored(let stored):
+            entries.store(stored, at: event.time)
+            attachStored(stored)
+        case .promoted(let ref):
+            entries.promote(ref)
+        case .evicted(let evicted):
+            entries.evict(evicted)
+            evictionWindows.add(evicted.reason, at: event.time)
+        case .purged(let purged):
+            entries.purge(purged)
+        case .storeStats(let stats):
+            store = stats
+        case .entries(let snapshot):
+            entries.replace(with: snapshot, at: event.time)
+        case .command, .dropped:
+            break
+        }
+    }
+
+    private mutating func updateRequest(_ event: CacheEvent, _ change: (inout RequestRecord) -> Void) {
+        guard let id = event.requestID, let serial = requests.openSerial(of: id) else { return }
+        requests.update(serial: serial, change)
+    }
+
+    private mutating func applyServed(_ served: Served, _ event: CacheEvent) {
+        guard let id = event.requestID, let serial = requests.openSerial(of: id) else { return }
+        var hitKey: (String, [HeaderField])?
+        requests.update(serial: serial) { record in
+            record.served = served
+            if served.source == .cache, !record.cacheKey.isEmpty { hitKey = (record.cacheKey, record.requestHeaders) }
+        }
+        if let (key, headers) = hitKey { entries.recordHit(key: key, requestHeaders: headers, at: event.time) }
+    }
+
+    private mutating func applyNotModified(_ notModified: NotModified, _ event: CacheEvent) {
+        guard let id = event.requestID, let serial = requests.openSerial(of: id) else { return }
+        var freshened: (String, [HeaderField])?
+        requests.update(serial: serial) { record in
+            record.notModified = notModified
+            freshened = (record.cacheKey, record.requestHeaders)
+        }
+        if let (key, headers) = freshened {
+            entries.freshen(key: key, requestHeaders: headers, ttl: notModified.ttl, at: event.time)
+        }
+    }
+
+    private mutating func applyFinished(_ finished: RequestFinished, _ event: CacheEvent) {
+        latency.record(finished.latency)
+        requestWindow.add(at: event.time)
+        guard let id = event.requestID else { return }
+        if let serial = requests.openSerial(of: id) {
+            requests.update(serial: serial) { record in
+                record.finished = finished
+                record.finishedAt = event.time
+            }
+            requests.close(id: id)
+        } else {
+            // Its start came before this dashboard's first event (attached late, or events were
+            // dropped): show it anyway, so the rows agree with the counters.
+            var record = RequestRecord(id: id, started: event.time - finished.latency, method: "?", url: "(start not seen)",
+                                       cacheKey: "", policy: "")
+            record.finished = finished
+            record.finishedAt = event.time
+            requests.append(record)
+            requests.close(id: id)
+        }
+    }
+
+    /// `stored` events carry no request ID: credit the open request for the same key.
+    private mutating func attachStored(_ stored: Stored) {
+        guard let newest = requests.newestSerial, let oldest = requests.oldestSerial else { return }
+        var serial = newest
+        // Only a handful of requests are open at once; stop at the first match or after a short scan.
+        while serial >= max(oldest, newest - 64) {
+            if let record = requests[serial: serial], !record.isFinished, record.cacheKey == stored.entry.key {
+                requests.update(serial: serial) { $0.stored = stored }
+                return
+            }
+            serial -= 1
+        }
+    }
+}
+
+/// An error event's message and when it came.
+public struct ErrorNote: Sendable, Hashable {
+    /// What failed (untrusted text).
+    public var message: String
+    /// Session seconds.
+    public var time: Double
+}

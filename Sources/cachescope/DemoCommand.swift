@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import TerminalUI
+
+/// `cachescope demo` (the default): a demo origin, a workload, a real caching client with a
+/// real disk store, and the live dashboard — or, with `--no-ui`, the same traffic and a
+/// summary at the end.
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Watch a caching client serve demo traffic live: hits, misses, 304s, TTLs and the store.",
+        discussion: """
+            Starts a demo origin on 127.0.0.1, a caching client with a disk store (in a temporary \
+            directory unless --cache-dir) and a workload of every caching case, then opens the \
+            dashboard. Press ? in the dashboard for every key. Logs go to --log (default: \
+            cachescope-demo.log in the temporary directory).
+            """
+    )
+
+    @Option(help: ArgumentHelp("Stop the traffic after this many seconds (with --no-ui: then print the summary and exit).", valueName: "S"))
+    var duration: Double?
+
+    @Option(help: ArgumentHelp("Requests the workload starts per second.", valueName: "N"))
+    var rate: Double = 20
+
+    @Flag(name: .customLong("no-ui"), help: "Run without the dashboard and print a summary at the end (counts by outcome, hit ratios, bytes saved).")
+    var noUI = false
+
+    @Option(name: .customLong("cache-dir"), help: ArgumentHelp("Keep the disk store here (kept afterwards) instead of a temporary directory.", valueName: "DIR"))
+    var cacheDirectory: String?
+
+    @Option(help: ArgumentHelp("A built-in theme (default, light, solarized-dark, high-contrast, mono) or a theme file path.", valueName: "NAME|PATH"))
+    var theme: String?
+
+    @Option(help: ArgumentHelp("Record every event to this session log (JSON Lines) for `cachescope replay`.", valueName: "FILE"))
+    var record: String?
+
+    @Flag(help: "Publish the events on an attach socket so `cachescope attach` can watch and steer this process.")
+    var publish = false
+
+    @Option(help: ArgumentHelp("Write the log here.", valueName: "FILE"))
+    var log: String?
+
+    func validate() throws {
+        if let duration, !(duration > 0) { throw ValidationError("--duration must be a positive number of seconds, not \(duration)") }
+        guard rate > 0, rate <= 10_000 else { throw ValidationError("--rate must be between 0 and 10000 requests per second, not \(rate)") }
+        if let record, record.isEmpty { throw ValidationError("--record needs a file name") }
+        if !noUI {
+            do {
+                try Terminal.checkInteractive()
+            } catch {
+                throw ValidationError(error.description)
+            }
+        }
+    }
+
+    func run() async throws {
+        let options = DemoSession.Options(
+            duration: duration.map { .milliseconds(Int64($0 * 1000)) }, rate: rate, cacheDirectory: cacheDirectory, theme: theme,
+            recordPath: record, publish: publish,
+            logPath: log ?? FileManager.default.temporaryDirectory.appendingPathComponent("cachescope-demo.log").path)
+        let session = try await DemoSession.start(options)
+        let status = noUI ? try await session.runHeadless() : try await session.runDashboard()
+        if status != 0 { throw ExitCode(status) }
+    }
+}

@@ -1,0 +1,120 @@
+import CacheEvents
+import Foundation
+import Testing
+
+@Suite("Event bus")
+struct EventBusTests {
+    private static func kind(_ index: Int) -> CacheEventKind { .dropped(Dropped(count: index)) }
+
+    @Test("a lossy subscriber that does not read gets dropped(count) later, with the right count")
+    func lossyDrops() async {
+        let bus = EventBus()
+        var iterator = bus.subscribe(.lossy(bufferSize: 10)).makeAsyncIterator()
+        for index in 1...15 { bus.publish(Self.kind(index)) }
+        var seqs: [UInt64] = []
+        for _ in 0..<10 { seqs.append(await iterator.next()!.seq) }
+        #expect(seqs == Array(1...10))
+        bus.publish(Self.kind(16))
+        let marker = await iterator.next()
+        #expect(marker?.kind == .dropped(Dropped(count: 5)))
+        #expect(marker?.seq == 15)
+        #expect(await iterator.next()?.seq == 16)
+    }
+
+    @Test("a lossless subscriber gets every event in seq order, from many publishers")
+    func losslessOrder() async {
+        let bus = EventBus()
+        let stream = bus.subscribe(.recorder)
+        let reader = Task {
+            var seqs: [UInt64] = []
+            for await event in stream { seqs.append(event.seq) }
+            return seqs
+        }
+        await withTaskGroup(of: Void.self) { group in
+            for publisher in 0..<8 {
+                group.addTask {
+                    for index in 0..<5_000 { bus.publish(Self.kind(publisher * 10_000 + index)) }
+                }
+            }
+        }
+        bus.finish()
+        let seqs = await reader.value
+        #expect(seqs == Array(1...40_000))
+    }
+
+    @Test("publish never blocks on stalled subscribers")
+    func neverBlocks() async {
+        let bus = EventBus()
+        let stalledLossy = bus.subscribe(.lossy(bufferSize: 5))
+        let stalledLossless = bus.subscribe(.lossless(bufferSize: 100))
+        let stalledBatches = bus.subscribeInBatches(bufferSize: 50)
+        let clock = ContinuousClock()
+        let start = clock.now
+        for index in 0..<200_000 { bus.publish(Self.kind(index)) }
+        #expect(clock.now - start < .seconds(5))
+        var iterator = stalledLossless.makeAsyncIterator()
+        for expected in 1...100 { #expect(await iterator.next()?.seq == UInt64(expected)) }
+        bus.publish(Self.kind(0))
+        #expect(await iterator.next()?.kind == .dropped(Dropped(count: 199_900)))
+        #expect(stalledBatches.take().count == 50)
+        bus.publish(Self.kind(0))
+        #expect(stalledBatches.take().map(\.kind) == [.dropped(Dropped(count: 199_951)), Self.kind(0)])
+        _ = stalledLossy
+    }
+
+    @Test("many subscribers each get everything")
+    func manySubscribers() async {
+        let bus = EventBus()
+        let streams = (0..<64).map { _ in bus.subscribe(.lossless(bufferSize: 10_000)) }
+        for index in 0..<1_000 { bus.publish(Self.kind(index)) }
+        bus.finish()
+        await withTaskGroup(of: [UInt64].self) { group in
+            for stream in streams {
+                group.addTask { await stream.reduce(into: []) { $0.append($1.seq) } }
+            }
+            var received = 0
+            for await seqs in group {
+                #expect(seqs == Array(1...1_000))
+                received += 1
+            }
+            #expect(received == 64)
+        }
+        #expect(!bus.hasSubscribers)
+    }
+
+    @Test("batch subscriptions: in order, finish stops them, and the bus forgets them")
+    func batches() {
+        let bus = EventBus()
+        let batches = bus.subscribeInBatches(initial: [.storeStats(StoreStats(memoryUsed: 0, memoryCapacity: 0, diskUsed: 0, diskCapacity: 0, entries: 0))])
+        #expect(bus.hasSubscribers)
+        for index in 0..<10 { bus.publish(Self.kind(index)) }
+        let first = batches.take()
+        #expect(first.count == 11 && first[0].kind.name == "storeStats" && first.dropFirst().map(\.seq) == Array(1...10))
+        #expect(batches.take().isEmpty)
+        bus.publish(Self.kind(10))
+        #expect(!batches.isFinished)
+        batches.finish()
+        bus.publish(Self.kind(11))
+        #expect(!batches.isFinished, "one event still waits")
+        #expect(batches.take().map(\.seq) == [11])
+        #expect(batches.isFinished)
+        #expect(!bus.hasSubscribers)
+        let other = bus.subscribeInBatches()
+        bus.finish()
+        #expect(other.isFinished)
+    }
+
+    @Test("a subscription can be ended on its own, its buffered events still delivered")
+    func endOneSubscription() async {
+        let bus = EventBus()
+        let subscription = bus.subscription(.recorder)
+        let other = bus.subscribe(.recorder)
+        for index in 0..<3 { bus.publish(Self.kind(index)) }
+        subscription.finish()
+        bus.publish(Self.kind(3))
+        let seqs = await subscription.events.reduce(into: [UInt64]()) { $0.append($1.seq) }
+        #expect(seqs == [1, 2, 3])
+        bus.finish()
+        #expect(await other.reduce(0) { count, _ in count + 1 } == 4)
+    }
+}

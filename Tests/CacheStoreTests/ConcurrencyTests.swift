@@ -1,0 +1,60 @@
+@testable import CacheStore
+import CacheStoreCrashHelper
+import Foundation
+import HTTPCaching
+import Testing
+
+@Suite("Concurrency")
+struct ConcurrencyTests {
+    @Test("many readers and writers on a disk-backed store: every served body is exact, the index stays consistent")
+    func readersAndWriters() async throws {
+        let directory = TemporaryDirectory()
+        let recorder = ChangeRecorder()
+        var configuration = try CrashWorkload.configuration(directory: directory.url)
+        configuration.memoryCapacity = 96 << 10
+        let store = try CacheStore(configuration: configuration, observer: recorder.observer)
+        let problems = await withTaskGroup(of: [String].self) { group in
+            for worker in 0..<8 {
+                group.addTask {
+                    var state = UInt64(worker + 1) &* 0x9e37_79b9
+                    var problems: [String] = []
+                    for _ in 0..<300 {
+                        let roll = CrashWorkload.next(&state)
+                        let index = Int(roll % 60)
+                        let language = roll & 0x100 == 0 ? "en" : "de"
+                        switch (roll >> 16) % 10 {
+                        case 0...3:
+                            let (stored, body) = CrashWorkload.response(index, language: language, version: roll >> 40, now: Date())
+                            store.storeCachedResponse(stored, body: body, freshUntil: nil, expiresAt: nil)
+                        case 4...7:
+                            for entry in await store.variants(for: CacheKey(CrashWorkload.request(index, language: language))!) {
+                                if let problem = CrashWorkload.verify(entry) { problems.append(problem) }
+                                store.recordAccess(entry)
+                            }
+                        case 8:
+                            store.removeCachedResponse(for: CrashWorkload.request(index, language: language))
+                        default:
+                            if worker == 0 { store.memoryCapacity = Int(64 << 10) + Int((roll >> 20) % (128 << 10)) }
+                            _ = store.stats()
+                            _ = await store.entries()
+                        }
+                    }
+                    return problems
+                }
+            }
+            var all: [String] = []
+            for await problems in group { all += problems }
+            return all
+        }
+        #expect(problems == [])
+        await store.flush()
+        #expect(store.invariantViolations() == [])
+        #expect(recorder.evictions(.corrupt).isEmpty)
+        #expect(store.currentMemoryUsage <= store.memoryCapacity)
+        for row in await store.entries() {
+            let entry = try #require(await store.variants(for: row.id.key).first { $0.id == row.id })
+            #expect(CrashWorkload.verify(entry) == nil)
+        }
+        await store.close()
+    }
+}

@@ -1,0 +1,136 @@
+@testable import CacheStore
+import Foundation
+import HTTPCaching
+import Testing
+
+/// Damage to files under the index: each is detected on read, removed, reported
+/// `evicted(corrupt)` and treated as a miss — never served, never a crash.
+@Suite("Corruption")
+struct CorruptionTests {
+    enum Damage: String, CaseIterable, CustomTestStringConvertible {
+        case flipBodyByte, flipHeaderByte, truncate, empty, delete, swapWithAnother, appendGarbage
+
+        var testDescription: String { rawValue }
+    }
+
+    static let uri = "https://example.com/victim"
+    static let otherURI = "https://example.com/other"
+
+    /// Stores two entries, closes, damages the victim's file, reopens.
+    func damaged(_ damage: Damage, encrypted: Bool) async throws -> (StoreFactory, CacheStore, TemporaryDirectory) {
+        let directory = TemporaryDirectory()
+        var factory = StoreFactory()
+        factory.directory = directory
+        if encrypted {
+            factory.defaultNamespace = Namespace(name: "default", match: .all, encryptionKey: EncryptionTests.key)
+        }
+        let store = try factory.open()
+        store.store(Self.uri, body: Fixtures.body(4000, seed: 1), now: factory.clock.now)
+        await store.flush()
+        let victim = try #require(directory.entryFiles().first)
+        store.store(Self.otherURI, body: Fixtures.body(4000, seed: 2), now: factory.clock.now)
+        await store.close()
+
+        let other = try #require(directory.entryFiles().first { $0 != victim })
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: victim)))
+        switch damage {
+        case .flipBodyByte: bytes[bytes.count - 100] ^= 0x01
+        case .flipHeaderByte: bytes[20] ^= 0x80
+        case .truncate: bytes = Array(bytes.prefix(bytes.count / 2))
+        case .empty: bytes = []
+        case .delete: break
+        case .swapWithAnother: bytes = Array(try Data(contentsOf: URL(fileURLWithPath: other)))
+        case .appendGarbage: bytes += [1, 2, 3]
+        }
+        if damage == .delete {
+            try FileManager.default.removeItem(atPath: victim)
+        } else {
+            try Data(bytes).write(to: URL(fileURLWithPath: victim))
+        }
+        let reopened = try factory.open()
+        return (factory, reopened, directory)
+    }
+
+    @Test("damaged files are a miss plus a corrupt event, and are removed", arguments: Damage.allCases, [false, true])
+    func detect(damage: Damage, encrypted: Bool) async throws {
+        let (factory, store, directory) = try await damaged(damage, encrypted: encrypted)
+        #expect(await store.entry(Self.uri) == nil)
+        await store.flush()
+        let corrupt = factory.recorder.evictions(.corrupt)
+        #expect(corrupt.map(\.id.key.uri) == [Self.uri])
+        #expect(corrupt.first?.removedFrom == .disk)
+        #expect(directory.entryFiles().count == 1)
+        #expect(await store.entry(Self.otherURI)?.body == Fixtures.body(4000, seed: 2))
+        #expect(store.invariantViolations() == [])
+        // The namespace still works.
+        store.store(Self.uri, body: [9], now: factory.clock.now)
+        #expect(await store.entry(Self.uri)?.body == [9])
+        await store.close()
+    }
+
+    @Test("a corrupted file is caught while the store runs, not only at open")
+    func detectWhileRunning() async throws {
+        let directory = TemporaryDirectory()
+        var factory = StoreFactory()
+        factory.directory = directory
+        factory.memoryCapacity = 0  // every read goes to disk
+        let store = try factory.open()
+        store.store(Self.uri, body: Fixtures.body(3000), now: factory.clock.now)
+        await store.flush()
+        #expect(await store.entry(Self.uri) != nil)
+        let file = try #require(directory.entryFiles().first)
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: file)))
+        bytes[bytes.count / 2] ^= 0xff
+        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        #expect(await store.entry(Self.uri) == nil)
+        #expect(factory.recorder.evictions(.corrupt).count == 1)
+        await store.flush()
+        #expect(directory.entryFiles().isEmpty)
+        await store.close()
+    }
+
+    @Test("orphan and temporary files are removed at open")
+    func orphans() async throws {
+        let directory = TemporaryDirectory()
+        var factory = StoreFactory()
+        factory.directory = directory
+        let store = try factory.open()
+        store.store(Self.uri, body: [1, 2, 3], now: factory.clock.now)
+        await store.close()
+        let orphan = directory.namespace() + "/entries/" + String(repeating: "ab", count: 32)
+        let stray = directory.namespace() + "/entries/not-an-entry"
+        let temporary = directory.namespace() + "/tmp/" + String(repeating: "cd", count: 32) + ".x.tmp"
+        for path in [orphan, stray, temporary] { try Data([1, 2, 3]).write(to: URL(fileURLWithPath: path)) }
+        let reopened = try factory.open()
+        await reopened.flush()
+        #expect(directory.entryFiles().count == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.namespace() + "/tmp").isEmpty)
+        #expect(factory.recorder.evictions(.corrupt).isEmpty)
+        #expect(await reopened.entry(Self.uri)?.body == [1, 2, 3])
+        await reopened.close()
+    }
+
+    @Test("an unreadable index is rebuilt empty and reported; the store keeps working")
+    func garbageIndex() async throws {
+        let directory = TemporaryDirectory()
+        var factory = StoreFactory()
+        factory.directory = directory
+        let store = try factory.open()
+        store.store(Self.uri, body: [1, 2, 3], now: factory.clock.now)
+        await store.close()
+        let index = directory.namespace() + "/index.sqlite"
+        try Data(repeating: 0x42, count: 8192).write(to: URL(fileURLWithPath: index))
+        let reopened = try factory.open()
+        let resets = factory.recorder.all.compactMap { change -> String? in
+            if case .indexReset(let message) = change { return message }
+            return nil
+        }
+        #expect(resets.count == 1)
+        #expect(resets.first?.contains(index) == true)
+        #expect(await reopened.entry(Self.uri) == nil)
+        await reopened.flush()
+        #expect(directory.entryFiles().isEmpty)
+        #expect(reopened.store(Self.uri, body: [4], now: factory.clock.now) == .both)
+        await reopened.close()
+    }
+}

@@ -1,0 +1,210 @@
+@testable import CacheStore
+import Crypto
+import Foundation
+import HTTPCaching
+import HTTPTypes
+import Testing
+
+@Suite("Disk tier")
+struct DiskTierTests {
+    @Test("entries survive a reopen byte for byte, and a disk hit is promoted to memory")
+    func persistence() async throws {
+        var factory = StoreFactory()
+        factory.directory = TemporaryDirectory()
+        var bodies: [String: [UInt8]] = [:]
+        do {
+            let store = try factory.open()
+            for index in 0..<20 {
+                let uri = "https://example.com/item/\(index)"
+                bodies[uri] = Fixtures.body(100 + index * 97, seed: UInt8(index))
+                #expect(store.store(uri, body: bodies[uri]!, headers: [.eTag: "\"e\(index)\""], now: factory.clock.now) == .both)
+            }
+            await store.close()
+        }
+        let reopened = try factory.open()
+        #expect(reopened.stats().diskEntryCount == 20)
+        #expect(reopened.stats().memoryEntryCount == 0)
+        #expect(reopened.memoryVariants(for: Fixtures.key("https://example.com/item/3")) == nil)
+        for (uri, body) in bodies {
+            let entry = try #require(await reopened.entry(uri))
+            #expect(entry.body == body)
+            #expect(entry.stored.key.uri == uri)
+            #expect(entry.metadata.tier == .both)
+        }
+        #expect(factory.recorder.all.filter { if case .promoted = $0 { true } else { false } }.count == 20)
+        // Now in memory: answered without the disk.
+        #expect(reopened.memoryVariants(for: Fixtures.key("https://example.com/item/3"))?.first?.body == bodies["https://example.com/item/3"])
+        #expect(reopened.invariantViolations() == [])
+        await reopened.close()
+    }
+
+    @Test("a miss on a reopened store does no disk read, and access counts persist")
+    func accessPersists() async throws {
+        var factory = StoreFactory()
+        factory.directory = TemporaryDirectory()
+        do {
+            let store = try factory.open()
+            store.store("https://example.com/a", body: [1, 2, 3], now: factory.clock.now)
+            factory.clock.advance(by: 10)
+            let entry = try #require(await store.entry("https://example.com/a"))
+            store.recordAccess(entry)
+            store.recordAccess(entry)
+            await store.close()
+        }
+        let reopened = try factory.open()
+        #expect(reopened.memoryVariants(for: Fixtures.key("https://example.com/other")) == [])
+        let entry = try #require(await reopened.entry("https://example.com/a"))
+        #expect(entry.metadata.accessCount == 2)
+        #expect(entry.metadata.lastAccess == factory.clock.now)
+        await reopened.close()
+    }
+
+    @Test("files are named by the SHA-256 of the entry identity, whatever the URI")
+    func fileNames() async throws {
+        var factory = StoreFactory()
+        factory.directory = TemporaryDirectory()
+        let store = try factory.open()
+        let hostile = [
+            "https://example.com/../../etc/passwd",
+            "https://example.com/%2e%2e/%2F/x",
+            "https://example.com/" + String(repeating: "long/", count: 2000),
+            "https://example.com/ümlaut?q=\u{0}",
+        ]
+        for uri in hostile { store.store(uri, body: Array(uri.utf8.prefix(50)), now: factory.clock.now) }
+        await store.flush()
+        let names = factory.directory!.entryFiles().map { ($0 as NSString).lastPathComponent }
+        #expect(names.count == hostile.count)
+        for uri in hostile {
+            let key = Fixtures.key(uri)
+            let input = Array("v1".utf8) + [0] + Array("entry".utf8) + [0] + Array(key.method.utf8) + [0] + Array(key.uri.utf8) + [0]
+            let expected = SHA256.hash(data: input).map { String(format: "%02x", $0) }.joined()
+            #expect(names.contains(expected))
+            #expect(await store.entry(uri)?.body == Array(uri.utf8.prefix(50)))
+        }
+        #expect(names.allSatisfy { $0.count == 64 })
+        await store.close()
+    }
+
+    @Test("disk LRU evicts by the store's recorded access time down to the disk capacity")
+    func diskLRU() async throws {
+        var factory = StoreFactory()
+        factory.directory = TemporaryDirectory()
+        factory.memoryCapacity = 0
+        factory.diskCapacity = 12_000
+        let store = try factory.open()
+        for index in 0..<4 {
+            store.store("https://example.com/\(index)", body: Fixtures.body(2500), now: factory.clock.now)
+            factory.clock.advance(by: 1)
+        }
+        store.recordAccess(try #require(await store.entry("https://example.com/0")))
+        store.store("https://example.com/4", body: Fixtures.body(2500), now: factory.clock.now)
+        await store.flush()
+        #expect(await store.entry("https://example.com/1") == nil)
+        #expect(await store.entry("https://example.com/0") != nil)
+        #expect(factory.recorder.evictions(.capacity).map(\.id.key.uri) == ["https://example.com/1"])
+        #expect(store.currentDiskUsage <= 12_000)
+        #expect(factory.directory!.entryFiles().count == 4)
+        store.diskCapacity = 3000
+        await store.flush()
+        #expect(store.currentDiskUsage <= 3000)
+        #expect(factory.directory!.entryFiles().count == 1)
+        #expect(store.invariantViolations() == [])
+        await store.close()
+    }
+
+    @Test("LRU order survives a reopen")
+    func lruAfterReopen() async throws {
+        var factory = StoreFactory()
+        factory.directory = TemporaryDirectory()
+        factory.memoryCapacity = 0
+        factory.diskCapacity = 20_000
+        do {
+            let store = try factory.open()
+            for index in 0..<3 {
+                store.store("https://example.com/\(index)", body: Fixtures.body(2500), now: factory.clock.now)
+                factory.clock.advance(by: 1)
+            }
+            store.recordAccess(try #require(await store.entry("https://example.com/0")))
+            await store.close()
+        }
+        factory.diskCapacity = 6000
+        let reopened = try factory.open()
+        await reopened.flush()
+        #expect(await reopened.entry("https://example.com/1") == nil)
+        #expect(await reopened.entry("https://example.com/0") != nil)
+        #expect(await reopened.entry("https://example.com/2") != nil)
+        #expect(factory.recorder.evictions(.capacity).map(\.id.key.uri) == ["https://example.com/1"])
+        await reopened.close()
+    }
+
+    @Test("an entry over the maximum share of the disk capacity stays in memory only")
+    func tooLargeForDisk() async throws {
+        var factory = StoreFactory()
+        factory.directory = TemporaryDirectory()
+        factory.memoryCapacity = 1 << 20
+        factory.diskCapacity = 10_000
+        factory.maximumEntryShare = 0.1
+        let store = try factory.open()
+        #expect(store.store("https://example.com/big", body: Fixtures.body(5000), now: factory.clock.now) == .memory)
+        #expect(store.store("https://example.com/small", body: Fixtures.body(200), now: factory.clock.now) == .both)
+        await store.close()
+    }
+
+    @Test("directories are 0700 and files 0600")
+    func permissions() async throws {
+        var factory = StoreFactory()
+        factory.directory = TemporaryDirectory()
+        let store = try factory.open()
+        store.store("https://example.com/a", body: [1], now: factory.clock.now)
+        await store.flush()
+        let root = factory.directory!
+        let fileSystem = PosixFileSystem()
+        for directory in [root.path, root.namespace(), root.namespace() + "/entries", root.namespace() + "/tmp"] {
+            #expect(try fileSystem.permissions(directory) == 0o700, "\(directory)")
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: root.namespace()).map { root.namespace() + "/" + $0 }
+            .filter { !$0.hasSuffix("entries") && !$0.hasSuffix("tmp") } + root.entryFiles()
+        #expect(files.contains { $0.hasSuffix("index.sqlite") })
+        #expect(files.contains { $0.hasSuffix("index.sqlite-wal") })
+        for file in files { #expect(try fileSystem.permissions(file) == 0o600, "\(file)") }
+        await store.close()
+    }
+
+    @Test("a second store on the same directory is refused with a clear error until the first closes")
+    func directoryInUse() async throws {
+        var factory = StoreFactory()
+        factory.directory = TemporaryDirectory()
+        let first = try factory.open()
+        #expect(throws: CacheStoreError.directoryInUse(path: factory.directory!.namespace())) { try factory.open() }
+        await first.close()
+        let second = try factory.open()
+        await second.close()
+    }
+
+    @Test("removals and removeAll reach the disk; removeCachedResponses(since:) removes newer entries")
+    func removals() async throws {
+        var factory = StoreFactory()
+        factory.directory = TemporaryDirectory()
+        let store = try factory.open()
+        for index in 0..<6 {
+            store.store("https://example.com/\(index)", body: [UInt8(index)], now: factory.clock.now)
+            factory.clock.advance(by: 10)
+        }
+        store.removeCachedResponse(for: Fixtures.key("https://example.com/0"))
+        store.removeEntry(EntryID(key: Fixtures.key("https://example.com/1"), varySignature: ""))
+        store.removeCachedResponses(since: factory.clock.now.addingTimeInterval(-25))
+        await store.flush()
+        #expect(factory.directory!.entryFiles().count == 2)
+        #expect(await store.entry("https://example.com/2") != nil)
+        #expect(await store.entry("https://example.com/4") == nil)
+        store.removeAllCachedResponses()
+        await store.flush()
+        #expect(factory.directory!.entryFiles().isEmpty)
+        #expect(store.stats().entryCount == 0)
+        #expect(factory.recorder.all.contains(.purged(.all)))
+        await store.close()
+        let reopened = try factory.open()
+        #expect(reopened.stats().entryCount == 0)
+        await reopened.close()
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+
+/// A program running in its own tmux server (unique `-L` socket) and session, so tests can
+/// read the screen as a user sees it (`capture-pane -p`) and type keys (`send-keys`).
+///
+/// The pane stays after the program exits (`remain-on-exit`), so its exit status and the
+/// restored screen can be read. ``close()`` kills the server; `deinit` does too, so every path
+/// out of a test cleans up.
+final class TmuxSession {
+    let socket: String
+    let name: String
+    private let configuration: String
+    private var closed = false
+
+    /// Starts `command` (binary and arguments) in a `width`×`height` pane.
+    init(_ command: [String], width: Int = 120, height: Int = 40, environment: [String: String] = [:]) throws {
+        let unique = UUID().uuidString.prefix(8).lowercased()
+        socket = "cse2e-\(getpid())-\(unique)"
+        name = "cs-\(unique)"
+        configuration = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket).conf").path
+        // A config of our own: nothing from the user's ~/.tmux.conf, and the pane outlives the program.
+        try "set -g remain-on-exit on\nset -g default-terminal screen-256color\nset -g history-limit 100\n"
+            .write(toFile: configuration, atomically: true, encoding: .utf8)
+        var arguments = ["-u", "-f", configuration, "-L", socket, "new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)"]
+        var variables = ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]
+        variables.merge(environment) { _, new in new }
+        for (key, value) in variables.sorted(by: { $0.key < $1.key }) { arguments += ["-e", "\(key)=\(value)"] }
+        arguments += ["--"] + command
+        let result = try Self.tmux(arguments)
+        guard result.status == 0 else { throw TmuxError.failed(arguments.joined(separator: " "), result.output) }
+    }
+
+    deinit { close() }
+
+    /// Kills the tmux server (and with it the program, if still running).
+    func close() {
+        guard !closed else { return }
+        closed = true
+        _ = try? Self.tmux(["-L", socket, "kill-server"])
+        try? FileManager.default.removeItem(atPath: configuration)
+    }
+
+    // MARK: Reading
+
+    /// The visible screen, one line per row (trailing spaces trimmed by tmux).
+    func screen() -> String {
+        (try? Self.tmux(["-u", "-L", socket, "capture-pane", "-p", "-t", name]).output) ?? ""
+    }
+
+    /// A tmux format value for the pane (`#{pane_dead}`, `#{alternate_on}`, …).
+    func value(_ format: String) -> String {
+        ((try? Self.tmux(["-L", socket, "display-message", "-p", "-t", name, format]).output) ?? "")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Whether the program has exited.
+    var isDead: Bool { value("#{pane_dead}") == "1" }
+    /// The program's exit status once it has exited.
+    var exitStatus: Int32? { isDead ? Int32(value("#{pane_dead_status}")) : nil }
+    /// Whether the alternate screen (where curses draws) is on.
+    var alternateScreen: Bool { value("#{alternate_on}") == "1" }
+    /// The program's process ID.
+    var pid: Int32? { Int32(value("#{pane_pid}")) }
+
+    // MARK: Typing
+
+    /// Types text literally (`"2"`, `"d"`, `"/max"`).
+    func type(_ text: String) {
+        _ = try? Self.tmux(["-L", socket, "send-keys", "-t", name, "-l", text])
+    }
+
+    /// Presses named keys (`Enter`, `Escape`, `Down`, `Tab`).
+    func press(_ keys: String...) {
+        _ = try? Self.tmux(["-L", socket, "send-keys", "-t", name] + keys)
+    }
+
+    /// Resizes the window.
+    func resize(width: Int, height: Int) {
+        _ = try? Self.tmux(["-L", socket, "resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    // MARK: Waiting
+
+    /// Polls the screen until `condition` holds (every 50 ms, at most `timeout`); returns the
+    /// last screen and whether it held. Generous timeouts, no fixed sleeps: a loaded 2-core CI
+    /// machine is slow but gets there.
+    @discardableResult
+    func waitFor(_ timeout: Duration = .seconds(30), _ condition: (String) -> Bool) async -> (screen: String, ok: Bool) {
+        let deadline = ContinuousClock.now + timeout
+        var last = screen()
+        while !condition(last) {
+            guard ContinuousClock.now < deadline else { return (last, false) }
+            try? await Task.sleep(for: .milliseconds(50))
+            last = screen()
+        }
+        return (last, true)
+    }
+
+    /// Waits until the program has exited.
+    func waitForExit(_ timeout: Duration = .seconds(30)) async -> Int32? {
+        let deadline = ContinuousClock.now + timeout
+        while !isDead, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(50)) }
+        return exitStatus
+    }
+
+    // MARK: Running tmux
+
+    enum TmuxError: Error, CustomStringConvertible {
+        case failed(String, String)
+        var description: String {
+            switch self {
+            case .failed(let command, let output): "tmux \(command) failed: \(output)"
+            }
+        }
+    }
+
+    static func tmux(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tmux"] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Whether tmux is installed.
+    static var isAvailable: Bool { (try? tmux(["-V"]).status) == 0 }
+}
