@@ -129,6 +129,11 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "DemoOriginTests", dependencies: ["DemoOrigin"]),
         .testTarget(
+            name: "CacheEventsTests",
+            dependencies: ["CacheEvents", "HTTPCaching"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
             name: "CacheStoreTests",
             dependencies: [
                 "CacheStore",

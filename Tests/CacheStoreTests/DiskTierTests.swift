@@ -150,6 +150,23 @@ struct DiskTierTests {
         await store.close()
     }
 
+    @Test("a large batch is made durable with one syncfs, or file by file where there is none", arguments: [false, true])
+    func batchDurability(withoutSyncfs: Bool) async throws {
+        var factory = StoreFactory()
+        factory.directory = TemporaryDirectory()
+        factory.fileSystem = FaultInjectingFileSystem(withoutSyncfs: withoutSyncfs)
+        do {
+            let store = try factory.open()
+            for index in 0..<12 { store.store("https://example.com/\(index)", body: Fixtures.body(300, seed: UInt8(index)), now: factory.clock.now) }
+            await store.close()
+        }
+        #expect(factory.directory!.entryFiles().count == 12)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: factory.directory!.namespace() + "/tmp").isEmpty)
+        let reopened = try factory.open()
+        for index in 0..<12 { #expect(await reopened.entry("https://example.com/\(index)")?.body == Fixtures.body(300, seed: UInt8(index))) }
+        await reopened.close()
+    }
+
     @Test("directories are 0700 and files 0600")
     func permissions() async throws {
         var factory = StoreFactory()

@@ -51,10 +51,15 @@ extension DiskStore {
         }
     }
 
+    /// Batches with at least this many new files are made durable with one `syncfs` instead
+    /// of one `fsync` per file (measured: about 6 to 30 times cheaper per file).
+    static let syncWholeFileSystemFrom = 4
+
     /// Carries out one namespace's batch so a crash at any instant leaves a state the next
     /// open accepts:
-    /// 1. each new file is written to `tmp/`, fsynced, and renamed into `entries/`; then
-    ///    `entries/` is fsynced (a crash here leaves files no row names: removed at open);
+    /// 1. each new file is written to `tmp/` and made durable (its own `fsync`, or one
+    ///    `syncfs` for a larger batch), then renamed into `entries/`, then `entries/` is
+    ///    fsynced (a crash here leaves files no row names: removed at open);
     /// 2. one SQLite transaction writes, deletes and touches the rows (all or nothing);
     /// 3. files of deleted rows are unlinked (a crash before leaves orphans: removed at open).
     private func apply(_ batch: NamespaceBatch, to storage: NamespaceStorage, namespace: Int) {
@@ -63,17 +68,25 @@ extension DiskStore {
         var written: [(key: StorageKey, generation: UInt64)] = []
         rows.reserveCapacity(batch.writes.count)
         do {
-            // 1. Files.
+            // 1. Files: written, made durable, renamed into place.
+            let syncEach = batch.writes.count < Self.syncWholeFileSystemFrom
+            var temporaries: [(key: StorageKey, path: String)] = []
+            defer { for file in temporaries { try? fileSystem.removeIfPresent(file.path) } }
             for (key, write) in batch.writes {
-                let bytes = try storage.codec.encode(write.entry)
                 let temporary = storage.temporaryPath(key)
-                do {
-                    try fileSystem.writeFileDurably(temporary, contents: bytes)
-                    try fileSystem.rename(temporary, to: storage.entryPath(key))
-                } catch {
-                    try? fileSystem.removeIfPresent(temporary)
-                    throw error
+                temporaries.append((key, temporary))
+                try fileSystem.writeFile(temporary, contents: try storage.codec.encode(write.entry), sync: syncEach)
+            }
+            if !syncEach, !(try fileSystem.syncFileSystem(containing: storage.temporaryDirectory)) {
+                // No syncfs here: sync file by file (rewriting is simpler than reopening).
+                for file in temporaries {
+                    try fileSystem.removeIfPresent(file.path)
+                    try fileSystem.writeFile(file.path, contents: try storage.codec.encode(batch.writes[file.key]!.entry), sync: true)
                 }
+            }
+            for file in temporaries { try fileSystem.rename(file.path, to: storage.entryPath(file.key)) }
+            temporaries = []
+            for (key, write) in batch.writes {
                 let current = core.read { $0.namespaces[namespace].records.peek(key) }
                 let metadata = write.entry.metadata
                 rows.append(

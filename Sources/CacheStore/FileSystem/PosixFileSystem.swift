@@ -26,7 +26,7 @@ struct PosixFileSystem: StoreFileSystem {
         if fchmod(fd, 0o600) != 0 { throw failure("set permissions of", path) }
     }
 
-    func writeFileDurably(_ path: String, contents: [UInt8]) throws(FileSystemError) {
+    func writeFile(_ path: String, contents: [UInt8], sync: Bool) throws(FileSystemError) {
         let fd = retrying { open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
         guard fd >= 0 else { throw failure("create", path) }
         var closed = false
@@ -43,9 +43,18 @@ struct PosixFileSystem: StoreFileSystem {
             }
             written += result
         }
-        if fsync(fd) != 0 { throw failure("sync", path) }
+        if sync, fsync(fd) != 0 { throw failure("sync", path) }
         closed = true
         if close(fd) != 0 { throw failure("close", path) }
+    }
+
+    func syncFileSystem(containing path: String) throws(FileSystemError) -> Bool {
+        guard let syncfs = systemSyncfs else { return false }
+        let fd = retrying { open(path, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else { throw failure("open", path) }
+        defer { close(fd) }
+        if syncfs(fd) != 0 { throw failure("sync the file system of", path) }
+        return true
     }
 
     func rename(_ source: String, to destination: String) throws(FileSystemError) {
@@ -148,3 +157,10 @@ private func systemRename(_ source: String, _ destination: String) -> Int32 {
     Darwin.rename(source, destination)
     #endif
 }
+
+/// `syncfs(2)`, looked up at run time: Glibc's module map hides it (it needs `_GNU_SOURCE`),
+/// and it is Linux-only. `nil` where it does not exist.
+private let systemSyncfs: (@convention(c) (Int32) -> Int32)? = {
+    guard let symbol = dlsym(nil, "syncfs") else { return nil }
+    return unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Int32).self)
+}()

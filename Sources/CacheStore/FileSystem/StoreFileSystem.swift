@@ -14,9 +14,13 @@ protocol StoreFileSystem: Sendable {
     func createDirectory(_ path: String) throws(FileSystemError)
     /// Creates an empty file with mode 0600 if it does not exist, and sets its mode to 0600.
     func createPrivateFile(_ path: String) throws(FileSystemError)
-    /// Writes a new file with mode 0600 and forces it to stable storage (fsync) before
-    /// returning. Fails if the file exists.
-    func writeFileDurably(_ path: String, contents: [UInt8]) throws(FileSystemError)
+    /// Writes a new file with mode 0600; with `sync`, forces it to stable storage (fsync)
+    /// before returning. Fails if the file exists.
+    func writeFile(_ path: String, contents: [UInt8], sync: Bool) throws(FileSystemError)
+    /// Forces everything written so far on the file system that holds `path` to stable
+    /// storage (`syncfs`): one flush for a whole batch of files instead of one per file.
+    /// Returns `false` when the system lacks `syncfs` (the caller then syncs file by file).
+    func syncFileSystem(containing path: String) throws(FileSystemError) -> Bool
     /// Renames atomically (same file system), replacing the target.
     func rename(_ source: String, to destination: String) throws(FileSystemError)
     /// Forces a directory's entries (names created, renamed or removed) to stable storage.

@@ -9,7 +9,7 @@ enum EntriesView {
         TableColumn(id: "tier", title: "TIER", width: 4, priority: 4),
         TableColumn(id: "size", title: "SIZE", width: 6, priority: 2, alignment: .right),
         TableColumn(id: "age", title: "AGE", width: 6, priority: 6, alignment: .right),
-        TableColumn(id: "ttl", title: "TTL", width: 6, priority: 1, alignment: .right),
+        TableColumn(id: "ttl", title: "TTL", width: 7, priority: 1, alignment: .right),
         TableColumn(id: "bar", title: "FRESH", width: 8, priority: 5),
         TableColumn(id: "validators", title: "VALIDATORS", width: 14, flex: 1, priority: 8),
         TableColumn(id: "hits", title: "HITS", width: 5, priority: 3, alignment: .right),

@@ -12,8 +12,8 @@ enum RequestsView {
         TableColumn(id: "status", title: "ST", width: 3, priority: 2, alignment: .right),
         TableColumn(id: "latency", title: "LATENCY", width: 7, priority: 3, alignment: .right),
         TableColumn(id: "bytes", title: "BYTES", width: 6, priority: 5, alignment: .right),
-        TableColumn(id: "age", title: "AGE", width: 5, priority: 6, alignment: .right),
-        TableColumn(id: "ttl", title: "TTL", width: 5, priority: 7, alignment: .right),
+        TableColumn(id: "age", title: "AGE", width: 6, priority: 6, alignment: .right),
+        TableColumn(id: "ttl", title: "TTL", width: 7, priority: 7, alignment: .right),
     ]
 
     static func draw(into grid: inout Grid, state: DashboardState, geometry: ScreenGeometry) {

@@ -13,6 +13,12 @@ final class FaultInjectingFileSystem: StoreFileSystem {
 
     private let real = PosixFileSystem()
     private let fault = Locked<Fault?>(nil)
+    /// Pretends the system has no `syncfs`, forcing the file-by-file fsync path.
+    let withoutSyncfs: Bool
+
+    init(withoutSyncfs: Bool = false) {
+        self.withoutSyncfs = withoutSyncfs
+    }
 
     func inject(_ newFault: Fault?) { fault.withLock { $0 = newFault } }
 
@@ -36,9 +42,15 @@ final class FaultInjectingFileSystem: StoreFileSystem {
         try real.createPrivateFile(path)
     }
 
-    func writeFileDurably(_ path: String, contents: [UInt8]) throws(FileSystemError) {
+    func writeFile(_ path: String, contents: [UInt8], sync: Bool) throws(FileSystemError) {
         try failChange("write", path)
-        try real.writeFileDurably(path, contents: contents)
+        try real.writeFile(path, contents: contents, sync: sync)
+    }
+
+    func syncFileSystem(containing path: String) throws(FileSystemError) -> Bool {
+        try failChange("sync", path)
+        if withoutSyncfs { return false }
+        return try real.syncFileSystem(containing: path)
     }
 
     func rename(_ source: String, to destination: String) throws(FileSystemError) {
