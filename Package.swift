@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "DemoOrigin", targets: ["DemoOrigin"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "CacheAttach", targets: ["CacheAttach"]),
+        .library(name: "Dashboard", targets: ["Dashboard"]),
         .executable(name: "cachescope", targets: ["cachescope"]),
     ],
     dependencies: [
@@ -110,6 +111,12 @@ let package = Package(
             resources: [.embedInCode("Resources/themes")]
         ),
 
+        // MARK: Dashboard
+        .target(
+            name: "Dashboard",
+            dependencies: ["CacheEvents", "HTTPCaching", "TerminalUI", .product(name: "Logging", package: "swift-log")]
+        ),
+
         // MARK: The executable
         .executableTarget(
             name: "cachescope",
@@ -121,7 +128,9 @@ let package = Package(
                 "CacheAttach",
                 "DemoOrigin",
                 "TerminalUI",
+                "Dashboard",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),

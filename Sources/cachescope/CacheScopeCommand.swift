@@ -7,7 +7,10 @@ struct CacheScopeCommand: AsyncParsableCommand {
         commandName: "cachescope",
         abstract: "See and steer HTTP caching: an RFC 9111 caching client and its live dashboard.",
         version: CacheScopeVersion.current,
-        subcommands: [StatusCommand.self, GetCommand.self, OriginCommand.self],
-        defaultSubcommand: StatusCommand.self
+        subcommands: [
+            DemoCommand.self, GetCommand.self, ReplayCommand.self, ExportCommand.self, AttachCommand.self,
+            OriginCommand.self,
+        ],
+        defaultSubcommand: DemoCommand.self
     )
 }

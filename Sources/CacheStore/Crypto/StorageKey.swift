@@ -25,15 +25,24 @@ struct StorageKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The key a 64-character lower-case hex file name stands for; `nil` for any other name.
-    init?(hex: some StringProtocol) {
-        let utf8 = Array(hex.utf8)
-        guard utf8.count == 64 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: 32)
-        for index in 0..<32 {
-            guard let high = Self.nibble(utf8[2 * index]), let low = Self.nibble(utf8[2 * index + 1]) else { return nil }
-            bytes[index] = high << 4 | low
-        }
-        self.init(bytes)
+    init?(hex: String) {
+        var hex = hex
+        guard let words = hex.withUTF8({ utf8 -> (UInt64, UInt64, UInt64, UInt64)? in
+            guard utf8.count == 64 else { return nil }
+            var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+            for index in 0..<64 {
+                guard let nibble = Self.nibble(utf8[index]) else { return nil }
+                let digit = UInt64(nibble)
+                switch index / 16 {
+                case 0: words.0 = words.0 << 4 | digit
+                case 1: words.1 = words.1 << 4 | digit
+                case 2: words.2 = words.2 << 4 | digit
+                default: words.3 = words.3 << 4 | digit
+                }
+            }
+            return words
+        }) else { return nil }
+        (w0, w1, w2, w3) = words
     }
 
     /// The 32 bytes, big-endian word order (as the digest produced them).
@@ -59,6 +68,13 @@ struct StorageKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     var description: String { hex }
+
+    /// Hashes one word: the key is a cryptographic digest, so any 64 of its bits are already
+    /// uniformly spread (equality still compares all 256). Halves the cost of the hash
+    /// lookups that loading 100,000 index rows and every memory hit perform.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(w0)
+    }
 
     private static func nibble(_ character: UInt8) -> UInt8? {
         switch character {

@@ -44,7 +44,7 @@ struct NamespaceIndex: Sendable {
     /// Its records in access order (cost = size).
     var records = LRUList<StorageKey, DiskRecord>()
     /// Records whose primary key is not known yet, by primary-key digest.
-    var unresolved: [StorageKey: [StorageKey]] = [:]
+    var unresolved: [StorageKey: VariantKeys] = [:]
     /// Records whose access counters must be written.
     var dirtyAccess: [StorageKey] = []
 

@@ -81,7 +81,7 @@ extension StoreIndex {
         }
         for namespace in namespaces {
             var unresolved = Set<StorageKey>()
-            for variants in namespace.unresolved.values { unresolved.formUnion(variants) }
+            for variants in namespace.unresolved.values { variants.forEachKey { unresolved.insert($0) } }
             namespace.records.forEach { storageKey, record in
                 let isListed = listed.contains(storageKey)
                 let isUnresolved = unresolved.contains(storageKey)

@@ -52,9 +52,8 @@ extension StoreIndex {
             guard let variants = keys[key] else { return }
             keys[key] = variants.removing(storageKey)
         } else if let primary {
-            guard var variants = namespaces[namespace].unresolved[primary] else { return }
-            variants.removeAll { $0 == storageKey }
-            namespaces[namespace].unresolved[primary] = variants.isEmpty ? nil : variants
+            guard let variants = namespaces[namespace].unresolved[primary] else { return }
+            namespaces[namespace].unresolved[primary] = variants.removing(storageKey)
         }
     }
 

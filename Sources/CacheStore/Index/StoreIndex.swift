@@ -99,8 +99,8 @@ struct StoreIndex: Sendable {
     /// carry only the digest, so the URI stays private in an encrypted index).
     mutating func resolve(_ key: CacheKey, namespace: Int, primary: StorageKey) {
         guard keys[key] == nil, let pending = namespaces[namespace].unresolved.removeValue(forKey: primary) else { return }
-        for storageKey in pending { namespaces[namespace].records.modify(storageKey) { $0.key = key } }
-        keys[key] = VariantKeys(pending)
+        pending.forEachKey { storageKey in namespaces[namespace].records.modify(storageKey) { $0.key = key } }
+        keys[key] = pending
     }
 
     /// Counts a served entry: hits and last access in both tiers, and LRU order.

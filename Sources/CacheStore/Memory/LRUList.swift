@@ -34,6 +34,13 @@ public struct LRUList<Key: Hashable, Value> {
     /// An empty list.
     public init() {}
 
+    /// Makes room for `capacity` values without reallocating.
+    public mutating func reserveCapacity(_ capacity: Int) {
+        links.reserveCapacity(capacity)
+        values.reserveCapacity(capacity)
+        positions.reserveCapacity(capacity)
+    }
+
     /// The number of values.
     public var count: Int { positions.count }
 

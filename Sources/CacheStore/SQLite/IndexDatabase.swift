@@ -102,6 +102,8 @@ final class IndexDatabase {
         let statement = try connection.prepare(
             "SELECT id, key, size, created, last_access, access_count, fresh_until, expires_at FROM entries")
         var rows: [Row] = []
+        let counter = try connection.prepare("SELECT count(*) FROM entries")
+        if try counter.step() { rows.reserveCapacity(counter.int(0)) }
         while try statement.step() {
             guard let storageKey = statement.storageKey(0), let primary = statement.storageKey(1) else { continue }
             rows.append(

@@ -48,15 +48,22 @@ extension CacheStore {
     /// Fills a namespace index from its rows: least recently used first, so the list ends in
     /// the recorded access order; every record unresolved (only its primary digest known).
     private static func load(_ rows: [IndexDatabase.Row], into index: inout NamespaceIndex) {
-        let ordered = rows.sorted { $0.lastAccess < $1.lastAccess }
+        // Sort positions, not the 130-byte rows.
+        let order = rows.indices.sorted { rows[$0].lastAccess < rows[$1].lastAccess }
+        index.records.reserveCapacity(rows.count)
         index.unresolved.reserveCapacity(rows.count)
-        for row in ordered {
+        for position in order {
+            let row = rows[position]
             let record = DiskRecord(
                 primary: row.primary, key: nil, size: row.size, created: row.created, lastAccess: row.lastAccess,
                 accessCount: row.accessCount, freshUntil: row.freshUntil, expiresAt: row.expiresAt, info: nil,
                 generation: 0, isWritten: true, accessDirty: false)
             index.records.insert(record, for: row.storageKey, cost: row.size)
-            index.unresolved[row.primary, default: []].append(row.storageKey)
+            if index.unresolved[row.primary] == nil {
+                index.unresolved[row.primary] = VariantKeys(row.storageKey)
+            } else {
+                index.unresolved[row.primary]!.insert(row.storageKey)
+            }
         }
     }
 }

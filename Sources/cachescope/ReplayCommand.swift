@@ -1,0 +1,105 @@
+import ArgumentParser
+import CacheEvents
+import CachingClient
+import Dashboard
+import Foundation
+import HTTPCaching
+import TerminalUI
+
+/// `cachescope replay FILE`: a recorded session log — or a browser's HAR capture run through
+/// the caching engine — in the dashboard, or summarised with `--summary`.
+struct ReplayCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay a session log (.jsonl) or a HAR capture (.har) in the dashboard, or print its summary.",
+        discussion: """
+            A HAR file (as browsers' DevTools save it) is run through CacheScope's real caching engine in \
+            simulated time: the responses come from the capture, and the replay shows which requests would \
+            have been hits, revalidations or misses, and why. In the dashboard: Space plays and pauses, \
+            < > halve and double the speed, [ ] step one event, ← → seek 10 s, 0–9 seek to 0–90 %, $ the end.
+            """
+    )
+
+    @Argument(help: "A session log written with --record, or a .har capture.")
+    var file: String
+
+    @Option(help: "Playback speed: a multiplier from 1/16 to 64 (e.g. 0.25, 2, 8x) or 'max'.")
+    var speed: String = "1"
+
+    @Flag(help: "Print counts by outcome, hit ratios, bytes saved, top missed URLs and top evicted keys instead of opening the dashboard.")
+    var summary = false
+
+    @Flag(help: "With --summary: print the summary as one JSON object.")
+    var json = false
+
+    @Flag(name: .customLong("shared"), help: "For a HAR capture: simulate a shared cache (a CDN or proxy) instead of a browser's private cache.")
+    var sharedCache = false
+
+    @Option(help: ArgumentHelp("A built-in theme or a theme file path.", valueName: "NAME|PATH"))
+    var theme: String?
+
+    func validate() throws {
+        if json, !summary { throw ValidationError("--json goes with --summary") }
+        guard ReplaySpeed(parsing: speed) != nil else {
+            throw ValidationError("--speed must be a multiplier from 1/16 to 64 (e.g. 0.5, 2, 8x) or 'max', not \"\(speed)\"")
+        }
+        if !summary {
+            do { try Terminal.checkInteractive() } catch {
+                throw ValidationError("\(error.description) (or print the summary with --summary)")
+            }
+        }
+    }
+
+    func run() async throws {
+        let loaded = try await ReplaySource.load(file, mode: sharedCache ? .shared : .private)
+        for warning in loaded.warnings.prefix(20) { FileHandle.standardError.write(Data("cachescope: \(warning)\n".utf8)) }
+        if summary {
+            let summary = SessionSummary(folding: loaded.events)
+            let output = json ? try summary.jsonString() : summary.text
+            FileHandle.standardOutput.write(Data((output.hasSuffix("\n") ? output : output + "\n").utf8))
+            return
+        }
+        let (theme, themeProblem) = DemoSession.theme(theme)
+        var replayer = SessionReplayer<TrafficModel>(events: loaded.events, speed: ReplaySpeed(parsing: speed)!)
+        replayer.play()
+        let notes = [themeProblem, loaded.note].compactMap { $0 }
+        let app = DashboardApp.replay(
+            replayer, theme: theme,
+            status: notes.isEmpty ? nil : StatusMessage(notes.joined(separator: "; "), kind: themeProblem == nil ? .info : .failure))
+        let exit = try await app.run()
+        if exit.status != 0 { throw ExitCode(exit.status) }
+    }
+}
+
+/// Loads what `replay` plays: a session log as recorded, or a HAR capture simulated.
+enum ReplaySource {
+    struct Loaded {
+        var events: [CacheEvent]
+        var warnings: [String]
+        /// A one-line note for the status line (skipped lines, simulated capture).
+        var note: String?
+    }
+
+    static func load(_ path: String, mode: CacheMode) async throws -> Loaded {
+        if isHAR(path) {
+            let archive = try HARReader.load(path)
+            let events = try await HARSimulator.simulate(archive, mode: mode)
+            let count = archive.log.entries.count
+            return Loaded(events: events, warnings: [], note: "simulated \(count) captured requests through the cache (\(mode.rawValue) mode)")
+        }
+        let log = try SessionLogReader.load(path)
+        let warnings = log.warnings.map(\.description)
+        let note = log.skippedLines > 0 ? "\(log.skippedLines) unreadable lines skipped (run with --summary to list them)" : nil
+        return Loaded(events: log.events, warnings: warnings, note: note)
+    }
+
+    /// `.har` files, and files whose first non-blank byte opens a JSON object with "log".
+    static func isHAR(_ path: String) -> Bool {
+        if path.lowercased().hasSuffix(".har") { return true }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = String(decoding: handle.readData(ofLength: 64), as: UTF8.self)
+        let compact = head.filter { !$0.isWhitespace }
+        return compact.hasPrefix("{\"log\"")
+    }
+}
