@@ -1,0 +1,47 @@
+// swift-tools-version: 6.2
+// CacheScope's benchmarks: a package of its own (so `swift test` never builds it), depending on
+// the main package by path. Run in release mode, e.g.:
+//   swift run -c release --package-path Benchmarks ClientBenchmarks
+// Each prints PASS/FAIL lines against the targets the issues name, and compares with peers
+// measured in the same run.
+import PackageDescription
+
+let package = Package(
+    name: "CacheScopeBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "CacheScope", path: ".."),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+    ],
+    targets: [
+        .target(name: "BenchmarkSupport"),
+        .executableTarget(
+            name: "StoreBenchmarks",
+            dependencies: ["BenchmarkSupport", .product(name: "CacheStore", package: "CacheScope"), .product(name: "HTTPCaching", package: "CacheScope"), .product(name: "HTTPTypes", package: "swift-http-types")]
+        ),
+        .executableTarget(
+            name: "ClientBenchmarks",
+            dependencies: [
+                "BenchmarkSupport", .product(name: "CachingClient", package: "CacheScope"), .product(name: "CacheStore", package: "CacheScope"), .product(name: "CacheEvents", package: "CacheScope"), .product(name: "DemoOrigin", package: "CacheScope"), .product(name: "HTTPCaching", package: "CacheScope"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .executableTarget(
+            name: "SessionLogBenchmarks",
+            dependencies: ["BenchmarkSupport", .product(name: "CacheEvents", package: "CacheScope"), .product(name: "HTTPCaching", package: "CacheScope")]
+        ),
+        .executableTarget(
+            name: "DashboardBenchmarks",
+            dependencies: ["BenchmarkSupport", .product(name: "Dashboard", package: "CacheScope"), .product(name: "CacheEvents", package: "CacheScope"), .product(name: "HTTPCaching", package: "CacheScope"), .product(name: "TerminalUI", package: "CacheScope")]
+        ),
+    ]
+)
+
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("ExistentialAny")]
+}
