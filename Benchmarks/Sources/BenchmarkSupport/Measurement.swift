@@ -8,6 +8,12 @@ public struct Measurement: Sendable {
     /// Seconds per operation, one value per sample, sorted ascending.
     public let secondsPerOperation: [Double]
 
+    /// Creates a measurement from per-operation durations (sorted here).
+    public init(name: String, secondsPerOperation: [Double]) {
+        self.name = name
+        self.secondsPerOperation = secondsPerOperation.sorted()
+    }
+
     /// The median seconds per operation.
     public var median: Double { percentile(0.5) }
 

@@ -27,11 +27,19 @@ actor DiskStore {
         self.logger = logger
     }
 
+    /// How long the actor waits after a wake before taking the queue. Stores arriving in
+    /// that window join the same batch and do not wake the actor again (a wake is a thread
+    /// hand-off the storing caller pays); a larger batch also shares one `syncfs`.
+    static let batchWindow: Duration = .milliseconds(2)
+
     /// Processes batches whenever woken, until the stream ends; then closes.
     func run(wakes: AsyncStream<Void>) async {
         prepare()
         processPending()
-        for await _ in wakes { processPending() }
+        for await _ in wakes {
+            try? await Task.sleep(for: Self.batchWindow)
+            processPending()
+        }
         close()
     }
 

@@ -15,7 +15,13 @@ struct DiskRecord: Sendable {
     var freshUntil: Date?
     var expiresAt: Date?
     /// The listing description, once known (stored, read, or loaded for the listing).
-    var info: EntryInfo?
+    var info: EntryInfo? {
+        get { infoBox?.info }
+        set { infoBox = newValue.map(InfoBox.init) }
+    }
+    /// Holds `info` by reference: it is large and usually absent, and a small record keeps
+    /// loading 100,000 of them at open fast.
+    private var infoBox: InfoBox?
     /// Which store made it; a read result for an older generation is stale.
     var generation: UInt64
     /// Whether its file and row are on disk (false while its write is queued).
@@ -23,9 +29,35 @@ struct DiskRecord: Sendable {
     /// Whether its access counters changed since they were last written.
     var accessDirty: Bool
 
+    init(
+        primary: StorageKey, key: CacheKey?, size: Int, created: Date, lastAccess: Date, accessCount: Int,
+        freshUntil: Date?, expiresAt: Date?, info: EntryInfo?, generation: UInt64, isWritten: Bool, accessDirty: Bool
+    ) {
+        self.primary = primary
+        self.key = key
+        self.size = size
+        self.created = created
+        self.lastAccess = lastAccess
+        self.accessCount = accessCount
+        self.freshUntil = freshUntil
+        self.expiresAt = expiresAt
+        self.generation = generation
+        self.isWritten = isWritten
+        self.accessDirty = accessDirty
+        self.info = info
+    }
+
     func isExpired(at now: Date) -> Bool {
         guard let expiresAt else { return false }
         return expiresAt <= now
+    }
+
+    private final class InfoBox: Sendable {
+        let info: EntryInfo
+
+        init(_ info: EntryInfo) {
+            self.info = info
+        }
     }
 }
 

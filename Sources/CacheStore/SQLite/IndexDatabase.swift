@@ -96,8 +96,8 @@ final class IndexDatabase {
 
     // MARK: Rows
 
-    /// Every row (without `info`), in no particular order. Rows with a malformed key column
-    /// are skipped (they can only come from outside tampering).
+    /// Every row (without `info`), in no particular order. Rows with a malformed key
+    /// column are skipped (they can only come from outside tampering).
     func loadRows() throws(SQLiteError) -> [Row] {
         let statement = try connection.prepare(
             "SELECT id, key, size, created, last_access, access_count, fresh_until, expires_at FROM entries")

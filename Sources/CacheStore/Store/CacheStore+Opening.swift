@@ -45,25 +45,40 @@ extension CacheStore {
         return opened
     }
 
-    /// Fills a namespace index from its rows: least recently used first, so the list ends in
+    /// Fills a namespace index from its rows, least recently used first, so the list ends in
     /// the recorded access order; every record unresolved (only its primary digest known).
     private static func load(_ rows: [IndexDatabase.Row], into index: inout NamespaceIndex) {
-        // Sort positions, not the 130-byte rows.
-        let order = rows.indices.sorted { rows[$0].lastAccess < rows[$1].lastAccess }
         index.records.reserveCapacity(rows.count)
         index.unresolved.reserveCapacity(rows.count)
-        for position in order {
+        for position in accessOrder(rows) {
             let row = rows[position]
             let record = DiskRecord(
                 primary: row.primary, key: nil, size: row.size, created: row.created, lastAccess: row.lastAccess,
                 accessCount: row.accessCount, freshUntil: row.freshUntil, expiresAt: row.expiresAt, info: nil,
                 generation: 0, isWritten: true, accessDirty: false)
             index.records.insert(record, for: row.storageKey, cost: row.size)
-            if index.unresolved[row.primary] == nil {
-                index.unresolved[row.primary] = VariantKeys(row.storageKey)
-            } else {
-                index.unresolved[row.primary]!.insert(row.storageKey)
+            // One hash lookup for the usual primary key with a single variant.
+            if var variants = index.unresolved.updateValue(VariantKeys(row.storageKey), forKey: row.primary) {
+                variants.insert(row.storageKey)
+                index.unresolved[row.primary] = variants
             }
         }
+    }
+
+    /// Row positions, least recently used first. Sorts plain integers — the access time in
+    /// milliseconds above the position — which measured several times faster than sorting
+    /// the rows, sorting positions with a comparator, or SQLite's `ORDER BY`. Ties keep index
+    /// order; millisecond resolution is plenty for LRU.
+    static func accessOrder(_ rows: [IndexDatabase.Row]) -> [Int] {
+        let positionBits = 24
+        guard rows.count < 1 << positionBits else {
+            return rows.indices.sorted { rows[$0].lastAccess < rows[$1].lastAccess }
+        }
+        var keys = rows.enumerated().map { position, row in
+            let milliseconds = UInt64(max(0, min(row.lastAccess.timeIntervalSinceReferenceDate * 1000, 0x0FFF_FFFF_FFFF)))
+            return milliseconds << UInt64(positionBits) | UInt64(position)
+        }
+        keys.sort()
+        return keys.map { Int($0 & (1 << UInt64(positionBits) - 1)) }
     }
 }

@@ -55,9 +55,18 @@ public final class CachingClient: Sendable {
 
     /// Subscribes to the event stream. With `snapshot`, the subscription starts with the
     /// store's statistics and entries, so a late watcher sees what is already stored.
+    ///
+    /// Events arrive in order, in bursts every 20 ms (publishing never wakes the watcher).
+    /// The delivery's buffer size bounds what may wait; past it a `dropped` event tells how
+    /// many were lost.
     public func subscribe(_ delivery: EventDelivery = .dashboard, snapshot: Bool = true) async -> AsyncStream<CacheEvent> {
         let initial = snapshot ? await snapshotEvents() : []
-        return events.subscribe(delivery, initial: initial)
+        let size: Int
+        switch delivery {
+        case .lossy(let bufferSize), .lossless(let bufferSize): size = bufferSize
+        }
+        let batches = events.subscribeInBatches(bufferSize: size, initial: initial)
+        return PolledEventStream.make(from: batches, bufferSize: size)
     }
 
     /// The store's statistics and entries as events.
