@@ -37,11 +37,11 @@ public enum HARSimulator {
         let collector = Task {
             for await event in stream { collected.withLock { $0.append(event) } }
         }
-        var boundaries: [(busTime: Double, offset: Double)] = []
+        var boundaries: [(busTime: Double, offset: Double, duration: Double)] = []
         for (index, captured) in requests.enumerated() {
             clock.set(captured.startDate)
             transport.setCurrent(index)
-            boundaries.append((client.events.elapsed, captured.offset))
+            boundaries.append((client.events.elapsed, captured.offset, captured.duration))
             let headers = HARTransport.fields(captured.requestHeaders)
             guard let method = HTTPRequest.Method(captured.method),
                 let request = CachingClient.request(url: captured.url, method: method, headers: headers)
@@ -54,14 +54,15 @@ public enum HARSimulator {
     }
 
     /// Moves each event from the bus's real clock to capture time: an event published while
-    /// entry k ran gets entry k's offset plus the (tiny) real time since it started.
-    static func restamp(_ events: [CacheEvent], boundaries: [(busTime: Double, offset: Double)]) -> [CacheEvent] {
+    /// entry k ran gets entry k's offset plus the real time since it started, capped at the
+    /// entry's captured duration (so the simulation's own speed never shows).
+    static func restamp(_ events: [CacheEvent], boundaries: [(busTime: Double, offset: Double, duration: Double)]) -> [CacheEvent] {
         var boundary = 0
         return events.map { event in
             while boundary + 1 < boundaries.count, event.time >= boundaries[boundary + 1].busTime { boundary += 1 }
             var restamped = event
             if let current = boundaries.indices.contains(boundary) ? boundaries[boundary] : nil {
-                restamped.time = current.offset + max(0, event.time - current.busTime)
+                restamped.time = current.offset + min(max(0, event.time - current.busTime), current.duration)
             }
             return restamped
         }
