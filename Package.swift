@@ -153,6 +153,12 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "DashboardTests",
+            dependencies: ["Dashboard", "CacheEvents", "HTTPCaching", "TerminalUI"],
+            exclude: ["Snapshots"]
+        ),
+        .testTarget(name: "DashboardEndToEndTests", dependencies: ["cachescope"]),
+        .testTarget(
             name: "CachingClientTests",
             dependencies: ["CachingClient", "CacheStore", "CacheEvents", "HTTPCaching", "DemoOrigin"]
         ),

@@ -1,76 +1,78 @@
 import Foundation
 import Testing
 
-/// The real `cachescope` binary in tmux: what a user sees and can do.
-@Suite("cachescope demo in tmux", .serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
-struct DemoDashboardTests {
-    private func demo(_ extra: [String] = [], directory: TemporaryDirectory, width: Int = 120, height: Int = 40) throws -> TmuxSession {
-        let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
-        return try TmuxSession(
-            [binary, "demo", "--cache-dir", directory.path("store"), "--log", directory.path("demo.log")] + extra,
-            width: width, height: height)
-    }
-
-    @Test("Counts rise; 2 lists entries; d purges one; r brings a 304; q exits 0 and restores the terminal")
-    func demoFlow() async throws {
-        let directory = try TemporaryDirectory()
-        let started = ContinuousClock.now
-        let tmux = try demo(["--rate", "5"], directory: directory)
-        defer { tmux.close() }
-
-        let first = await tmux.waitFor(.seconds(60)) { $0.contains("LIVE") && $0.contains("[1 Requests]") }
-        try #require(first.ok, "no dashboard appeared:\n\(first.screen)")
-        print("cachescope demo: first frame \(ContinuousClock.now - started) after starting tmux")
-        #expect(tmux.alternateScreen)
-
-        // Traffic: the request count rises while we watch.
-        let some = await tmux.waitFor(.seconds(60)) { (Screen.number(before: "requests", in: $0) ?? 0) >= 3 }
-        let before = try #require(Screen.number(before: "requests", in: some.screen), "no request count:\n\(some.screen)")
-        let more = await tmux.waitFor(.seconds(60)) { (Screen.number(before: "requests", in: $0) ?? 0) >= before + 3 }
-        #expect(more.ok, "the request count did not rise from \(before):\n\(more.screen)")
-        #expect(more.screen.contains("✓ hit") && more.screen.contains("✗ miss"))
-
-        // Entries view: wait for a max-age entry (they carry an ETag), open its details.
-        tmux.type("2")
-        let listed = await tmux.waitFor(.seconds(60)) { $0.contains("[2 Entries]") && $0.contains("/max-age/") }
-        try #require(listed.ok, "no max-age entry was stored:\n\(listed.screen)")
-        tmux.type("/max-age/")
-        tmux.press("Enter")
-        tmux.press("Enter")
-        let detail = await tmux.waitFor { $0.contains("Entry details") && $0.contains("ETag") }
-        try #require(detail.ok, "no entry details:\n\(detail.screen)")
-        let key = try #require(detail.screen.components(separatedBy: "\n").first { $0.hasPrefix("GET http") },
-                               "no key line in the details:\n\(detail.screen)")
-        let url = String(key.dropFirst(4))
-        let path = String(url.drop { $0 != "/" }.dropFirst(2).drop { $0 != "/" })
-
-        // r: a conditional request; the origin answers 304 and the status line says so.
-        tmux.type("r")
-        let refreshed = await tmux.waitFor { Screen.statusLine($0).contains("refresh \(url): revalidated") }
-        #expect(refreshed.ok, "no revalidation result for \(url):\n\(refreshed.screen)")
-
-        // d: the entry is purged; the details say so, and the Entries view no longer lists it.
-        tmux.type("d")
-        let purged = await tmux.waitFor { Screen.statusLine($0).contains("purged 1 entry of \(url)") }
-        #expect(purged.ok, "no purge result for \(url):\n\(purged.screen)")
-        let gone = await tmux.waitFor { $0.contains("no longer stored (purged or evicted)") }
-        #expect(gone.ok, "the details still show the entry as stored:\n\(gone.screen)")
-        tmux.press("Escape")
-        let list = await tmux.waitFor { screen in
-            screen.contains("[2 Entries]") && !Screen.rows(below: " KEY", in: screen).contains { Screen.firstField($0).hasSuffix(path) }
+extension EndToEndTests {
+    /// The real `cachescope` binary in tmux: what a user sees and can do.
+    @Suite("The demo dashboard in tmux")
+    struct DemoDashboardTests {
+        private func demo(_ extra: [String] = [], directory: TemporaryDirectory, width: Int = 120, height: Int = 40) throws -> TmuxSession {
+            let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
+            return try TmuxSession(
+                [binary, "demo", "--cache-dir", directory.path("store"), "--log", directory.path("demo.log")] + extra,
+                width: width, height: height)
         }
-        #expect(list.ok, "\(path) is still listed after the purge:\n\(list.screen)")
 
-        // The revalidation is in the Requests view as a row of its own.
-        tmux.type("1")
-        let row = await tmux.waitFor { $0.contains("[1 Requests]") && $0.contains("↻ REVALIDATED 304 (refresh requested)") }
-        #expect(row.ok || tmux.screen().contains("REVALIDATED"), "no REVALIDATED row:\n\(row.screen)")
+        @Test("Counts rise; 2 lists entries; d purges one; r brings a 304; q exits 0 and restores the terminal")
+        func demoFlow() async throws {
+            let directory = try TemporaryDirectory()
+            let started = ContinuousClock.now
+            let tmux = try demo(["--rate", "5"], directory: directory)
+            defer { tmux.close() }
 
-        // q: the process ends with status 0 and the terminal is back to its normal screen.
-        tmux.type("q")
-        let status = await tmux.waitForExit()
-        #expect(status == 0)
-        #expect(!tmux.alternateScreen)
-        #expect(!tmux.screen().contains("LIVE"), "the dashboard is still on the screen after exit")
+            let first = await tmux.waitFor(.seconds(60)) { $0.contains("LIVE") && $0.contains("[1 Requests]") }
+            try #require(first.ok, "no dashboard appeared:\n\(first.screen)")
+            print("cachescope demo: first frame \(ContinuousClock.now - started) after starting tmux")
+            #expect(tmux.alternateScreen)
+
+            // Traffic: the request count rises while we watch.
+            let some = await tmux.waitFor(.seconds(60)) { (Screen.number(before: "requests", in: $0) ?? 0) >= 3 }
+            let before = try #require(Screen.number(before: "requests", in: some.screen), "no request count:\n\(some.screen)")
+            let more = await tmux.waitFor(.seconds(60)) { (Screen.number(before: "requests", in: $0) ?? 0) >= before + 3 }
+            #expect(more.ok, "the request count did not rise from \(before):\n\(more.screen)")
+            #expect(more.screen.contains("✓ hit") && more.screen.contains("✗ miss"))
+
+            // Entries view: wait for a max-age entry (they carry an ETag), open its details.
+            tmux.type("2")
+            let listed = await tmux.waitFor(.seconds(60)) { $0.contains("[2 Entries]") && $0.contains("/max-age/") }
+            try #require(listed.ok, "no max-age entry was stored:\n\(listed.screen)")
+            tmux.type("/max-age/")
+            tmux.press("Enter")
+            tmux.press("Enter")
+            let detail = await tmux.waitFor { $0.contains("Entry details") && $0.contains("ETag") }
+            try #require(detail.ok, "no entry details:\n\(detail.screen)")
+            let key = try #require(detail.screen.components(separatedBy: "\n").first { $0.hasPrefix("GET http") },
+                                   "no key line in the details:\n\(detail.screen)")
+            let url = String(key.dropFirst(4))
+            let path = String(url.drop { $0 != "/" }.dropFirst(2).drop { $0 != "/" })
+
+            // r: a conditional request; the origin answers 304 and the status line says so.
+            tmux.type("r")
+            let refreshed = await tmux.waitFor { Screen.statusLine($0).contains("refresh \(url): revalidated") }
+            #expect(refreshed.ok, "no revalidation result for \(url):\n\(refreshed.screen)")
+
+            // d: the entry is purged; the details say so, and the Entries view no longer lists it.
+            tmux.type("d")
+            let purged = await tmux.waitFor { Screen.statusLine($0).contains("purged 1 entry of \(url)") }
+            #expect(purged.ok, "no purge result for \(url):\n\(purged.screen)")
+            let gone = await tmux.waitFor { $0.contains("no longer stored (purged or evicted)") }
+            #expect(gone.ok, "the details still show the entry as stored:\n\(gone.screen)")
+            tmux.press("Escape")
+            let list = await tmux.waitFor { screen in
+                screen.contains("[2 Entries]") && !Screen.rows(below: " KEY", in: screen).contains { Screen.firstField($0).hasSuffix(path) }
+            }
+            #expect(list.ok, "\(path) is still listed after the purge:\n\(list.screen)")
+
+            // The revalidation is in the Requests view as a row of its own.
+            tmux.type("1")
+            let row = await tmux.waitFor { $0.contains("[1 Requests]") && $0.contains("↻ REVALIDATED 304 (refresh requested)") }
+            #expect(row.ok || tmux.screen().contains("REVALIDATED"), "no REVALIDATED row:\n\(row.screen)")
+
+            // q: the process ends with status 0 and the terminal is back to its normal screen.
+            tmux.type("q")
+            let status = await tmux.waitForExit()
+            #expect(status == 0)
+            #expect(!tmux.alternateScreen)
+            #expect(!tmux.screen().contains("LIVE"), "the dashboard is still on the screen after exit")
+        }
     }
 }

@@ -1,115 +1,131 @@
 import Foundation
 import Testing
 
-/// What happens at the edges: no terminal, no UI, a broken theme, resizing, signals, idling.
-@Suite("cachescope edges", .serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
-struct RobustnessTests {
-    @Test("Without a terminal the dashboard refuses and suggests --no-ui")
-    func notATerminal() async throws {
-        let output = try await Binary.run(["demo", "--duration", "1"])
-        #expect(output.status == 64, "a usage error: \(output.stderr)")
-        #expect(output.stderr.contains("standard input and standard output are not one"))
-        #expect(output.stderr.contains("--no-ui"))
-        #expect(output.stdout.isEmpty)
-    }
-
-    @Test("--no-ui runs the same traffic and prints the summary; --record writes a session log")
-    func headless() async throws {
-        let directory = try TemporaryDirectory()
-        let log = directory.path("capture.jsonl")
-        let output = try await Binary.run([
-            "demo", "--no-ui", "--duration", "2", "--rate", "20", "--cache-dir", directory.path("store"),
-            "--log", directory.path("demo.log"), "--record", log,
-        ])
-        #expect(output.status == 0, "\(output.stderr)")
-        let lines = output.stdout.components(separatedBy: "\n")
-        #expect(lines.first?.hasPrefix("Demo origin: http://127.0.0.1:") == true)
-        for expected in ["Requests: ", "  hit ", "  miss ", "  revalidated ", "Hit ratio: ", "Byte hit ratio: ", "Bytes saved: "] {
-            #expect(lines.contains { $0.hasPrefix(expected) }, "no line starting \"\(expected)\" in:\n\(output.stdout)")
+extension EndToEndTests {
+    /// What happens at the edges: no terminal, no UI, a broken theme, resizing, signals, idling.
+    @Suite("At the edges: no terminal, no UI, a broken theme, resizing, signals, idling")
+    struct RobustnessTests {
+        @Test("Without a terminal the dashboard refuses and suggests --no-ui")
+        func notATerminal() async throws {
+            let output = try await Binary.run(["demo", "--duration", "1"])
+            #expect(output.status == 64, "a usage error: \(output.stderr)")
+            #expect(output.stderr.contains("standard input and standard output are not one"))
+            #expect(output.stderr.contains("--no-ui"))
+            #expect(output.stdout.isEmpty)
         }
-        let requests = try #require(lines.first { $0.hasPrefix("Requests: ") }.flatMap { Int($0.dropFirst(10).prefix { $0.isNumber }) })
-        #expect(requests >= 10, "2 s at 20 requests/s")
-        let recorded = try String(contentsOfFile: log, encoding: .utf8)
-        #expect(recorded.hasPrefix("{\"format\":\"cachescope-session\""))
-        #expect(output.stdout.contains("Recorded ") && output.stdout.contains(log))
-    }
 
-    @Test("A broken theme file: the status line names the file and line, the dashboard starts with default")
-    func brokenTheme() async throws {
-        let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
-        let directory = try TemporaryDirectory()
-        let theme = directory.path("broken.json")
-        try "{\n  \"roles\": {\n    \"hit\": { \"fg\": \"gren\" }\n  }\n}\n".write(toFile: theme, atomically: true, encoding: .utf8)
-        let tmux = try TmuxSession([binary, "demo", "--theme", theme, "--cache-dir", directory.path("store"),
-                                    "--log", directory.path("demo.log")], width: 160, height: 40)
-        defer { tmux.close() }
-        let screen = await tmux.waitFor(.seconds(60)) { $0.contains("LIVE") }
-        try #require(screen.ok, "no dashboard:\n\(screen.screen)")
-        let status = Screen.statusLine(screen.screen)
-        #expect(status.contains("broken.json: line 3"), "status line: \(status)")
-        #expect(status.contains("unknown colour \"gren\""))
-        #expect(status.contains("using the default theme"))
-        tmux.type("Q")
-        #expect(await tmux.waitForExit() == 0)
-    }
+        @Test("--no-ui runs the same traffic and prints the summary; --record writes a session log")
+        func headless() async throws {
+            let directory = try TemporaryDirectory()
+            let log = directory.path("capture.jsonl")
+            let output = try await Binary.run([
+                "demo", "--no-ui", "--duration", "2", "--rate", "20", "--cache-dir", directory.path("store"),
+                "--log", directory.path("demo.log"), "--record", log,
+            ])
+            #expect(output.status == 0, "\(output.stderr)")
+            let lines = output.stdout.components(separatedBy: "\n")
+            #expect(lines.first?.hasPrefix("Demo origin: http://127.0.0.1:") == true)
+            for expected in ["Requests: ", "  hit ", "  miss ", "  revalidated ", "Hit ratio: ", "Byte hit ratio: ", "Bytes saved: "] {
+                #expect(lines.contains { $0.hasPrefix(expected) }, "no line starting \"\(expected)\" in:\n\(output.stdout)")
+            }
+            let requests = try #require(lines.first { $0.hasPrefix("Requests: ") }.flatMap { Int($0.dropFirst(10).prefix { $0.isNumber }) })
+            #expect(requests >= 10, "2 s at 20 requests/s")
+            let recorded = try String(contentsOfFile: log, encoding: .utf8)
+            #expect(recorded.hasPrefix("{\"format\":\"cachescope-session\""))
+            #expect(output.stdout.contains("Recorded ") && output.stdout.contains(log))
+        }
 
-    @Test("Resizing re-lays out at once: compact below 80×20, 'too small' below 40×10, full again after")
-    func resize() async throws {
-        let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
-        let directory = try TemporaryDirectory()
-        let tmux = try TmuxSession([binary, "demo", "--cache-dir", directory.path("store"), "--log", directory.path("demo.log")])
-        defer { tmux.close() }
-        try #require(await tmux.waitFor(.seconds(60)) { $0.hasPrefix("CacheScope  LIVE") }.ok)
-        tmux.resize(width: 60, height: 16)
-        let compact = await tmux.waitFor { $0.hasPrefix("LIVE") && $0.contains("[1 Requests]") }
-        #expect(compact.ok, "no compact layout at 60×16:\n\(compact.screen)")
-        tmux.resize(width: 30, height: 8)
-        let small = await tmux.waitFor { $0.contains("Terminal too small") }
-        #expect(small.ok, "no 'too small' at 30×8:\n\(small.screen)")
-        tmux.resize(width: 120, height: 40)
-        let full = await tmux.waitFor { $0.hasPrefix("CacheScope  LIVE") }
-        #expect(full.ok, "no full layout after growing again:\n\(full.screen)")
-        tmux.type("q")
-        #expect(await tmux.waitForExit() == 0)
-    }
+        @Test("A broken theme file: the status line names the file and line, the dashboard starts with default")
+        func brokenTheme() async throws {
+            let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
+            let directory = try TemporaryDirectory()
+            let theme = directory.path("broken.json")
+            try "{\n  \"roles\": {\n    \"hit\": { \"fg\": \"gren\" }\n  }\n}\n".write(toFile: theme, atomically: true, encoding: .utf8)
+            let tmux = try TmuxSession([binary, "demo", "--theme", theme, "--cache-dir", directory.path("store"),
+                                        "--log", directory.path("demo.log")], width: 160, height: 40)
+            defer { tmux.close() }
+            let screen = await tmux.waitFor(.seconds(60)) { $0.contains("LIVE") }
+            try #require(screen.ok, "no dashboard:\n\(screen.screen)")
+            let status = Screen.statusLine(screen.screen)
+            #expect(status.contains("broken.json: line 3"), "status line: \(status)")
+            #expect(status.contains("unknown colour \"gren\""))
+            #expect(status.contains("using the default theme"))
+            tmux.type("Q")
+            #expect(await tmux.waitForExit() == 0)
+        }
 
-    @Test("SIGTERM ends the dashboard with status 143 and the terminal restored")
-    func terminate() async throws {
-        let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
-        let directory = try TemporaryDirectory()
-        let tmux = try TmuxSession([binary, "demo", "--cache-dir", directory.path("store"), "--log", directory.path("demo.log")])
-        defer { tmux.close() }
-        try #require(await tmux.waitFor(.seconds(60)) { $0.contains("LIVE") }.ok)
-        let pid = try #require(tmux.pid)
-        kill(pid, SIGTERM)
-        #expect(await tmux.waitForExit() == 143)
-        #expect(!tmux.alternateScreen)
-    }
+        @Test("NO_COLOR means the mono theme, whatever --theme asks for")
+        func noColor() async throws {
+            let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
+            let directory = try TemporaryDirectory()
+            let tmux = try TmuxSession([binary, "demo", "--theme", "light", "--cache-dir", directory.path("store"),
+                                        "--log", directory.path("demo.log")], environment: ["NO_COLOR": "1"])
+            defer { tmux.close() }
+            let screen = await tmux.waitFor(.seconds(60)) { $0.contains("LIVE") }
+            try #require(screen.ok, "no dashboard:\n\(screen.screen)")
+            #expect(Screen.statusLine(screen.screen) == "? help · t theme (mono)")
+            tmux.type("Q")
+            #expect(await tmux.waitForExit() == 0)
+        }
 
-    @Test("Idle (traffic over, dashboard open) the process uses under 2 % of a core (5 % in debug builds)")
-    func idleCPU() async throws {
-        let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
-        let directory = try TemporaryDirectory()
-        let tmux = try TmuxSession([binary, "demo", "--duration", "1", "--rate", "5", "--cache-dir", directory.path("store"),
-                                    "--log", directory.path("demo.log")])
-        defer { tmux.close() }
-        let done = await tmux.waitFor(.seconds(60)) { Screen.statusLine($0).contains("the workload finished after 1 s") }
-        try #require(done.ok, "the workload did not finish:\n\(done.screen)")
-        let pid = try #require(tmux.pid)
-        try await Task.sleep(for: .seconds(1))   // let in-flight work settle
-        let start = try #require(CPUTime.seconds(of: pid))
-        let clock = ContinuousClock.now
-        try await Task.sleep(for: .seconds(5))
-        let used = try #require(CPUTime.seconds(of: pid)) - start
-        let share = used / (ContinuousClock.now - clock).secondsValue
-        print("cachescope demo idle: \(String(format: "%.2f", share * 100)) % of a core")
-        #if DEBUG
-        #expect(share < 0.05)
-        #else
-        #expect(share < 0.02)
-        #endif
-        tmux.type("q")
-        #expect(await tmux.waitForExit() == 0)
+        @Test("Resizing re-lays out at once: compact below 80×20, 'too small' below 40×10, full again after")
+        func resize() async throws {
+            let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
+            let directory = try TemporaryDirectory()
+            let tmux = try TmuxSession([binary, "demo", "--cache-dir", directory.path("store"), "--log", directory.path("demo.log")])
+            defer { tmux.close() }
+            try #require(await tmux.waitFor(.seconds(60)) { $0.hasPrefix("CacheScope  LIVE") }.ok)
+            tmux.resize(width: 60, height: 16)
+            let compact = await tmux.waitFor { $0.hasPrefix("LIVE") && $0.contains("[1 Requests]") }
+            #expect(compact.ok, "no compact layout at 60×16:\n\(compact.screen)")
+            tmux.resize(width: 30, height: 8)
+            let small = await tmux.waitFor { $0.contains("Terminal too small") }
+            #expect(small.ok, "no 'too small' at 30×8:\n\(small.screen)")
+            tmux.resize(width: 120, height: 40)
+            let full = await tmux.waitFor { $0.hasPrefix("CacheScope  LIVE") }
+            #expect(full.ok, "no full layout after growing again:\n\(full.screen)")
+            tmux.type("q")
+            #expect(await tmux.waitForExit() == 0)
+        }
+
+        @Test("SIGTERM ends the dashboard with status 143 and the terminal restored")
+        func terminate() async throws {
+            let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
+            let directory = try TemporaryDirectory()
+            let tmux = try TmuxSession([binary, "demo", "--cache-dir", directory.path("store"), "--log", directory.path("demo.log")])
+            defer { tmux.close() }
+            try #require(await tmux.waitFor(.seconds(60)) { $0.contains("LIVE") }.ok)
+            let pid = try #require(tmux.pid)
+            kill(pid, SIGTERM)
+            #expect(await tmux.waitForExit() == 143)
+            #expect(!tmux.alternateScreen)
+        }
+
+        @Test("Idle (traffic over, dashboard open) the process uses under 2 % of a core (5 % in debug builds)")
+        func idleCPU() async throws {
+            let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
+            let directory = try TemporaryDirectory()
+            let tmux = try TmuxSession([binary, "demo", "--duration", "1", "--rate", "5", "--cache-dir", directory.path("store"),
+                                        "--log", directory.path("demo.log")])
+            defer { tmux.close() }
+            let done = await tmux.waitFor(.seconds(60)) { Screen.statusLine($0).contains("the workload finished after 1 s") }
+            try #require(done.ok, "the workload did not finish:\n\(done.screen)")
+            let pid = try #require(tmux.pid)
+            try await Task.sleep(for: .seconds(1))   // let in-flight work settle
+            let start = try #require(CPUTime.seconds(of: pid))
+            let clock = ContinuousClock.now
+            try await Task.sleep(for: .seconds(5))
+            let used = try #require(CPUTime.seconds(of: pid)) - start
+            let share = used / (ContinuousClock.now - clock).secondsValue
+            print("cachescope demo idle: \(String(format: "%.2f", share * 100)) % of a core")
+            #if DEBUG
+            #expect(share < 0.05)
+            #else
+            #expect(share < 0.02)
+            #endif
+            tmux.type("q")
+            #expect(await tmux.waitForExit() == 0)
+        }
     }
 }
 

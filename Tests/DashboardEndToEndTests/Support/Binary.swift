@@ -32,32 +32,16 @@ enum Binary {
         var stderr: String
     }
 
-    /// Runs the binary with `arguments`, stdin from /dev/null and stdout/stderr to pipes (not a
-    /// terminal), and waits for it (at most `timeout`; then it is killed).
+    /// Runs the binary with `arguments`, stdin from /dev/null and stdout and stderr to files
+    /// (not a terminal), and waits for it (at most `timeout`; then it is killed).
     static func run(_ arguments: [String], timeout: Duration = .seconds(120)) async throws -> Output {
         guard let path else { throw SetupError.binaryNotFound }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Read while it runs so a full pipe never blocks it.
-        async let stdout = Task.detached { out.fileHandleForReading.readDataToEndOfFile() }.value
-        async let stderr = Task.detached { err.fileHandleForReading.readDataToEndOfFile() }.value
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        if process.isRunning { process.terminate() }
-        let (outData, errData) = await (stdout, stderr)
-        process.waitUntilExit()
-        return Output(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("cse2e-err-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: errors) }
+        let child = try Spawn.start([path] + arguments, errorPath: errors)
+        let (status, stdout) = await child.wait(timeout: timeout)
+        let stderr = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+        return Output(status: status, stdout: stdout, stderr: stderr)
     }
 
     enum SetupError: Error, CustomStringConvertible {

@@ -38,6 +38,7 @@ final class TmuxSession {
         closed = true
         _ = try? Self.tmux(["-L", socket, "kill-server"])
         try? FileManager.default.removeItem(atPath: configuration)
+        try? FileManager.default.removeItem(atPath: "/tmp/tmux-\(getuid())/\(socket)")
     }
 
     // MARK: Reading
@@ -55,8 +56,14 @@ final class TmuxSession {
 
     /// Whether the program has exited.
     var isDead: Bool { value("#{pane_dead}") == "1" }
-    /// The program's exit status once it has exited.
-    var exitStatus: Int32? { isDead ? Int32(value("#{pane_dead_status}")) : nil }
+    /// The program's exit status (128 + the signal's number when a signal ended it) once tmux
+    /// has collected it — which can be a moment after the pane is marked dead.
+    var exitStatus: Int32? {
+        let parts = value("#{pane_dead}:#{pane_dead_status}:#{pane_dead_signal}").split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == "1" else { return nil }
+        if let status = Int32(parts[1]) { return status }
+        return Int32(parts[2]).map { 128 + $0 }
+    }
     /// Whether the alternate screen (where curses draws) is on.
     var alternateScreen: Bool { value("#{alternate_on}") == "1" }
     /// The program's process ID.
@@ -96,10 +103,13 @@ final class TmuxSession {
         return (last, true)
     }
 
-    /// Waits until the program has exited.
+    /// Waits until the program has exited and returns its exit status.
     func waitForExit(_ timeout: Duration = .seconds(30)) async -> Int32? {
         let deadline = ContinuousClock.now + timeout
-        while !isDead, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(50)) }
+        while ContinuousClock.now < deadline {
+            if let status = exitStatus { return status }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
         return exitStatus
     }
 
@@ -115,17 +125,7 @@ final class TmuxSession {
     }
 
     static func tmux(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux"] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try Spawn.start(["tmux"] + arguments).waitNow()
     }
 
     /// Whether tmux is installed.
