@@ -196,7 +196,7 @@ final class DemoSession: Sendable {
         } catch {
             let fallback = (try? ThemeLoader.builtIn(named: ThemeLoader.defaultName))
                 ?? Theme(name: ThemeLoader.defaultName, usesColor: false, styles: [:])
-            return (fallback, "\(error); using the default theme")
+            return (fallback, "started with the default theme: \(error)")
         }
     }
 

@@ -12,6 +12,36 @@ extension EndToEndTests {
                 width: width, height: height)
         }
 
+        @Test("--publish lets `cachescope attach` watch the same traffic and purge through the socket")
+        func attach() async throws {
+            let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
+            let directory = try TemporaryDirectory()
+            let app = try demo(["--publish", "--rate", "5"], directory: directory, width: 200)
+            defer { app.close() }
+            let published = await app.waitFor(.seconds(60)) { Screen.statusLine($0).contains("publishing on ") }
+            try #require(published.ok, "no socket announced:\n\(published.screen)")
+            let line = Screen.statusLine(published.screen)
+            let socket = String(line[line.range(of: "publishing on ")!.upperBound...]).trimmingCharacters(in: .whitespaces)
+
+            let watcher = try TmuxSession([binary, "attach", socket], width: 120, height: 40)
+            defer { watcher.close() }
+            let attached = await watcher.waitFor(.seconds(60)) { screen in
+                screen.hasPrefix("CacheScope  ATTACHED cachescope-demo") && (Screen.number(before: "requests", in: screen) ?? 0) > 0
+            }
+            try #require(attached.ok, "the attached dashboard shows no traffic:\n\(attached.screen)")
+            let before = Screen.number(before: "requests", in: attached.screen) ?? 0
+            let rising = await watcher.waitFor { (Screen.number(before: "requests", in: $0) ?? 0) > before }
+            #expect(rising.ok, "the attached request count does not rise:\n\(rising.screen)")
+
+            watcher.type("e")
+            let purged = await watcher.waitFor { Screen.statusLine($0).contains("whose freshness ran out") }
+            #expect(purged.ok, "no result for e over the socket:\n\(purged.screen)")
+            watcher.type("q")
+            #expect(await watcher.waitForExit() == 0)
+            app.type("q")
+            #expect(await app.waitForExit() == 0)
+        }
+
         @Test("Counts rise; 2 lists entries; d purges one; r brings a 304; q exits 0 and restores the terminal")
         func demoFlow() async throws {
             let directory = try TemporaryDirectory()
@@ -64,8 +94,11 @@ extension EndToEndTests {
 
             // The revalidation is in the Requests view as a row of its own.
             tmux.type("1")
-            let row = await tmux.waitFor { $0.contains("[1 Requests]") && $0.contains("↻ REVALIDATED 304 (refresh requested)") }
-            #expect(row.ok || tmux.screen().contains("REVALIDATED"), "no REVALIDATED row:\n\(row.screen)")
+            let row = await tmux.waitFor { screen in
+                screen.contains("[1 Requests]")
+                    && Screen.rows(below: " TIME", in: screen).contains { $0.contains(path) && $0.contains("↻ REVALIDATED 304 (refresh") }
+            }
+            #expect(row.ok, "no REVALIDATED row for \(path):\n\(row.screen)")
 
             // q: the process ends with status 0 and the terminal is back to its normal screen.
             tmux.type("q")

@@ -3,13 +3,15 @@ import Foundation
 /// A program running in its own tmux server (unique `-L` socket) and session, so tests can
 /// read the screen as a user sees it (`capture-pane -p`) and type keys (`send-keys`).
 ///
-/// The pane stays after the program exits (`remain-on-exit`), so its exit status and the
-/// restored screen can be read. ``close()`` kills the server; `deinit` does too, so every path
-/// out of a test cleans up.
+/// The pane stays after the program exits (`remain-on-exit`), so the restored screen can be
+/// read; the program runs under `sh`, which writes its exit status to a file (tmux itself does
+/// not always record a pane's status when the program closes the terminal just before it
+/// exits). ``close()`` kills the server; `deinit` does too, so every path out of a test cleans up.
 final class TmuxSession {
     let socket: String
     let name: String
     private let configuration: String
+    private let statusFile: String
     private var closed = false
 
     /// Starts `command` (binary and arguments) in a `width`×`height` pane.
@@ -18,6 +20,7 @@ final class TmuxSession {
         socket = "cse2e-\(getpid())-\(unique)"
         name = "cs-\(unique)"
         configuration = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket).conf").path
+        statusFile = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket).status").path
         // A config of our own: nothing from the user's ~/.tmux.conf, and the pane outlives the program.
         try "set -g remain-on-exit on\nset -g default-terminal screen-256color\nset -g history-limit 100\n"
             .write(toFile: configuration, atomically: true, encoding: .utf8)
@@ -25,7 +28,7 @@ final class TmuxSession {
         var variables = ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]
         variables.merge(environment) { _, new in new }
         for (key, value) in variables.sorted(by: { $0.key < $1.key }) { arguments += ["-e", "\(key)=\(value)"] }
-        arguments += ["--"] + command
+        arguments += ["--", "sh", "-c", "\"$0\" \"$@\"; echo $? > '\(statusFile)'"] + command
         let result = try Self.tmux(arguments)
         guard result.status == 0 else { throw TmuxError.failed(arguments.joined(separator: " "), result.output) }
     }
@@ -38,6 +41,7 @@ final class TmuxSession {
         closed = true
         _ = try? Self.tmux(["-L", socket, "kill-server"])
         try? FileManager.default.removeItem(atPath: configuration)
+        try? FileManager.default.removeItem(atPath: statusFile)
         try? FileManager.default.removeItem(atPath: "/tmp/tmux-\(getuid())/\(socket)")
     }
 
@@ -54,20 +58,19 @@ final class TmuxSession {
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Whether the program has exited.
-    var isDead: Bool { value("#{pane_dead}") == "1" }
-    /// The program's exit status (128 + the signal's number when a signal ended it) once tmux
-    /// has collected it — which can be a moment after the pane is marked dead.
+    /// The program's exit status (128 + signal number when a signal ended it), once it has exited.
     var exitStatus: Int32? {
-        let parts = value("#{pane_dead}:#{pane_dead_status}:#{pane_dead_signal}").split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0] == "1" else { return nil }
-        if let status = Int32(parts[1]) { return status }
-        return Int32(parts[2]).map { 128 + $0 }
+        (try? String(contentsOfFile: statusFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
     /// Whether the alternate screen (where curses draws) is on.
     var alternateScreen: Bool { value("#{alternate_on}") == "1" }
-    /// The program's process ID.
-    var pid: Int32? { Int32(value("#{pane_pid}")) }
+    /// The program's process ID (the child of the pane's `sh`).
+    var pid: Int32? {
+        guard let shell = Int32(value("#{pane_pid}")),
+            let children = try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        else { return nil }
+        return children.split(separator: " ").first.flatMap { Int32($0) }
+    }
 
     // MARK: Typing
 
