@@ -131,10 +131,12 @@ final class DemoSession: Sendable {
         traffic.cancel()
         await traffic.value
         subscription.finish()
-        let result = await summary.value
-        await shutDown()
-        var text = "Demo origin: \(origin.baseURL)\n" + result.text
-        if let recorder { text += "Recorded \(recorder.eventsRecorded) events to \(recorder.path)\n" }
+        let live = await summary.value
+        let recording = await shutDown()
+        // With --record, the summary is the recorded log's, so `cachescope replay FILE --summary`
+        // prints exactly the same figures.
+        var text = "Demo origin: \(origin.baseURL)\n" + (recording?.summary.text ?? live.text)
+        if let recording { text += "Recorded \(recording.eventCount) events to \(recording.path)\n" }
         FileHandle.standardOutput.write(Data(text.utf8))
         return signalled.map { 128 + $0 } ?? 0
     }
@@ -171,12 +173,14 @@ final class DemoSession: Sendable {
 
     /// Closes the recorder and the socket, shuts the client and the origin down, and removes
     /// a temporary store.
-    private func shutDown() async {
+    @discardableResult
+    private func shutDown() async -> SessionRecording? {
         await publisher?.stop()
+        var recording: SessionRecording?
         if let recorder {
             do {
-                let recording = try await recorder.close()
-                logger.info("recorded", metadata: ["events": "\(recording.eventCount)", "path": "\(recording.path)"])
+                recording = try await recorder.close()
+                logger.info("recorded", metadata: ["events": "\(recording!.eventCount)", "path": "\(recording!.path)"])
             } catch {
                 FileHandle.standardError.write(Data("cachescope: \(error)\n".utf8))
             }
@@ -184,6 +188,7 @@ final class DemoSession: Sendable {
         do { try await client.shutdown() } catch { logger.error("client shutdown failed", metadata: ["error": "\(error)"]) }
         do { try await origin.stop() } catch { logger.error("origin stop failed", metadata: ["error": "\(error)"]) }
         if let temporaryDirectory { try? FileManager.default.removeItem(at: temporaryDirectory) }
+        return recording
     }
 
     // MARK: Helpers
