@@ -102,24 +102,35 @@ struct TmuxRun {
 
     func close() {
         _ = tmux(["-L", socket, "kill-server"])
+        try? FileManager.default.removeItem(atPath: "/tmp/tmux-\(getuid())/\(socket)")   // tmux leaves its socket file behind
         try? FileManager.default.removeItem(atPath: directory)
         try? FileManager.default.removeItem(atPath: directory + ".log")
     }
 
+    /// Runs tmux with `posix_spawn` and `waitpid` (not `Foundation.Process`, whose exit
+    /// notification does not always arrive here), its output going to a file.
     private func tmux(_ arguments: [String]) -> String {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-\(UUID().uuidString).out")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: output) }
-        guard let handle = try? FileHandle(forWritingTo: output) else { return "" }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux"] + arguments
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return "" }
-        process.waitUntilExit()
-        try? handle.close()
-        return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-\(UUID().uuidString).out").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        let argv = (["tmux"] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawnp(&pid, "tmux", &actions, &attributes, argv, environ) == 0 else { return "" }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
     }
 }

@@ -182,11 +182,6 @@ public final class DashboardApp: Sendable {
         loop.withLock { $0 }?.requestRedraw()
     }
 
-    /// Ends ``run(terminal:)`` within a frame, from any thread; the terminal is restored.
-    public func stop() {
-        loop.withLock { $0 }?.stop()
-    }
-
     /// A copy of the state as the screen shows it (for tests and summaries).
     public var snapshot: DashboardState {
         let wall = self.wall
