@@ -6,7 +6,7 @@ import TerminalUI
 ///
 /// ```swift
 /// let grid = DashboardLayout.render(state, size: TerminalSize(columns: 120, rows: 40), theme: theme, now: 42)
-/// print(grid.text)
+/// let screen = grid.text   // what tests compare
 /// ```
 ///
 /// Below 80×20 the header shrinks to two lines (compact layout); below 40×10 the frame says the
