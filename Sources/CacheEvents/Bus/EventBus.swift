@@ -6,7 +6,8 @@ public enum EventDelivery: Sendable, Hashable {
     /// A bounded buffer; when the subscriber falls behind, newer events are not delivered and
     /// a ``CacheEventKind/dropped(_:)`` event tells how many were lost. For dashboards.
     case lossy(bufferSize: Int)
-    /// Every event, in order, through a large buffer (for the recorder). Should the buffer
+    /// Every event, in order, through a large buffer (e.g. a test collecting a whole session; the
+    /// recorder uses ``EventBus/subscribeInBatches(bufferSize:initial:)``). Should the buffer
     /// ever fill (a writer stalled for a million events), the events past it are counted and
     /// a `dropped` event records the loss — the request path never waits.
     case lossless(bufferSize: Int)

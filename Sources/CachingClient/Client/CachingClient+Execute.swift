@@ -88,16 +88,11 @@ extension CachingClient {
         let response = HTTPResponse(status: entry.stored.response.status, headerFields: fields)
         let body = run.request.method == .head ? Data() : Data(entry.body)
         store.recordAccess(entry)
-        events.publish(
-            .served(Served(
+        publishCompletion(
+            Served(
                 source: .cache, status: response.status.code, bytes: body.count, outcome: outcome, reason: reason,
-                age: freshness.age, ttl: freshness.timeToLive, headers: fields.eventFields)),
-            requestID: run.id)
-        events.publish(
-            .requestFinished(RequestFinished(
-                status: response.status.code, latency: run.elapsed, bytesFromNetwork: 0, bytesFromCache: body.count,
-                outcome: outcome, reason: reason)),
-            requestID: run.id)
+                age: freshness.age, ttl: freshness.timeToLive, headers: fields.eventFields),
+            bytesFromNetwork: 0, bytesFromCache: body.count, coalesced: false, run: run)
         return ClientResponse(
             response: response, body: body, outcome: outcome, reason: reason, age: freshness.age,
             timeToLive: freshness.timeToLive, fromNetwork: fromNetwork, coalesced: false, requestID: run.id)
@@ -107,18 +102,13 @@ extension CachingClient {
     private func deliver(_ result: NetworkResult, run: RequestRun, coalescedWith leaderID: UInt64?) -> ClientResponse {
         let body = run.request.method == .head ? Data() : result.body
         let coalesced = leaderID != nil
-        events.publish(
-            .served(Served(
+        publishCompletion(
+            Served(
                 source: result.bodyFromCache ? .cache : .network, status: result.status, bytes: body.count,
                 outcome: result.outcome, reason: result.reason, age: result.age, ttl: result.timeToLive,
-                headers: result.response.headerFields.eventFields)),
-            requestID: run.id)
-        events.publish(
-            .requestFinished(RequestFinished(
-                status: result.status, latency: run.elapsed, bytesFromNetwork: coalesced ? 0 : result.bytesFromNetwork,
-                bytesFromCache: result.bodyFromCache ? body.count : 0, outcome: result.outcome, reason: result.reason,
-                coalesced: coalesced)),
-            requestID: run.id)
+                headers: result.response.headerFields.eventFields),
+            bytesFromNetwork: coalesced ? 0 : result.bytesFromNetwork, bytesFromCache: result.bodyFromCache ? body.count : 0,
+            coalesced: coalesced, run: run)
         return ClientResponse(
             response: result.response, body: body, outcome: result.outcome, reason: result.reason, age: result.age,
             timeToLive: result.timeToLive, fromNetwork: true, coalesced: coalesced, requestID: run.id)
@@ -127,14 +117,22 @@ extension CachingClient {
     /// RFC 9111 §5.2.1.7: `only-if-cached` with nothing usable is answered with 504.
     private func gatewayTimeout(reason: String, run: RequestRun) -> ClientResponse {
         let response = HTTPResponse(status: .gatewayTimeout, headerFields: [.contentLength: "0"])
-        events.publish(
-            .served(Served(source: .cache, status: 504, bytes: 0, outcome: .error, reason: reason, headers: response.headerFields.eventFields)),
-            requestID: run.id)
-        events.publish(
-            .requestFinished(RequestFinished(status: 504, latency: run.elapsed, bytesFromNetwork: 0, bytesFromCache: 0, outcome: .error, reason: reason)),
-            requestID: run.id)
+        publishCompletion(
+            Served(source: .cache, status: 504, bytes: 0, outcome: .error, reason: reason, headers: response.headerFields.eventFields),
+            bytesFromNetwork: 0, bytesFromCache: 0, coalesced: false, run: run)
         return ClientResponse(
             response: response, body: Data(), outcome: .error, reason: reason, age: nil, timeToLive: nil,
             fromNetwork: false, coalesced: false, requestID: run.id)
+    }
+
+    /// The two events that end every answered request: `served`, then `requestFinished` with
+    /// the same status, outcome and reason.
+    private func publishCompletion(_ served: Served, bytesFromNetwork: Int, bytesFromCache: Int, coalesced: Bool, run: RequestRun) {
+        events.publish(.served(served), requestID: run.id)
+        events.publish(
+            .requestFinished(RequestFinished(
+                status: served.status, latency: run.elapsed, bytesFromNetwork: bytesFromNetwork, bytesFromCache: bytesFromCache,
+                outcome: served.outcome, reason: served.reason, coalesced: coalesced)),
+            requestID: run.id)
     }
 }
