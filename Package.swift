@@ -160,7 +160,10 @@ let package = Package(
         .testTarget(name: "DashboardEndToEndTests", dependencies: ["cachescope"]),
         .testTarget(
             name: "CachingClientTests",
-            dependencies: ["CachingClient", "CacheStore", "CacheEvents", "HTTPCaching", "DemoOrigin"]
+            dependencies: [
+                "CachingClient", "CacheStore", "CacheEvents", "HTTPCaching", "DemoOrigin",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
         ),
         .testTarget(
             name: "CacheAttachTests",

@@ -94,7 +94,7 @@ final class DemoSession: Sendable {
         let (theme, themeProblem) = Self.theme(options.theme)
         let notes = [themeProblem, notice, publisher.map { "publishing on \($0.path)" }].compactMap { $0 }
         let app = DashboardApp.live(
-            events: await client.subscribe(.dashboard, snapshot: true), commands: { await self.client.perform($0) },
+            events: await client.subscribeInBatches(.dashboard, snapshot: true), commands: { await self.client.perform($0) },
             theme: theme, status: notes.isEmpty ? nil : StatusMessage(notes.joined(separator: "; "), kind: themeProblem == nil ? .info : .failure))
         let traffic = Task {
             await self.runWorkload()

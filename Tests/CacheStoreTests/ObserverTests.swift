@@ -58,3 +58,23 @@ struct ObserverTests {
         var store: CacheStore?
     }
 }
+
+@Suite("Observer call depth")
+struct ObserverDepthTests {
+    @Test("the observer is called at the same stack depth after thousands of changes (no wrapper build-up)")
+    func depthStaysFlat() async throws {
+        let factory = StoreFactory()
+        let depths = Locked<[Int]>([])
+        let store = try CacheStore(configuration: factory.configuration) { _ in
+            depths.withLock { $0.append(Thread.callStackSymbols.count) }
+        }
+        for round in 0..<3000 {
+            store.store("https://example.com/\(round % 7)", body: [1], now: factory.clock.now)
+        }
+        let recorded = depths.withLock { $0 }
+        let first = try #require(recorded.first)
+        let last = try #require(recorded.last)
+        #expect(last <= first + 2, "the observer was called \(first) frames deep at first, \(last) after \(recorded.count) changes")
+        await store.close()
+    }
+}

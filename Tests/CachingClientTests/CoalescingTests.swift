@@ -22,19 +22,40 @@ struct CoalescingTests {
         try await harness.stop()
     }
 
-    @Test("a cancelled waiter does not cancel the others")
-    func cancelledWaiterLeavesOthers() async throws {
+    @Test("a cancelled follower stops waiting; the leader and the other followers share one origin request")
+    func cancelledFollowerLeavesOthers() async throws {
         let harness = try await Harness.start()
         let leader = Task { try await harness.get("/slow/400") }
         try await Task.sleep(for: .milliseconds(50))
-        let follower = Task { try await harness.get("/slow/400") }
+        let cancelled = Task { try await harness.get("/slow/400") }
+        let other = Task { try await harness.get("/slow/400") }
+        try await Task.sleep(for: .milliseconds(50))
+        cancelled.cancel()
+        let cancelledResult = await cancelled.result
+        #expect(throws: CancellationError.self) { try cancelledResult.get() }
+        #expect(try await leader.value.response.status.code == 200)
+        let otherResult = try await other.value
+        #expect(otherResult.response.status.code == 200)
+        #expect(otherResult.coalesced)
+        #expect(harness.origin.requestCount(path: "/slow/400") == 1)
+        try await harness.stop()
+    }
+
+    @Test("a cancelled leader does not fail its followers: they fetch again, once between them")
+    func cancelledLeaderLeavesFollowers() async throws {
+        let harness = try await Harness.start()
+        let leader = Task { try await harness.get("/slow/400") }
+        try await Task.sleep(for: .milliseconds(50))
+        let followers = (0..<3).map { _ in Task { try await harness.get("/slow/400") } }
         try await Task.sleep(for: .milliseconds(50))
         leader.cancel()
         let leaderResult = await leader.result
-        let followerResult = try await follower.value
         #expect(throws: CancellationError.self) { try leaderResult.get() }
-        #expect(followerResult.response.status.code == 200)
-        #expect(harness.origin.requestCount(path: "/slow/400") == 1)
+        for follower in followers {
+            #expect(try await follower.value.response.status.code == 200)
+        }
+        // The cancelled leader's request, then one shared request for the three followers.
+        #expect(harness.origin.requestCount(path: "/slow/400") == 2)
         try await harness.stop()
     }
 

@@ -69,7 +69,7 @@ final class EventLog: Sendable {
     private let events = Mutex<[CacheEvent]>([])
     private let task: Mutex<Task<Void, Never>?> = Mutex(nil)
 
-    init(_ stream: AsyncStream<CacheEvent>) {
+    init(_ stream: some AsyncSequence<CacheEvent, Never> & Sendable) {
         let task = Task { [self] in
             for await event in stream { self.events.withLock { $0.append(event) } }
         }

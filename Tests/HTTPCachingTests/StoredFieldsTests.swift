@@ -137,6 +137,19 @@ struct StoredFieldsTests {
         #expect(updated.date == Fixture.at(100))
     }
 
+    @Test("§3.2 freshened fields keep the stored order: untouched fields in place, a new Date in the old one's place, the 304's fields last")
+    func freshenOrder() {
+        let stored = Fixture.stored(
+            "X-First: 1", "Date: \(Fixture.httpDate(0))", "Age: 30", #"ETag: "v1""#, "X-Last: 2", "Date: \(Fixture.httpDate(1))")
+        let updated = rules.freshen(
+            stored, with: Fixture.response(304, #"ETag: "v1""#, "Cache-Control: max-age=5"),
+            requestTime: Fixture.at(99), responseTime: Fixture.at(100))
+        let lines = updated.response.headerFields.map { "\($0.name.rawName): \($0.value)" }
+        #expect(lines == [
+            "X-First: 1", "Date: \(Fixture.httpDate(100))", "X-Last: 2", #"ETag: "v1""#, "Cache-Control: max-age=5",
+        ])
+    }
+
     @Test("§3.2 Content-Length is not updated from a 304")
     func freshenKeepsContentLength() {
         let stored = Fixture.stored("Cache-Control: max-age=60", "Content-Length: 1234")

@@ -6,13 +6,14 @@ import NIOCore
 /// Serves one attached dashboard: subscribes to the bus (lossy, with the store snapshot as its
 /// first events), greets, then runs two loops until either ends — events out, commands in.
 ///
-/// Why this never slows the app: the bus only ever `yield`s into this connection's bounded
-/// subscription buffer. The events loop writes through NIO's async writer, which suspends
-/// while the channel is not writable (the peer stopped reading and the socket plus the
-/// channel's 64 KiB write buffer are full). While it is suspended the subscription buffer
-/// fills, the bus counts what no longer fits, and the dashboard receives `dropped(count)` once
-/// it reads again. Memory per connection is bounded by the subscription buffer plus the
-/// channel's high-water mark.
+/// Why this never slows the app: the bus only ever appends to this connection's bounded batch
+/// buffer (``EventBus/polledBatches(bufferSize:initial:interval:)``; nothing is woken per
+/// event). The events loop takes a burst every 20 ms and writes it, as one buffer of JSON
+/// lines, through NIO's async writer, which suspends while the channel is not writable (the
+/// peer stopped reading and the socket plus the channel's 64 KiB write buffer are full). While
+/// it is suspended the batch buffer fills, the bus counts what no longer fits, and the
+/// dashboard receives `dropped(count)` once it reads again. Memory per connection is bounded
+/// by the batch buffer plus the channel's high-water mark.
 struct AttachConnection: Sendable {
     let bus: EventBus
     let snapshot: @Sendable () async -> [CacheEventKind]
@@ -31,9 +32,9 @@ struct AttachConnection: Sendable {
                 guard !Task.isCancelled else { return }
                 // Subscribe before greeting: once a dashboard has read the hello, every later
                 // event reaches it. The subscription ends when `events` is released at the end
-                // of this closure, however the exchange ended (AsyncStream then terminates and
-                // the bus drops the subscriber).
-                let events = bus.subscribe(.lossy(bufferSize: bufferSize), initial: await snapshot())
+                // of this closure, however the exchange ended (the bus then drops the
+                // subscriber).
+                let events = bus.polledBatches(bufferSize: bufferSize, initial: await snapshot())
                 try await exchange(events: events, inbound: inbound, outbound: outbound, channel: channel.channel)
             }
         } catch is CancellationError {
@@ -45,7 +46,7 @@ struct AttachConnection: Sendable {
 
     /// Greets, then runs both directions until one ends (bus finished, peer gone, write failed).
     private func exchange(
-        events: AsyncStream<CacheEvent>, inbound: NIOAsyncChannelInboundStream<ByteBuffer>,
+        events: PolledEventBatches, inbound: NIOAsyncChannelInboundStream<ByteBuffer>,
         outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, channel: any Channel
     ) async throws {
         let lines = JSONLines()
@@ -65,10 +66,15 @@ struct AttachConnection: Sendable {
     // MARK: - Events out
 
     private func forward(
-        _ events: AsyncStream<CacheEvent>, to outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, lines: JSONLines
+        _ events: PolledEventBatches, to outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, lines: JSONLines
     ) async throws {
-        for await event in events {
-            try await outbound.write(lines.line(ServerLine.event(event)))
+        for await batch in events {
+            var burst = ByteBuffer()
+            for event in batch {
+                var line = try lines.line(ServerLine.event(event))
+                burst.writeBuffer(&line)
+            }
+            try await outbound.write(burst)
         }
     }
 

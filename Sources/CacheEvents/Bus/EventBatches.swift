@@ -37,10 +37,18 @@ public final class EventBatches: Sendable {
 
     /// Everything buffered since the last call, oldest first (empty when nothing is waiting).
     public func take() -> [CacheEvent] {
+        takeWithStatus().events
+    }
+
+    /// Everything buffered, and whether the subscription had finished when it was taken (then
+    /// nothing more will come).
+    func takeWithStatus() -> (events: [CacheEvent], finished: Bool) {
         state.withLock { state in
             var taken: [CacheEvent] = []
             swap(&taken, &state.events)
-            return taken
+            // Start the next batch at this one's size, so publishers do not regrow it.
+            if !state.finished { state.events.reserveCapacity(min(taken.count, 1 << 16)) }
+            return (taken, state.finished)
         }
     }
 

@@ -82,6 +82,22 @@ public final class EventBus: Sendable {
         }
     }
 
+    /// Publishes two events back to back (consecutive `seq`, the same `time`) with one clock
+    /// read and one lock: how a request's `served` and `requestFinished` go out.
+    public func publish(_ first: CacheEventKind, _ second: CacheEventKind, requestID: UInt64? = nil) {
+        let time = elapsed
+        state.withLock { state in
+            for kind in [first, second] {
+                state.seq += 1
+                let event = CacheEvent(seq: state.seq, time: time, requestID: requestID, kind: kind)
+                for id in state.subscribers.keys {
+                    deliver(event, to: &state.subscribers[id]!)
+                }
+                for batches in state.batchSubscribers.values { batches.append(event) }
+            }
+        }
+    }
+
     /// Subscribes; the sequence ends when the bus is finished or the consumer stops iterating.
     /// `initial` events (e.g. a store snapshot) are delivered first, to this subscriber only.
     public func subscribe(_ delivery: EventDelivery = .dashboard, initial: [CacheEventKind] = []) -> AsyncStream<CacheEvent> {

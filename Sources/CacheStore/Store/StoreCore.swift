@@ -10,14 +10,14 @@ import Foundation
 /// after the lock is released.
 final class StoreCore: Sendable {
     let index: Locked<StoreIndex>
-    private let observer: Locked<StoreObserver?>
+    private let observer: Locked<ObserverBox?>
     private let wake: AsyncStream<Void>.Continuation?
     /// The configured clock.
     let now: @Sendable () -> Date
 
     init(index: StoreIndex, observer: StoreObserver?, wake: AsyncStream<Void>.Continuation?, now: @escaping @Sendable () -> Date) {
         self.index = Locked(index)
-        self.observer = Locked(observer)
+        self.observer = Locked(observer.map(ObserverBox.init))
         self.wake = wake
         self.now = now
     }
@@ -48,17 +48,25 @@ final class StoreCore: Sendable {
 
     /// Calls the observer with each change, outside any lock.
     func report(_ changes: [StoreChange]) {
-        guard let observer = observer.withLock({ $0 }) else { return }
-        for change in changes { observer(change) }
+        guard let box = observer.withLock({ $0 }) else { return }
+        for change in changes { box.call(change) }
     }
 
     /// Replaces the observer.
     func setObserver(_ newObserver: StoreObserver?) {
-        observer.withLock { $0 = newObserver }
+        observer.withLock { $0 = newObserver.map(ObserverBox.init) }
     }
 
     /// Ends the disk actor's wake stream (its loop finishes the queued work and closes).
     func finishWakes() {
         wake?.finish()
     }
+}
+
+/// Holds the observer in a class: a closure kept directly in a generic container (`Locked`)
+/// is re-wrapped in a reabstraction thunk on every `inout` access, so each report made the
+/// chain of thunks longer (measured: 150 frames deep after a few thousand changes).
+private final class ObserverBox: Sendable {
+    let call: StoreObserver
+    init(_ call: @escaping StoreObserver) { self.call = call }
 }

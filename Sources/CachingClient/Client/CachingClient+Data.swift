@@ -69,10 +69,12 @@ extension CachingClient {
 
     func singleRequest(_ request: HTTPRequest, body: Data?, policy: CachePolicy) async throws -> ClientResponse {
         let run = RequestRun(id: events.makeRequestID(), request: request, body: body, policy: policy, start: .now)
-        let key = CacheKey(request)
+        let url = Self.url(of: request)
+        // The same key as `CacheKey(request)`, from the URL string built once for both.
+        let key = request.scheme != nil && request.authority != nil ? CacheKey(method: request.method.rawValue, uri: url) : nil
         events.publish(
             .requestStarted(RequestStarted(
-                method: request.method.rawValue, url: Self.url(of: request), cacheKey: key?.description ?? "",
+                method: request.method.rawValue, url: url, cacheKey: key?.description ?? "",
                 policy: policy.commandLineName, headers: request.headerFields.eventFields)),
             requestID: run.id)
         let candidates: [CacheEntry]
@@ -81,17 +83,18 @@ extension CachingClient {
         } else {
             candidates = []
         }
-        let decision = rules.decide(request: request, policy: policy, candidates: candidates.map(\.stored), now: configuration.now())
-        publishLookup(decision, run: run)
+        let decision = rules.decide(request: request, key: key, policy: policy, candidates: candidates.map(\.stored), now: configuration.now())
+        let reason = decision.reason
+        publishLookup(decision, reason: reason, run: run)
         do {
-            return try await execute(decision, run: run, key: key, candidates: candidates)
+            return try await execute(decision, reason: reason, run: run, key: key, candidates: candidates)
         } catch {
             finishWithError(error, run: run)
             throw error
         }
     }
 
-    private func publishLookup(_ decision: CacheDecision, run: RequestRun) {
+    private func publishLookup(_ decision: CacheDecision, reason: String, run: RequestRun) {
         let freshness: Freshness?
         switch decision {
         case .fresh(let hit): freshness = hit.freshness
@@ -101,7 +104,7 @@ extension CachingClient {
         }
         events.publish(
             .lookup(Lookup(
-                verdict: LookupVerdict(rawValue: decision.lookupWord) ?? .miss, reason: decision.reason,
+                verdict: LookupVerdict(rawValue: decision.lookupWord) ?? .miss, reason: reason,
                 age: freshness?.age, ttl: freshness?.timeToLive)),
             requestID: run.id)
     }

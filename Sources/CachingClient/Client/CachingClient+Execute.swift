@@ -6,18 +6,20 @@ import HTTPTypes
 
 extension CachingClient {
     /// Carries out a decision: serve from the store, or go to the origin (coalesced).
-    func execute(_ decision: CacheDecision, run: RequestRun, key: CacheKey?, candidates: [CacheEntry]) async throws -> ClientResponse {
+    func execute(
+        _ decision: CacheDecision, reason: String, run: RequestRun, key: CacheKey?, candidates: [CacheEntry]
+    ) async throws -> ClientResponse {
         switch decision {
         case .fresh(let hit):
-            return serve(candidates[hit.candidate], freshness: hit.freshness, outcome: .hit, reason: decision.reason, run: run)
+            return serve(candidates[hit.candidate], freshness: hit.freshness, outcome: .hit, reason: reason, run: run)
         case .stale(let hit):
-            return serve(candidates[hit.candidate], freshness: hit.freshness, outcome: .stale, reason: decision.reason, run: run)
+            return serve(candidates[hit.candidate], freshness: hit.freshness, outcome: .stale, reason: reason, run: run)
         case .staleWhileRevalidate(let hit):
             if let key { startBackgroundRevalidation(key: key, candidates: candidates, hit: hit, request: run.request) }
-            return serve(candidates[hit.candidate], freshness: hit.freshness, outcome: .stale, reason: decision.reason, run: run)
-        case .unsatisfiable(let reason):
-            if reason == .policyDontLoad { throw CachingClientError.notCached(url: Self.url(of: run.request)) }
-            return gatewayTimeout(reason: decision.reason, run: run)
+            return serve(candidates[hit.candidate], freshness: hit.freshness, outcome: .stale, reason: reason, run: run)
+        case .unsatisfiable(let why):
+            if why == .policyDontLoad { throw CachingClientError.notCached(url: Self.url(of: run.request)) }
+            return gatewayTimeout(reason: reason, run: run)
         case .revalidate, .miss, .bypass:
             return try await network(decision, run: run, key: key, candidates: candidates)
         }
@@ -128,8 +130,8 @@ extension CachingClient {
     /// The two events that end every answered request: `served`, then `requestFinished` with
     /// the same status, outcome and reason.
     private func publishCompletion(_ served: Served, bytesFromNetwork: Int, bytesFromCache: Int, coalesced: Bool, run: RequestRun) {
-        events.publish(.served(served), requestID: run.id)
         events.publish(
+            .served(served),
             .requestFinished(RequestFinished(
                 status: served.status, latency: run.elapsed, bytesFromNetwork: bytesFromNetwork, bytesFromCache: bytesFromCache,
                 outcome: served.outcome, reason: served.reason, coalesced: coalesced)),

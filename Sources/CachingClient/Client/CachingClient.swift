@@ -53,20 +53,28 @@ public final class CachingClient: Sendable {
         startStatsTicker()
     }
 
-    /// Subscribes to the event stream. With `snapshot`, the subscription starts with the
-    /// store's statistics and entries, so a late watcher sees what is already stored.
+    /// Subscribes to the event stream, one event at a time. With `snapshot`, the subscription
+    /// starts with the store's statistics and entries, so a late watcher sees what is already
+    /// stored.
     ///
-    /// Events arrive in order, in bursts every 20 ms (publishing never wakes the watcher).
-    /// The delivery's buffer size bounds what may wait; past it a `dropped` event tells how
-    /// many were lost.
-    public func subscribe(_ delivery: EventDelivery = .dashboard, snapshot: Bool = true) async -> AsyncStream<CacheEvent> {
+    /// Events arrive in order, in bursts every 20 ms: the watcher pulls them, so publishing
+    /// never wakes it and a slow watcher never slows a request. The delivery's buffer size
+    /// bounds what may wait between two pulls; past it a `dropped` event tells how many were
+    /// lost. The subscription ends when the watcher's task is cancelled or it lets go of the
+    /// sequence.
+    public func subscribe(_ delivery: EventDelivery = .dashboard, snapshot: Bool = true) async -> PolledEvents {
+        PolledEvents(await subscribeInBatches(delivery, snapshot: snapshot))
+    }
+
+    /// Subscribes like ``subscribe(_:snapshot:)`` but receives each burst as one array: what a
+    /// dashboard wants (it applies a burst under one lock and redraws once).
+    public func subscribeInBatches(_ delivery: EventDelivery = .dashboard, snapshot: Bool = true) async -> PolledEventBatches {
         let initial = snapshot ? await snapshotEvents() : []
         let size: Int
         switch delivery {
         case .lossy(let bufferSize), .lossless(let bufferSize): size = bufferSize
         }
-        let batches = events.subscribeInBatches(bufferSize: size, initial: initial)
-        return PolledEventStream.make(from: batches, bufferSize: size)
+        return events.polledBatches(bufferSize: size, initial: initial)
     }
 
     /// The store's statistics and entries as events.

@@ -2,9 +2,16 @@ import Synchronization
 
 /// Lets concurrent requests for the same key share one origin fetch.
 ///
-/// The first caller of ``run(key:requestID:fetch:)`` for a key becomes the leader: its fetch
-/// runs in a task of its own, so cancelling any one waiter — the leader included — does not
-/// cancel the others. The fetch is cancelled only when every waiter has gone.
+/// The first caller of ``run(key:requestID:fetch:)`` for a key becomes the leader and runs
+/// the fetch in its own task; later callers wait for its value. The leader's fetch is not
+/// moved to a task of its own, because that hand-off costs every network request two thread
+/// switches (the 304 round trip benchmark measured ~25 µs of ~300), and because the fetch
+/// then keeps the caller's priority and task-local values (a tracing context, say).
+///
+/// Cancellation: a cancelled follower stops waiting at once and nobody else notices. When
+/// the leader is cancelled its fetch ends with it; the followers, who were not cancelled,
+/// are not failed — they start over, and one of them leads a new fetch. That costs one more
+/// origin request in that rare case, instead of a task hop on every request.
 ///
 /// A `Mutex`-guarded table rather than an actor: joining a flight is a short synchronous
 /// critical section, and the cancellation handler (which is synchronous) must reach it.
@@ -18,8 +25,11 @@ final class RequestCoalescer<Value: Sendable>: Sendable {
     private struct Flight {
         let leaderID: UInt64
         var waiters: [UInt64: CheckedContinuation<Shared, any Error>] = [:]
-        var task: Task<Void, Never>?
     }
+
+    /// Tells a follower to start over: its leader was cancelled, or the flight ended before
+    /// it could join.
+    private struct StartOver: Error {}
 
     private let flights = Mutex<[String: Flight]>([:])
 
@@ -27,46 +37,51 @@ final class RequestCoalescer<Value: Sendable>: Sendable {
     func isInFlight(_ key: String) -> Bool { flights.withLock { $0[key] != nil } }
 
     /// Runs `fetch` unless one is already under way for `key`, and returns its value.
-    func run(
-        key: String, requestID: UInt64, fetch: @escaping @Sendable () async throws -> Value
-    ) async throws -> Shared {
-        try Task.checkCancellation()
-        return try await withTaskCancellationHandler {
+    func run(key: String, requestID: UInt64, fetch: () async throws -> Value) async throws -> Shared {
+        while true {
+            try Task.checkCancellation()
+            let leads = flights.withLock { flights -> Bool in
+                guard flights[key] == nil else { return false }
+                flights[key] = Flight(leaderID: requestID)
+                return true
+            }
+            if leads { return try await lead(key: key, requestID: requestID, fetch: fetch) }
+            do {
+                return try await follow(key: key, requestID: requestID)
+            } catch is StartOver {
+                continue
+            }
+        }
+    }
+
+    private func lead(key: String, requestID: UInt64, fetch: () async throws -> Value) async throws -> Shared {
+        let result: Result<Value, any Error>
+        do { result = .success(try await fetch()) } catch { result = .failure(error) }
+        let waiters = flights.withLock { $0.removeValue(forKey: key)?.waiters ?? [:] }
+        let shared = result.map { Shared(value: $0, leaderID: requestID) }
+        // A fetch that failed because its leader was cancelled says nothing about the origin.
+        let forFollowers = Task.isCancelled && (try? result.get()) == nil ? .failure(StartOver()) : shared
+        for waiter in waiters.values { waiter.resume(with: forFollowers) }
+        return try shared.get()
+    }
+
+    private func follow(key: String, requestID: UInt64) async throws -> Shared {
+        try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Shared, any Error>) in
-                let startsFlight = flights.withLock { flights -> Bool in
-                    if flights[key] != nil {
-                        flights[key]!.waiters[requestID] = continuation
-                        return false
-                    }
-                    flights[key] = Flight(leaderID: requestID, waiters: [requestID: continuation])
+                let joined = flights.withLock { flights -> Bool in
+                    guard flights[key] != nil else { return false }
+                    flights[key]!.waiters[requestID] = continuation
                     return true
                 }
-                guard startsFlight else { return }
-                let task = Task { [self] in
-                    let result: Result<Value, any Error>
-                    do { result = .success(try await fetch()) } catch { result = .failure(error) }
-                    let waiters = self.flights.withLock { $0.removeValue(forKey: key)?.waiters ?? [:] }
-                    for waiter in waiters.values {
-                        waiter.resume(with: result.map { Shared(value: $0, leaderID: requestID) })
-                    }
-                }
-                flights.withLock { flights in
-                    if flights[key]?.leaderID == requestID { flights[key]!.task = task }
+                // The flight ended between looking and joining: start over.
+                guard joined else { return continuation.resume(throwing: StartOver()) }
+                // Cancelled before joining: the handler found nothing to remove, so do it here.
+                if Task.isCancelled, let mine = flights.withLock({ $0[key]?.waiters.removeValue(forKey: requestID) }) {
+                    mine.resume(throwing: CancellationError())
                 }
             }
         } onCancel: {
-            let (continuation, orphanedTask) = flights.withLock { flights -> (CheckedContinuation<Shared, any Error>?, Task<Void, Never>?) in
-                guard var flight = flights[key], let continuation = flight.waiters.removeValue(forKey: requestID) else {
-                    return (nil, nil)
-                }
-                if flight.waiters.isEmpty {
-                    flights[key] = nil
-                    return (continuation, flight.task)
-                }
-                flights[key] = flight
-                return (continuation, nil)
-            }
-            orphanedTask?.cancel()
+            let continuation = flights.withLock { $0[key]?.waiters.removeValue(forKey: requestID) }
             continuation?.resume(throwing: CancellationError())
         }
     }

@@ -6,21 +6,43 @@ import NIOHTTP1
 
 /// The default ``Transport``: AsyncHTTPClient with redirects and decompression off (the cache
 /// stores exactly what the origin sent and follows redirects itself, hop by hop).
+///
+/// It makes its own `HTTPClient`, or uses one the app already has (sharing its connection
+/// pool); that client should be set up like ``recommendedConfiguration``.
 public final class AsyncHTTPClientTransport: Transport {
     private let client: HTTPClient
+    private let ownsClient: Bool
     private let maximumBodySize: Int
 
-    /// Creates a transport with its own `HTTPClient`.
-    /// - Parameter maximumBodySize: the largest response body accepted (default 64 MiB).
-    public init(maximumBodySize: Int = 64 << 20) {
+    /// Redirects not followed (the caching client follows them hop by hop, each through the
+    /// cache), no decompression (the store keeps what the origin sent), a 10 s connect
+    /// timeout, and no connection retries (a refused connection must fail at once, so that
+    /// `stale-if-error` can answer, rather than be retried until the request's deadline).
+    public static var recommendedConfiguration: HTTPClient.Configuration {
         var configuration = HTTPClient.Configuration()
         configuration.redirectConfiguration = .disallow
         configuration.decompression = .disabled
         configuration.timeout = .init(connect: .seconds(10))
-        // A refused connection must fail at once (so stale-if-error can answer), not be
-        // retried until the request's deadline.
         configuration.connectionPool.retryConnectionEstablishment = false
-        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        return configuration
+    }
+
+    /// Creates a transport with its own `HTTPClient` (``recommendedConfiguration``, NIO's
+    /// shared event loops), shut down by ``shutdown()``.
+    /// - Parameter maximumBodySize: the largest response body accepted (default 64 MiB).
+    public init(maximumBodySize: Int = 64 << 20) {
+        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: Self.recommendedConfiguration)
+        ownsClient = true
+        self.maximumBodySize = maximumBodySize
+    }
+
+    /// Creates a transport on an `HTTPClient` the app owns and shuts down itself (``shutdown()``
+    /// leaves it running). Set it up like ``recommendedConfiguration``: with redirects
+    /// followed by the `HTTPClient`, the cache would store the final response under the first
+    /// URL.
+    public init(client: HTTPClient, maximumBodySize: Int = 64 << 20) {
+        self.client = client
+        ownsClient = false
         self.maximumBodySize = maximumBodySize
     }
 
@@ -47,6 +69,8 @@ public final class AsyncHTTPClientTransport: Transport {
                 response: HTTPResponse(status: status, headerFields: fields),
                 body: Data(collected.readableBytesView))
         } catch let error as HTTPClientError {
+            // The request was cancelled because the task asking for it was.
+            if Task.isCancelled, error == .cancelled { throw CancellationError() }
             throw Self.translate(error, url: url, timeout: timeout, limit: maximumBodySize)
         } catch is NIOTooManyBytesError {
             throw TransportError.bodyTooLarge(url: url, limit: maximumBodySize)
@@ -60,6 +84,7 @@ public final class AsyncHTTPClientTransport: Transport {
     }
 
     public func shutdown() async throws {
+        guard ownsClient else { return }
         try await client.shutdown()
     }
 

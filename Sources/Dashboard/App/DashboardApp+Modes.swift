@@ -5,11 +5,21 @@ extension DashboardApp {
     /// A dashboard of an in-process caching client (`cachescope demo`).
     ///
     /// - Parameters:
-    ///   - events: The client's events, typically `await client.subscribe(.dashboard, snapshot: true)`
-    ///     (the store's statistics and entries first, then live traffic).
+    ///   - events: The client's events in bursts, typically
+    ///     `await client.subscribeInBatches(.dashboard, snapshot: true)` (the store's statistics
+    ///     and entries first, then live traffic).
     ///   - commands: Carries out purge, refresh and reload: `{ await client.perform($0) }`.
     ///   - theme: The theme to start with (from `ThemeLoader.resolve(option:)`).
     ///   - status: A first status-line message, e.g. why a requested theme could not be loaded.
+    public static func live<Batches: AsyncSequence & Sendable>(
+        events: Batches, commands: @escaping CommandSender, theme: Theme, status: StatusMessage? = nil
+    ) -> DashboardApp where Batches.Element == [CacheEvent] {
+        DashboardApp(
+            state: DashboardState(mode: .live), replayer: nil, events: pumpBatches(events), commands: commands, theme: theme,
+            status: status)
+    }
+
+    /// ``live(events:commands:theme:status:)`` for a sequence of single events.
     public static func live<Events: AsyncSequence & Sendable>(
         events: Events, commands: @escaping CommandSender, theme: Theme, status: StatusMessage? = nil
     ) -> DashboardApp where Events.Element == CacheEvent {
@@ -50,11 +60,16 @@ extension DashboardApp {
             theme: theme, status: status ?? StatusMessage("replay: Space plays and pauses, < > change speed, ? for every key"))
     }
 
-    private static func pump<Events: AsyncSequence & Sendable>(
-        _ events: Events
-    ) -> @Sendable (@escaping @Sendable (CacheEvent) -> Void) async throws -> Void where Events.Element == CacheEvent {
+    private static func pump<Events: AsyncSequence & Sendable>(_ events: Events) -> EventPump where Events.Element == CacheEvent {
         { deliver in
-            for try await event in events { deliver(event) }
+            for try await event in events { deliver([event]) }
+        }
+    }
+
+    private static func pumpBatches<Batches: AsyncSequence & Sendable>(_ batches: Batches) -> EventPump
+    where Batches.Element == [CacheEvent] {
+        { deliver in
+            for try await batch in batches { deliver(batch) }
         }
     }
 }

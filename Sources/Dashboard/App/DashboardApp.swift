@@ -15,7 +15,7 @@ public typealias CommandSender = @Sendable (ClientCommand) async throws -> Comma
 ///
 /// ```swift
 /// let client = try await CachingClient(configuration: configuration)
-/// let app = DashboardApp.live(events: await client.subscribe(.dashboard, snapshot: true),
+/// let app = DashboardApp.live(events: await client.subscribeInBatches(.dashboard, snapshot: true),
 ///                             commands: { await client.perform($0) },
 ///                             theme: try ThemeLoader.resolve(option: nil))
 /// let exit = try await app.run()
@@ -23,12 +23,16 @@ public typealias CommandSender = @Sendable (ClientCommand) async throws -> Comma
 ///
 /// Concurrency: a `final class` of constants; the state, the replayer and the clocks sit behind
 /// one `Mutex`, taken by the event task (to apply events), the loop thread (to render and
-/// handle keys — layout takes well under 2 ms) and command tasks (to show results). Redraws are
-/// requested per event and coalesced by the loop to at most ~30 frames a second, plus one a
-/// second for the TTL countdowns.
+/// handle keys — layout takes well under 2 ms) and command tasks (to show results). Events are
+/// applied a burst at a time (one lock per burst); redraws are requested per burst and
+/// coalesced by the loop to at most ~30 frames a second, plus one a second for the TTL
+/// countdowns.
 public final class DashboardApp: Sendable {
+    /// Feeds bursts of events to a delivery function until the stream ends.
+    typealias EventPump = @Sendable (@escaping @Sendable ([CacheEvent]) -> Void) async throws -> Void
+
     let core: Mutex<DashboardCore>
-    let events: (@Sendable (@escaping @Sendable (CacheEvent) -> Void) async throws -> Void)?
+    let events: EventPump?
     let commands: CommandSender?
     /// The theme the dashboard starts with.
     public let theme: Theme
@@ -39,7 +43,7 @@ public final class DashboardApp: Sendable {
 
     init(
         state: DashboardState, replayer: SessionReplayer<TrafficModel>?,
-        events: (@Sendable (@escaping @Sendable (CacheEvent) -> Void) async throws -> Void)?,
+        events: EventPump?,
         commands: CommandSender?, theme: Theme, status: StatusMessage?
     ) {
         var state = state
@@ -83,9 +87,11 @@ public final class DashboardApp: Sendable {
     func consumeEvents(redraw: @escaping @Sendable () -> Void) async {
         guard let events else { return }
         do {
-            try await events { event in
+            try await events { batch in
                 let wall = self.wall
-                self.core.withLock { $0.ingest(event, wall: wall) }
+                self.core.withLock { core in
+                    for event in batch { core.ingest(event, wall: wall) }
+                }
                 redraw()
             }
             guard !Task.isCancelled else { return }

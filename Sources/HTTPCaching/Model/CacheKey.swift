@@ -28,45 +28,159 @@ public struct CacheKey: Sendable, Hashable, Codable, CustomStringConvertible, Co
     }
 
     /// `GET https://example.com/a?b=1`
-    public var description: String { "\(method) \(uri)" }
+    public var description: String { method + " " + uri }
 
     public static func < (lhs: CacheKey, rhs: CacheKey) -> Bool { (lhs.uri, lhs.method) < (rhs.uri, rhs.method) }
 
     // MARK: Normalisation
 
+    /// Normalises an absolute http(s) URI in one pass over its UTF-8 bytes (every request
+    /// computes its key, so this is on the hit path); `nil` when it is not one. An already
+    /// normal URI is returned as it is, without copying.
     static func normalize(_ uri: String) -> String? {
-        guard let schemeEnd = uri.range(of: "://") else { return nil }
-        let scheme = uri[..<schemeEnd.lowerBound].lowercased()
-        guard scheme == "http" || scheme == "https" else { return nil }
-        var rest = uri[schemeEnd.upperBound...]
-        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
-        let pathStart = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
-        var authority = rest[..<pathStart]
-        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-        guard !authority.isEmpty else { return nil }
-        var host = authority.lowercased()
-        let defaultPort = scheme == "http" ? ":80" : ":443"
-        if host.hasSuffix(defaultPort) { host.removeLast(defaultPort.count) }
-        if host.hasSuffix(":") { host.removeLast() }
-        var pathAndQuery = String(rest[pathStart...])
-        if pathAndQuery.isEmpty || pathAndQuery.hasPrefix("?") { pathAndQuery = "/" + pathAndQuery }
-        return "\(scheme)://\(host)\(uppercasingPercentEncodings(pathAndQuery))"
+        var bytesOfURI = uri
+        let result = bytesOfURI.withUTF8 { bytes -> Normalization in
+            guard let parts = URIParts(bytes) else { return .invalid }
+            // A combining mark after "://" or "@" merges with it into another character.
+            if bytes[parts.schemeEnd + 3] >= 0x80 || bytes[parts.authorityStart] >= 0x80,
+                !Self.isCharacterBoundary(uri, utf8Offset: parts.schemeEnd + 3)
+                    || !Self.isCharacterBoundary(uri, utf8Offset: parts.authorityStart)
+            {
+                return .invalid
+            }
+            return parts.isNormal(bytes) ? .unchanged : .changed(parts.normalized(bytes))
+        }
+        switch result {
+        case .invalid: return nil
+        case .unchanged: return uri
+        case .changed(let normalized): return normalized
+        }
     }
 
-    private static func uppercasingPercentEncodings(_ text: String) -> String {
-        guard text.contains("%") else { return text }
-        var bytes = Array(text.utf8)
-        var i = 0
-        while i + 2 < bytes.count {
+    private static func isCharacterBoundary(_ text: String, utf8Offset: Int) -> Bool {
+        text.utf8.index(text.utf8.startIndex, offsetBy: utf8Offset).samePosition(in: text) != nil
+    }
+
+    private enum Normalization {
+        case invalid, unchanged, changed(String)
+    }
+}
+
+/// The byte ranges of an absolute URI that normalisation looks at.
+private struct URIParts {
+    let schemeEnd: Int  // index of "://"
+    let isHTTPS: Bool
+    let authorityStart: Int  // after any userinfo
+    let pathStart: Int  // first "/" or "?" after the authority, or the fragment / end
+    let end: Int  // the fragment's "#", or the end
+
+    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let separator = URIParts.firstSchemeSeparator(bytes) else { return nil }
+        schemeEnd = separator
+        switch separator {
+        case 4: isHTTPS = false
+        case 5: isHTTPS = true
+        default: return nil
+        }
+        // "http" or "https" in any case ("H" | 0x20 == "h").
+        guard bytes[0] | 0x20 == UInt8(ascii: "h"), bytes[1] | 0x20 == UInt8(ascii: "t"), bytes[2] | 0x20 == UInt8(ascii: "t"),
+            bytes[3] | 0x20 == UInt8(ascii: "p"), !isHTTPS || bytes[4] | 0x20 == UInt8(ascii: "s")
+        else { return nil }
+        let restStart = separator + 3
+        var end = bytes.count
+        var pathStart: Int?
+        for i in restStart..<bytes.count {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "#") {
+                end = i
+                break
+            }
+            if pathStart == nil, byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") { pathStart = i }
+        }
+        self.end = end
+        self.pathStart = pathStart ?? end
+        var authorityStart = restStart
+        for i in restStart..<self.pathStart where bytes[i] == UInt8(ascii: "@") { authorityStart = i + 1 }
+        self.authorityStart = authorityStart
+        guard authorityStart < self.pathStart else { return nil }
+    }
+
+    private static func firstSchemeSeparator(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard bytes.count >= 3 else { return nil }
+        for i in 0...(bytes.count - 3)
+        where bytes[i] == UInt8(ascii: ":") && bytes[i + 1] == UInt8(ascii: "/") && bytes[i + 2] == UInt8(ascii: "/") {
+            return i
+        }
+        return nil
+    }
+
+    /// The host and port with a default port (or a bare `:`) removed.
+    private func hostEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var end = pathStart
+        let port: StaticString = isHTTPS ? ":443" : ":80"
+        let length = port.utf8CodeUnitCount
+        if end - authorityStart >= length, (0..<length).allSatisfy({ bytes[end - length + $0] == port.utf8Start[$0] }) {
+            end -= length
+        }
+        if end > authorityStart, bytes[end - 1] == UInt8(ascii: ":") { end -= 1 }
+        return end
+    }
+
+    /// Whether normalising would change nothing: lower-case scheme and host, no userinfo,
+    /// default port or fragment, a path, and upper-case percent-encodings.
+    func isNormal(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard authorityStart == schemeEnd + 3, end == bytes.count, pathStart < end, bytes[pathStart] == UInt8(ascii: "/"),
+            hostEnd(bytes) == pathStart
+        else { return false }
+        for i in 0..<pathStart {
+            let byte = bytes[i]
+            if byte >= 0x80 || (0x41...0x5A).contains(byte) { return false }
+        }
+        var i = pathStart
+        while i + 2 < end {
             if bytes[i] == UInt8(ascii: "%"), bytes[i + 1].isHexDigit, bytes[i + 2].isHexDigit {
-                bytes[i + 1] = bytes[i + 1].uppercasedHex
-                bytes[i + 2] = bytes[i + 2].uppercasedHex
+                if bytes[i + 1] != bytes[i + 1].uppercasedHex || bytes[i + 2] != bytes[i + 2].uppercasedHex { return false }
                 i += 3
             } else {
                 i += 1
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return true
+    }
+
+    /// The normalised URI (RFC 3986 §6.2.2, RFC 9110 §4.2.3).
+    func normalized(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(end + 1)
+        let scheme: StaticString = isHTTPS ? "https://" : "http://"
+        out.append(contentsOf: UnsafeBufferPointer(start: scheme.utf8Start, count: scheme.utf8CodeUnitCount))
+        let host = UnsafeBufferPointer(rebasing: bytes[authorityStart..<pathStart])
+        if host.allSatisfy({ $0 < 0x80 }) {
+            for byte in bytes[authorityStart..<hostEnd(bytes)] {
+                out.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
+            }
+        } else {
+            // Non-ASCII host (an IRI): Unicode lower-casing, then the same port rules.
+            var lowered = String(decoding: host, as: UTF8.self).lowercased()
+            let port = isHTTPS ? ":443" : ":80"
+            if lowered.hasSuffix(port) { lowered.removeLast(port.count) }
+            if lowered.hasSuffix(":") { lowered.removeLast() }
+            out.append(contentsOf: lowered.utf8)
+        }
+        if pathStart == end || bytes[pathStart] == UInt8(ascii: "?") { out.append(UInt8(ascii: "/")) }
+        var i = pathStart
+        while i < end {
+            if i + 2 < end, bytes[i] == UInt8(ascii: "%"), bytes[i + 1].isHexDigit, bytes[i + 2].isHexDigit {
+                out.append(bytes[i])
+                out.append(bytes[i + 1].uppercasedHex)
+                out.append(bytes[i + 2].uppercasedHex)
+                i += 3
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }
 

@@ -53,16 +53,16 @@ public struct StoredResponse: Sendable, Hashable {
         self.varyKey = varyKey
         let fields = response.headerFields
         cacheControl = CacheControl(fields)
-        date = fields[.date].flatMap { HTTPDate.parse($0) }
-        if let raw = fields[values: .expires].first {
+        date = fields.value(of: .date).flatMap { HTTPDate.parse($0) }
+        if let raw = fields.firstValue(of: .expires) {
             expires = HTTPDate.parse(raw).map(ExpiresValue.date) ?? .invalid(raw)
         } else {
             expires = .absent
         }
-        lastModified = fields[.lastModified].flatMap { HTTPDate.parse($0) }
-        entityTag = fields[values: .eTag].first.flatMap { EntityTag(parsing: $0) }
+        lastModified = fields.value(of: .lastModified).flatMap { HTTPDate.parse($0) }
+        entityTag = fields.firstValue(of: .eTag).flatMap { EntityTag(parsing: $0) }
         // §5.1: a list-based Age counts with its first member; an invalid one is ignored.
-        ageHeader = fields[values: .age].first.flatMap { FieldListScanner.members($0).first }.flatMap { DeltaSeconds.parse($0).value }
+        ageHeader = fields.firstValue(of: .age).flatMap { FieldListScanner.members($0).first }.flatMap { DeltaSeconds.parse($0).value }
     }
 
     /// The HTTP status code.

@@ -63,6 +63,7 @@ public struct VaryKey: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// The lower-cased field names a `Vary` header lists (all lines), without duplicates.
     public static func varyNames(_ headers: HTTPFields) -> [String] {
+        guard headers.contains(.vary) else { return [] }
         var seen = Set<String>()
         var names: [String] = []
         for line in headers[values: .vary] {

@@ -102,7 +102,12 @@ public struct CacheControl: Sendable, Hashable {
 
     /// Parses every `Cache-Control` field line of `fields`.
     public init(_ fields: HTTPFields) {
-        self.init(fields[values: .cacheControl].joined(separator: ","))
+        // One line (the usual case) is parsed as it is, without building an array.
+        switch fields.count(where: { $0.name == .cacheControl }) {
+        case 0: self.init("")
+        case 1: self.init(fields.firstValue(of: .cacheControl) ?? "")
+        default: self.init(fields[values: .cacheControl].joined(separator: ","))
+        }
     }
 
     /// An empty Cache-Control (no directives).

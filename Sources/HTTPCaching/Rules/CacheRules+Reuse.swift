@@ -7,9 +7,17 @@ extension CacheRules {
     public func decide(
         request: HTTPRequest, policy: CachePolicy, candidates: [StoredResponse], now: Date
     ) -> CacheDecision {
+        decide(request: request, key: CacheKey(request), policy: policy, candidates: candidates, now: now)
+    }
+
+    /// ``decide(request:policy:candidates:now:)`` for a caller that has already computed the
+    /// request's key (`CacheKey(request)`), so it is not normalised twice per request.
+    public func decide(
+        request: HTTPRequest, key: CacheKey?, policy: CachePolicy, candidates: [StoredResponse], now: Date
+    ) -> CacheDecision {
         let method = request.method.rawValue
         guard method == "GET" || method == "HEAD" else { return .bypass(.methodNotCacheable(method)) }
-        guard CacheKey(request) != nil else { return .bypass(.noCacheKey) }
+        guard key != nil else { return .bypass(.noCacheKey) }
         switch policy {
         case .reloadIgnoringLocalCacheData, .reloadIgnoringLocalAndRemoteCacheData:
             return .bypass(.policy(policy))

@@ -60,7 +60,7 @@ extension CacheRules {
     ) -> StoredResponse {
         var response = response
         response.headerFields = storableFields(response.headerFields)
-        if response.headerFields[.date] == nil {
+        if !response.headerFields.contains(.date) {
             // §4.2.3 via RFC 9110 §6.6.1: a recipient with a clock adds Date when it is missing.
             response.headerFields[.date] = HTTPDate.format(responseTime)
         }
@@ -73,15 +73,24 @@ extension CacheRules {
     /// Proxy-Connection, Keep-Alive, TE, Transfer-Encoding, Upgrade; and in a shared cache the
     /// fields named by a qualified `private`.
     func storableFields(_ fields: HTTPFields) -> HTTPFields {
-        var removed: Set<String> = ["connection", "proxy-connection", "keep-alive", "te", "transfer-encoding", "upgrade"]
-        for line in fields[values: .connection] {
-            for member in FieldListScanner.members(line) { removed.insert(member.lowercased()) }
+        var removed = Self.hopByHopFieldNames
+        if fields.contains(.connection) {
+            for line in fields[values: .connection] {
+                for member in FieldListScanner.members(line) { removed.insert(member.lowercased()) }
+            }
         }
         if isShared, case .fields(let names) = CacheControl(fields).privateDirective {
             removed.formUnion(names)
         }
+        // Usually nothing is removed: keep the fields as they are.
+        guard fields.contains(where: { removed.contains($0.name.canonicalName) }) else { return fields }
         var kept = HTTPFields()
         for field in fields where !removed.contains(field.name.canonicalName) { kept.append(field) }
         return kept
     }
+
+    /// RFC 9110 §7.6.1: fields that concern one connection, never stored.
+    private static let hopByHopFieldNames: Set<String> = [
+        "connection", "proxy-connection", "keep-alive", "te", "transfer-encoding", "upgrade",
+    ]
 }

@@ -27,13 +27,13 @@ extension CacheRules {
         notModified: HTTPResponse, candidates: [StoredResponse], validated: Int?
     ) -> [Int] {
         let fields = notModified.headerFields
-        if let tag = fields[.eTag].flatMap({ EntityTag(parsing: $0) }) {
+        if let tag = fields.value(of: .eTag).flatMap({ EntityTag(parsing: $0) }) {
             if !tag.isWeak {
                 return candidates.indices.filter { candidates[$0].entityTag.map(tag.matchesStrongly) ?? false }
             }
             return mostRecent(candidates.indices.filter { candidates[$0].entityTag.map(tag.matchesWeakly) ?? false }, candidates)
         }
-        if let lastModified = fields[.lastModified].flatMap({ HTTPDate.parse($0) }) {
+        if let lastModified = fields.value(of: .lastModified).flatMap({ HTTPDate.parse($0) }) {
             return mostRecent(candidates.indices.filter { candidates[$0].lastModified == lastModified }, candidates)
         }
         if let validated, candidates.indices.contains(validated) { return [validated] }
@@ -49,16 +49,28 @@ extension CacheRules {
     public func freshen(
         _ stored: StoredResponse, with notModified: HTTPResponse, requestTime: Date, responseTime: Date
     ) -> StoredResponse {
-        let update = storableFields(notModified.headerFields)
-        var merged = stored.response.headerFields
-        var replaced = Set<HTTPField.Name>()
-        for field in update where field.name != .contentLength {
-            if replaced.insert(field.name).inserted { merged[values: field.name] = [] }
+        let update = storableFields(notModified.headerFields).filter { $0.name != .contentLength }
+        let updated = Set(update.map(\.name.canonicalName))
+        let keepsAge = updated.contains(HTTPField.Name.age.canonicalName)
+        let addsDate = !updated.contains(HTTPField.Name.date.canonicalName)
+        // Built as an array and made into HTTPFields once: mutating HTTPFields field by field
+        // re-indexes it each time. Order: the stored fields the 304 does not replace (a new
+        // Date in the place of the stored one), then the 304's fields in its order.
+        var merged: [HTTPField] = []
+        merged.reserveCapacity(stored.response.headerFields.count + update.count + 1)
+        var dateWritten = false
+        for field in stored.response.headerFields where !updated.contains(field.name.canonicalName) {
+            if field.name == .age, !keepsAge { continue }
+            if field.name == .date, addsDate {
+                if !dateWritten { merged.append(HTTPField(name: .date, value: HTTPDate.format(responseTime))) }
+                dateWritten = true
+                continue
+            }
             merged.append(field)
         }
-        if update[.date] == nil { merged[.date] = HTTPDate.format(responseTime) }
-        if update[.age] == nil { merged[.age] = nil }
-        return stored.replacing(headerFields: merged, requestTime: requestTime, responseTime: responseTime)
+        merged.append(contentsOf: update)
+        if addsDate, !dateWritten { merged.append(HTTPField(name: .date, value: HTTPDate.format(responseTime))) }
+        return stored.replacing(headerFields: HTTPFields(merged), requestTime: requestTime, responseTime: responseTime)
     }
 
     private func mostRecent(_ indices: [Int], _ candidates: [StoredResponse]) -> [Int] {

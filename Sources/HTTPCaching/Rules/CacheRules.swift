@@ -44,6 +44,7 @@ public struct CacheRules: Sendable {
     func requestDirectives(_ request: HTTPRequest) -> (CacheControl, pragmaNoCache: Bool) {
         let fields = request.headerFields
         if fields.contains(.cacheControl) { return (CacheControl(fields), false) }
+        guard fields.contains(.pragma) else { return (.empty, false) }
         let pragma = fields[values: .pragma].flatMap { FieldListScanner.members($0) }
         return (.empty, pragma.contains { $0.lowercased() == "no-cache" })
     }

@@ -1,0 +1,55 @@
+import CacheEvents
+import CachingClient
+import DemoOrigin
+import Foundation
+import HTTPCaching
+import HTTPTypes
+import BenchmarkSupport
+
+/// `--breakdown`: what each step of a fresh hit and of a 304 costs on its own, to find where
+/// a request's time goes (the steps are the public pieces the client is made of).
+func printStepBreakdown(client: CachingClient, origin: DemoOrigin, hitRequest: HTTPRequest) async throws {
+    let rules = CacheRules()
+    let now = Date()
+    let key = CacheKey(hitRequest)!
+    let candidates = await client.store.variants(for: key)
+    let stored = candidates.map(\.stored)
+    let decision = rules.decide(request: hitRequest, key: key, policy: .useProtocolCachePolicy, candidates: stored, now: now)
+    let bus = EventBus()
+    let batches = bus.subscribeInBatches()
+
+    let revalidateKey = CacheKey(method: "GET", uri: origin.baseURL + "/no-cache")!
+    _ = try await client.data(from: origin.baseURL + "/no-cache")
+    let revalidateEntries = await client.store.variants(for: revalidateKey)
+    let revalidateStored = revalidateEntries.map(\.stored)
+    var notModifiedFields = HTTPFields()
+    notModifiedFields[.eTag] = revalidateStored[0].response.headerFields[.eTag]
+    notModifiedFields[.cacheControl] = "no-cache"
+    notModifiedFields[.date] = HTTPDate.format(now)
+    let notModified = HTTPResponse(status: .notModified, headerFields: notModifiedFields)
+    let freshened = rules.freshen(revalidateStored[0], with: notModified, requestTime: now, responseTime: now)
+
+    let steps: [(String, () -> Void)] = [
+        ("hit: CacheKey(request)", { _ = CacheKey(hitRequest) }),
+        ("hit: store.memoryVariants", { _ = client.store.memoryVariants(for: key) }),
+        ("hit: candidates.map(\\.stored)", { _ = candidates.map(\.stored) }),
+        ("hit: rules.decide", { _ = rules.decide(request: hitRequest, key: key, policy: .useProtocolCachePolicy, candidates: stored, now: now) }),
+        ("hit: decision.reason", { _ = decision.reason }),
+        ("hit: servedHeaderFields", { _ = rules.servedHeaderFields(for: stored[0], age: 5, revalidated: false) }),
+        ("hit: headers as event fields", { _ = stored[0].response.headerFields.map { HeaderField(name: $0.name.rawName, value: $0.value) } }),
+        ("hit: Data(body)", { _ = Data(candidates[0].body) }),
+        ("hit: store.recordAccess", { client.store.recordAccess(candidates[0]) }),
+        ("event: publish (1 batch subscriber)", { bus.publish(.error(ErrorInfo(message: "x")), requestID: 1) }),
+        ("304: responsesToFreshen", { _ = rules.responsesToFreshen(notModified: notModified, candidates: revalidateStored, validated: 0) }),
+        ("304: freshen", { _ = rules.freshen(revalidateStored[0], with: notModified, requestTime: now, responseTime: now) }),
+        ("304: store.storeCachedResponse", {
+            _ = client.store.storeCachedResponse(freshened, body: revalidateEntries[0].body, freshUntil: now, expiresAt: nil, policy: .allowed)
+        }),
+        ("clock: Date()", { _ = Date() }),
+        ("clock: ContinuousClock.now", { _ = ContinuousClock.now }),
+    ]
+    for (name, step) in steps {
+        print(measure(name, samples: 50, iterations: 2000, step).summary)
+        _ = batches.take()
+    }
+}
