@@ -52,4 +52,52 @@ func printStepBreakdown(client: CachingClient, origin: DemoOrigin, hitRequest: H
         print(measure(name, samples: 50, iterations: 2000, step).summary)
         _ = batches.take()
     }
+    print(try await measureRevalidationWithoutNetwork(origin: origin).summary)
+}
+
+/// Answers every request with a 304 that names `etag`, at once: the caching client's own
+/// cost of a revalidation, without the network (for `--breakdown` only).
+struct InstantNotModifiedTransport: Transport {
+    let etag: String
+    func send(_ request: HTTPRequest, body: Data?, timeout: Duration) async throws -> TransportResponse {
+        let fields: HTTPFields = [.eTag: etag, .cacheControl: "no-cache", .date: HTTPDate.format(Date())]
+        return TransportResponse(response: HTTPResponse(status: .notModified, headerFields: fields), body: Data())
+    }
+    func shutdown() async throws {}
+}
+
+/// A caching client whose transport answers every request with a 304 at once, holding a
+/// stored `/no-cache` response of `origin` (its real ETag) that every request revalidates.
+func makeInstantRevalidationClient(origin: DemoOrigin) async throws -> (client: CachingClient, request: HTTPRequest) {
+    let request = CachingClient.request(url: origin.baseURL + "/no-cache")!
+    let seeding = try await CachingClient()
+    let real = try await seeding.data(for: request)
+    try await seeding.shutdown()
+    let etag = real.response.headerFields[.eTag] ?? "\"x\""
+    var configuration = CachingClientConfiguration()
+    configuration.statsInterval = .seconds(3600)
+    configuration.transport = InstantNotModifiedTransport(etag: etag)
+    let client = try await CachingClient(configuration: configuration)
+    let stored = StoredResponse(
+        key: CacheKey(request)!, response: real.response, requestTime: Date(), responseTime: Date(),
+        varyKey: VaryKey(responseHeaders: [:], requestHeaders: [:]))
+    client.store.storeCachedResponse(stored, body: [UInt8](real.body), freshUntil: Date(), expiresAt: nil)
+    let check = try await client.data(for: request)
+    precondition(check.outcome == .revalidated, "expected a revalidation, got \(check.outcome)")
+    return (client, request)
+}
+
+/// The client's CPU cost of one 304 round trip, the transport answering at once.
+func measureRevalidationWithoutNetwork(origin: DemoOrigin) async throws -> BenchmarkSupport.Measurement {
+    let (client, request) = try await makeInstantRevalidationClient(origin: origin)
+    let watcher = await client.subscribeInBatches(.dashboard, snapshot: false)
+    let drain = Task.detached { for await _ in watcher {} }
+    let measured = try await Task.detached {
+        try await measureAsync("304 through the client, transport answering at once", samples: 100, iterations: 200) {
+            _ = try await client.data(for: request)
+        }
+    }.value
+    drain.cancel()
+    try await client.shutdown()
+    return measured
 }

@@ -5,16 +5,19 @@ extension StoreIndex {
     /// Stores an entry: into memory now, and (policy and size permitting) queued for disk.
     /// A variant with the same identity is replaced in both tiers. Returns where it went, or
     /// `nil` when it is kept nowhere (expired already, or too large for every allowed tier).
+    /// `primary` is the key's digest, `nil` for a namespace without a disk (it names disk
+    /// records only, so a memory-only store never computes it).
     mutating func store(
-        _ entry: CacheEntry, namespace: Int, primary: StorageKey, info: EntryInfo, policy: StoragePolicy, now: Date
+        _ entry: CacheEntry, namespace: Int, primary: StorageKey?, info: EntryInfo, policy: StoragePolicy, now: Date
     ) -> EntryTier? {
         let storageKey = entry.storageKey
         let key = entry.stored.key
-        resolve(key, namespace: namespace, primary: primary)
+        if let primary { resolve(key, namespace: namespace, primary: primary) }
         generation &+= 1
         let size = entry.metadata.size
         let toMemory = policy != .notAllowed && size <= memoryEntryLimit
-        let toDisk = policy == .allowed && namespaces[namespace].isAvailable && size <= diskEntryLimit(namespace: namespace)
+        let diskPrimary = policy == .allowed && namespaces[namespace].isAvailable && size <= diskEntryLimit(namespace: namespace) ? primary : nil
+        let toDisk = diskPrimary != nil
         guard !entry.metadata.isExpired(at: now), toMemory || toDisk else {
             // The new response supersedes any stored copy of this variant.
             remove(storageKey, namespace: namespace, reason: nil)
@@ -27,7 +30,7 @@ extension StoreIndex {
         } else {
             memory.remove(storageKey)
         }
-        if toDisk {
+        if let primary = diskPrimary {
             let record = DiskRecord(
                 primary: primary, key: key, size: size, created: entry.metadata.created,
                 lastAccess: entry.metadata.lastAccess, accessCount: entry.metadata.accessCount,

@@ -21,23 +21,53 @@ extension CacheStore {
     ) -> EntryTier? {
         guard policy != .notAllowed else { return nil }
         let namespace = table.index(for: response.key.uri)
-        let member = table[namespace]
         let id = EntryID(response)
-        let storageKey = member.naming.storageKey(for: id)
-        let primary = member.naming.primaryKey(for: response.key)
+        let storageKey = table[namespace].naming.storageKey(for: id)
         let now = core.now()
-        var freshUntil = freshUntil
-        var expiresAt = expiresAt
-        if let ttl = member.namespace.timeToLive {
-            let cap = now.addingTimeInterval(ttl)
-            freshUntil = min(freshUntil ?? cap, cap)
-            expiresAt = min(expiresAt ?? cap, cap)
-        }
         let metadata = EntryMetadata(
             id: id, created: now, lastAccess: now, accessCount: 0, size: CacheEntry.size(of: response, body: body),
             tier: .memory, freshUntil: freshUntil, expiresAt: expiresAt)
-        let entry = CacheEntry(stored: response, body: body, metadata: metadata, storageKey: storageKey)
-        let info = EntryInfo(response)
+        return store(CacheEntry(stored: response, body: body, metadata: metadata, storageKey: storageKey), namespace: namespace, policy: policy, now: now)
+    }
+
+    /// Stores a response a 304 freshened (RFC 9111 §4.3.4) in place of the entry it was
+    /// made from: the same variant with the same body, under new header fields and new
+    /// freshness. The entry keeps its creation time and hit count (it is the same response,
+    /// confirmed by the origin), and the store skips what an unrelated response would cost
+    /// it: naming the variant and measuring the body again.
+    ///
+    /// When `response` is not a variant of `entry` (another key or Vary signature), it is
+    /// stored as a new response, like ``storeCachedResponse(_:body:freshUntil:expiresAt:policy:)``.
+    /// - Returns: where it was stored, or `nil` when it was not.
+    @discardableResult
+    public func storeFreshened(
+        _ response: StoredResponse, of entry: CacheEntry, freshUntil: Date?, expiresAt: Date?, policy: StoragePolicy = .allowed
+    ) -> EntryTier? {
+        guard response.key == entry.stored.key, response.varyKey.signature == entry.id.varySignature else {
+            return storeCachedResponse(response, body: entry.body, freshUntil: freshUntil, expiresAt: expiresAt, policy: policy)
+        }
+        guard policy != .notAllowed else { return nil }
+        let namespace = table.index(for: response.key.uri)
+        let now = core.now()
+        let metadata = EntryMetadata(
+            id: entry.id, created: entry.metadata.created, lastAccess: now, accessCount: entry.metadata.accessCount,
+            size: CacheEntry.size(of: response, body: entry.body), tier: .memory, freshUntil: freshUntil, expiresAt: expiresAt)
+        let freshened = CacheEntry(stored: response, body: entry.body, metadata: metadata, storageKey: entry.storageKey)
+        return store(freshened, namespace: namespace, policy: policy, now: now)
+    }
+
+    /// Applies the namespace's TTL cap and hands the entry to the index.
+    private func store(_ entry: CacheEntry, namespace: Int, policy: StoragePolicy, now: Date) -> EntryTier? {
+        let member = table[namespace]
+        var entry = entry
+        if let ttl = member.namespace.timeToLive {
+            let cap = now.addingTimeInterval(ttl)
+            entry.metadata.freshUntil = min(entry.metadata.freshUntil ?? cap, cap)
+            entry.metadata.expiresAt = min(entry.metadata.expiresAt ?? cap, cap)
+        }
+        // The primary-key digest names disk records only.
+        let primary = readers[namespace] != nil ? member.naming.primaryKey(for: entry.stored.key) : nil
+        let info = EntryInfo(entry.stored)
         return core.withIndex {
             $0.store(entry, namespace: namespace, primary: primary, info: info, policy: policy, now: now)
         }

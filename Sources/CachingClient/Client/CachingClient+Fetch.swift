@@ -65,8 +65,8 @@ extension CachingClient {
             let policy = await storagePolicy(for: run.request, response: freshened.response)
             if policy != .notAllowed {
                 let lifetimes = lifetimes(of: freshened, now: responseTime)
-                _ = store.storeCachedResponse(
-                    freshened, body: candidates[index].body, freshUntil: lifetimes.freshUntil, expiresAt: lifetimes.expiresAt, policy: policy)
+                store.storeFreshened(
+                    freshened, of: candidates[index], freshUntil: lifetimes.freshUntil, expiresAt: lifetimes.expiresAt, policy: policy)
             }
             if index == revalidation.candidate { served = freshened }
         }

@@ -5,34 +5,38 @@ import HTTPTypes
 /// when it was requested and received (for age), and the request values its `Vary` selected.
 /// The body lives with the store; the rules never read it.
 ///
-/// The caching-relevant fields are parsed once, when the value is made.
+/// The caching-relevant fields are parsed once, when the value is made. The value is
+/// immutable and kept in one shared box, so copying it — every lookup hands out the stored
+/// candidates — costs one reference count rather than one per header string.
 public struct StoredResponse: Sendable, Hashable {
+    private let storage: Storage
+
     /// The primary key it is stored under.
-    public let key: CacheKey
+    public var key: CacheKey { storage.key }
     /// Status and header fields as stored (hop-by-hop fields removed).
-    public let response: HTTPResponse
+    public var response: HTTPResponse { storage.response }
     /// When the request that produced it was sent (`request_time` of RFC 9111 §4.2.3).
-    public let requestTime: Date
+    public var requestTime: Date { storage.requestTime }
     /// When the response was received (`response_time`).
-    public let responseTime: Date
+    public var responseTime: Date { storage.responseTime }
     /// The secondary key: the request's values of the fields named by `Vary`.
-    public let varyKey: VaryKey
+    public var varyKey: VaryKey { storage.varyKey }
 
     // MARK: Parsed once
 
     /// The response's Cache-Control.
-    public let cacheControl: CacheControl
+    public var cacheControl: CacheControl { storage.cacheControl }
     /// `Date`, if present and valid.
-    public let date: Date?
+    public var date: Date? { storage.date }
     /// `Expires`: absent, a valid date, or present but invalid (which means "already expired").
-    public let expires: ExpiresValue
+    public var expires: ExpiresValue { storage.expires }
     /// `Last-Modified`, if present and valid.
-    public let lastModified: Date?
+    public var lastModified: Date? { storage.lastModified }
     /// `ETag`, if present and valid.
-    public let entityTag: EntityTag?
+    public var entityTag: EntityTag? { storage.entityTag }
     /// `Age` in seconds, if present and valid: the first member of a list counts and invalid
     /// values are ignored (RFC 9111 §5.1).
-    public let ageHeader: Int?
+    public var ageHeader: Int? { storage.ageHeader }
 
     /// The `Expires` field of a response.
     public enum ExpiresValue: Sendable, Hashable {
@@ -46,30 +50,14 @@ public struct StoredResponse: Sendable, Hashable {
 
     /// Creates a stored response, parsing its caching fields.
     public init(key: CacheKey, response: HTTPResponse, requestTime: Date, responseTime: Date, varyKey: VaryKey) {
-        self.key = key
-        self.response = response
-        self.requestTime = requestTime
-        self.responseTime = responseTime
-        self.varyKey = varyKey
-        let fields = response.headerFields
-        cacheControl = CacheControl(fields)
-        date = fields.value(of: .date).flatMap { HTTPDate.parse($0) }
-        if let raw = fields.firstValue(of: .expires) {
-            expires = HTTPDate.parse(raw).map(ExpiresValue.date) ?? .invalid(raw)
-        } else {
-            expires = .absent
-        }
-        lastModified = fields.value(of: .lastModified).flatMap { HTTPDate.parse($0) }
-        entityTag = fields.firstValue(of: .eTag).flatMap { EntityTag(parsing: $0) }
-        // §5.1: a list-based Age counts with its first member; an invalid one is ignored.
-        ageHeader = fields.firstValue(of: .age).flatMap { FieldListScanner.members($0).first }.flatMap { DeltaSeconds.parse($0).value }
+        storage = Storage(key: key, response: response, requestTime: requestTime, responseTime: responseTime, varyKey: varyKey)
     }
 
     /// The HTTP status code.
-    public var status: Int { response.status.code }
+    public var status: Int { storage.response.status.code }
 
     /// Whether the response carries a validator usable for a conditional request.
-    public var hasValidator: Bool { entityTag != nil || lastModified != nil }
+    public var hasValidator: Bool { storage.entityTag != nil || storage.lastModified != nil }
 
     /// The `Vary` field names of the response.
     public var varyNames: [String] { varyKey.isWildcard ? ["*"] : varyKey.fields.map(\.name) }
@@ -80,6 +68,61 @@ public struct StoredResponse: Sendable, Hashable {
         response.headerFields = headerFields
         return StoredResponse(
             key: key, response: response, requestTime: requestTime, responseTime: responseTime, varyKey: varyKey)
+    }
+
+    // MARK: Equality
+
+    /// Equal when made from equal parts (the parsed fields follow from them).
+    public static func == (lhs: StoredResponse, rhs: StoredResponse) -> Bool {
+        if lhs.storage === rhs.storage { return true }
+        let (l, r) = (lhs.storage, rhs.storage)
+        return l.key == r.key && l.requestTime == r.requestTime && l.responseTime == r.responseTime && l.varyKey == r.varyKey
+            && l.response == r.response
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storage.key)
+        hasher.combine(storage.response)
+        hasher.combine(storage.requestTime)
+        hasher.combine(storage.responseTime)
+        hasher.combine(storage.varyKey)
+    }
+
+    /// The parts and what is parsed from them, shared by every copy.
+    private final class Storage: Sendable {
+        let key: CacheKey
+        let response: HTTPResponse
+        let requestTime: Date
+        let responseTime: Date
+        let varyKey: VaryKey
+        let cacheControl: CacheControl
+        let date: Date?
+        let expires: ExpiresValue
+        let lastModified: Date?
+        let entityTag: EntityTag?
+        let ageHeader: Int?
+
+        init(key: CacheKey, response: HTTPResponse, requestTime: Date, responseTime: Date, varyKey: VaryKey) {
+            self.key = key
+            self.response = response
+            self.requestTime = requestTime
+            self.responseTime = responseTime
+            self.varyKey = varyKey
+            let fields = response.headerFields
+            cacheControl = CacheControl(fields)
+            date = fields.value(of: .date).flatMap { HTTPDate.parse($0) }
+            if let raw = fields.firstValue(of: .expires) {
+                expires = HTTPDate.parse(raw).map(ExpiresValue.date) ?? .invalid(raw)
+            } else {
+                expires = .absent
+            }
+            lastModified = fields.value(of: .lastModified).flatMap { HTTPDate.parse($0) }
+            entityTag = fields.firstValue(of: .eTag).flatMap { EntityTag(parsing: $0) }
+            // §5.1: a list-based Age counts with its first member; an invalid one is ignored.
+            ageHeader = fields.firstValue(of: .age).flatMap { FieldListScanner.members($0).first }.flatMap {
+                DeltaSeconds.parse($0).value
+            }
+        }
     }
 }
 

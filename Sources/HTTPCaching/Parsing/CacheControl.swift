@@ -115,49 +115,93 @@ public struct CacheControl: Sendable, Hashable {
 
     init(directives: [Directive]) {
         self.directives = directives
-        var byName: [String: [String?]] = [:]
-        for directive in directives { byName[directive.name, default: []].append(directive.value) }
-        func delta(_ name: String) -> DeltaSeconds { DeltaSeconds.combine(byName[name] ?? []) }
-        func flag(_ name: String) -> Bool { byName[name] != nil }
-        func qualified(_ name: String) -> FieldQualifiedDirective {
-            guard let occurrences = byName[name] else { return .absent }
-            let names = occurrences.compactMap { $0 }.flatMap(FieldListScanner.members).map { $0.lowercased() }
-            // An unqualified occurrence wins: it is the more restrictive reading (§4.2.1).
-            return occurrences.contains(where: { $0 == nil }) || names.isEmpty ? .unqualified : .fields(names)
-        }
-        maxAge = delta("max-age")
-        sharedMaxAge = delta("s-maxage")
-        minFresh = delta("min-fresh")
-        staleWhileRevalidate = delta("stale-while-revalidate")
-        staleIfError = delta("stale-if-error")
-        if let occurrences = byName["max-stale"] {
-            if occurrences.contains(where: { $0 == nil }) {
-                maxStale = .unlimited
-            } else {
-                switch DeltaSeconds.combine(occurrences) {
-                case .seconds(let value): maxStale = .seconds(value)
-                case .conflicting(let values):
-                    // The most restrictive reading of several limits is the smallest one.
-                    let valid = values.compactMap { DeltaSeconds.parse($0).value }
-                    maxStale = valid.min().map(MaxStale.seconds) ?? .invalid(values.joined(separator: ","))
-                case .invalid(let raw): maxStale = .invalid(raw)
-                case .absent: maxStale = nil
-                }
+        // One pass, sorting each directive by name. This runs for every stored response a
+        // 304 freshens, so it avoids hashing names into a dictionary and looking each
+        // known directive up again.
+        var seen = Occurrences()
+        var extensions: [Directive] = []
+        for directive in directives {
+            let value = directive.value
+            switch directive.name {
+            case "max-age": seen.maxAge.append(value)
+            case "s-maxage": seen.sharedMaxAge.append(value)
+            case "min-fresh": seen.minFresh.append(value)
+            case "max-stale": seen.maxStale.append(value)
+            case "stale-while-revalidate": seen.staleWhileRevalidate.append(value)
+            case "stale-if-error": seen.staleIfError.append(value)
+            case "no-cache": seen.noCache.append(value)
+            case "private": seen.privateDirective.append(value)
+            case "no-store": seen.noStore = true
+            case "no-transform": seen.noTransform = true
+            case "only-if-cached": seen.onlyIfCached = true
+            case "must-revalidate": seen.mustRevalidate = true
+            case "proxy-revalidate": seen.proxyRevalidate = true
+            case "must-understand": seen.mustUnderstand = true
+            case "public": seen.isPublic = true
+            case "immutable": seen.immutable = true
+            default: extensions.append(directive)
             }
-        } else {
-            maxStale = nil
         }
-        noCache = qualified("no-cache")
-        privateDirective = qualified("private")
-        noStore = flag("no-store")
-        noTransform = flag("no-transform")
-        onlyIfCached = flag("only-if-cached")
-        mustRevalidate = flag("must-revalidate")
-        proxyRevalidate = flag("proxy-revalidate")
-        mustUnderstand = flag("must-understand")
-        isPublic = flag("public")
-        immutable = flag("immutable")
-        extensions = directives.filter { !Self.knownNames.contains($0.name) }
+        maxAge = DeltaSeconds.combine(seen.maxAge)
+        sharedMaxAge = DeltaSeconds.combine(seen.sharedMaxAge)
+        minFresh = DeltaSeconds.combine(seen.minFresh)
+        staleWhileRevalidate = DeltaSeconds.combine(seen.staleWhileRevalidate)
+        staleIfError = DeltaSeconds.combine(seen.staleIfError)
+        maxStale = Self.maxStale(seen.maxStale)
+        noCache = Self.qualified(seen.noCache)
+        privateDirective = Self.qualified(seen.privateDirective)
+        noStore = seen.noStore
+        noTransform = seen.noTransform
+        onlyIfCached = seen.onlyIfCached
+        mustRevalidate = seen.mustRevalidate
+        proxyRevalidate = seen.proxyRevalidate
+        mustUnderstand = seen.mustUnderstand
+        isPublic = seen.isPublic
+        immutable = seen.immutable
+        self.extensions = extensions
+    }
+
+    /// The arguments of each known directive, in field order (`nil` for one written without).
+    private struct Occurrences {
+        var maxAge: [String?] = []
+        var sharedMaxAge: [String?] = []
+        var minFresh: [String?] = []
+        var maxStale: [String?] = []
+        var staleWhileRevalidate: [String?] = []
+        var staleIfError: [String?] = []
+        var noCache: [String?] = []
+        var privateDirective: [String?] = []
+        var noStore = false
+        var noTransform = false
+        var onlyIfCached = false
+        var mustRevalidate = false
+        var proxyRevalidate = false
+        var mustUnderstand = false
+        var isPublic = false
+        var immutable = false
+    }
+
+    /// `max-stale`: absent, without a value (any staleness), or the smallest valid limit.
+    private static func maxStale(_ occurrences: [String?]) -> MaxStale? {
+        guard !occurrences.isEmpty else { return nil }
+        if occurrences.contains(where: { $0 == nil }) { return .unlimited }
+        switch DeltaSeconds.combine(occurrences) {
+        case .seconds(let value): return .seconds(value)
+        case .conflicting(let values):
+            // The most restrictive reading of several limits is the smallest one.
+            let valid = values.compactMap { DeltaSeconds.parse($0).value }
+            return valid.min().map(MaxStale.seconds) ?? .invalid(values.joined(separator: ","))
+        case .invalid(let raw): return .invalid(raw)
+        case .absent: return nil
+        }
+    }
+
+    /// `no-cache` / `private`: absent, unqualified, or the lower-cased field names listed.
+    private static func qualified(_ occurrences: [String?]) -> FieldQualifiedDirective {
+        guard !occurrences.isEmpty else { return .absent }
+        let names = occurrences.compactMap { $0 }.flatMap(FieldListScanner.members).map { $0.lowercased() }
+        // An unqualified occurrence wins: it is the more restrictive reading (§4.2.1).
+        return occurrences.contains(where: { $0 == nil }) || names.isEmpty ? .unqualified : .fields(names)
     }
 
     /// Every directive name defined by RFC 9111, RFC 5861 and RFC 8246.

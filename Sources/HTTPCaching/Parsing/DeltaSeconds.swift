@@ -50,6 +50,7 @@ public enum DeltaSeconds: Sendable, Hashable, CustomStringConvertible {
     /// Combines every occurrence of one directive per RFC 9111 §4.2.1.
     static func combine(_ occurrences: [String?]) -> DeltaSeconds {
         guard let first = occurrences.first else { return .absent }
+        guard occurrences.count > 1 else { return parse(first) }
         let parsed = occurrences.map(parse)
         if parsed.count > 1, Set(parsed).count > 1 {
             return .conflicting(occurrences.map { $0 ?? "" })

@@ -19,27 +19,34 @@ public struct EntityTag: Sendable, Hashable, CustomStringConvertible, Codable {
     /// Parses one entity-tag; `nil` when the text is not one. Unquoted tags, which some
     /// servers send, are accepted as strong tags when they contain no spaces, quotes or commas.
     public init?(parsing text: some StringProtocol) {
-        // Unicode scalars, not Characters: a quote followed by a combining mark is one
-        // Character but still a quote (and a space followed by one is still a space).
-        var rest = Substring(text).unicodeScalars
-        while let first = rest.first, first == " " || first == "\t" { rest = rest.dropFirst() }
-        while let last = rest.last, last == " " || last == "\t" { rest = rest.dropLast() }
-        var weak = false
-        if rest.count >= 2, rest.first == "W" || rest.first == "w", rest[rest.index(after: rest.startIndex)] == "/" {
-            weak = true
-            rest = rest.dropFirst(2)
+        // A byte scan: every delimiter here is ASCII, and in UTF-8 a byte below 0x80 is always
+        // a whole scalar, so a quote followed by a combining mark is still a quote (as it is
+        // to a Unicode-scalar reading) — and no Character or scalar index is ever built.
+        var string = String(text)
+        guard let parsed = string.withUTF8({ Self.scan($0) }) else { return nil }
+        self.init(opaqueTag: parsed.tag, isWeak: parsed.isWeak)
+    }
+
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (tag: String, isWeak: Bool)? {
+        let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), quote = UInt8(ascii: "\""), comma = UInt8(ascii: ",")
+        var start = 0
+        var end = bytes.count
+        while start < end, bytes[start] == space || bytes[start] == tab { start += 1 }
+        while end > start, bytes[end - 1] == space || bytes[end - 1] == tab { end -= 1 }
+        var isWeak = false
+        if end - start >= 2, bytes[start] | 0x20 == UInt8(ascii: "w"), bytes[start + 1] == UInt8(ascii: "/") {
+            isWeak = true
+            start += 2
         }
-        if rest.first == "\"" {
-            guard rest.count >= 2, rest.last == "\"" else { return nil }
-            let inner = rest.dropFirst().dropLast()
-            guard !inner.contains("\"") else { return nil }
-            self.init(opaqueTag: String(inner), isWeak: weak)
-        } else {
-            guard !rest.isEmpty, !rest.contains(where: { $0 == " " || $0 == "\"" || $0 == "," || $0 == "\t" }) else {
-                return nil
-            }
-            self.init(opaqueTag: String(rest), isWeak: weak)
+        if start < end, bytes[start] == quote {
+            guard end - start >= 2, bytes[end - 1] == quote else { return nil }
+            let inner = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(end - 1)])
+            guard !inner.contains(quote) else { return nil }
+            return (String(decoding: inner, as: UTF8.self), isWeak)
         }
+        let rest = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        guard !rest.isEmpty, !rest.contains(where: { $0 == space || $0 == quote || $0 == comma || $0 == tab }) else { return nil }
+        return (String(decoding: rest, as: UTF8.self), isWeak)
     }
 
     /// The tag as written in a field: `"abc"` or `W/"abc"`.

@@ -50,13 +50,14 @@ extension CacheRules {
         _ stored: StoredResponse, with notModified: HTTPResponse, requestTime: Date, responseTime: Date
     ) -> StoredResponse {
         let update = storableFields(notModified.headerFields).filter { $0.name != .contentLength }
-        let updated = Set(update.map(\.name.canonicalName))
+        // The 304's few field names, searched in order (cheaper than hashing them).
+        let updated = update.map(\.name.canonicalName)
         let keepsAge = updated.contains(HTTPField.Name.age.canonicalName)
         let addsDate = !updated.contains(HTTPField.Name.date.canonicalName)
-        // Built as an array and made into HTTPFields once: mutating HTTPFields field by field
-        // re-indexes it each time. Order: the stored fields the 304 does not replace (a new
-        // Date in the place of the stored one), then the 304's fields in its order.
-        var merged: [HTTPField] = []
+        // Built in one pass into reserved space (setting fields by name, `fields[name] = …`,
+        // searches and shifts the list each time). Order: the stored fields the 304 does not
+        // replace (a new Date in the place of the stored one), then the 304's in its order.
+        var merged = HTTPFields()
         merged.reserveCapacity(stored.response.headerFields.count + update.count + 1)
         var dateWritten = false
         for field in stored.response.headerFields where !updated.contains(field.name.canonicalName) {
@@ -70,7 +71,7 @@ extension CacheRules {
         }
         merged.append(contentsOf: update)
         if addsDate, !dateWritten { merged.append(HTTPField(name: .date, value: HTTPDate.format(responseTime))) }
-        return stored.replacing(headerFields: HTTPFields(merged), requestTime: requestTime, responseTime: responseTime)
+        return stored.replacing(headerFields: merged, requestTime: requestTime, responseTime: responseTime)
     }
 
     private func mostRecent(_ indices: [Int], _ candidates: [StoredResponse]) -> [Int] {
