@@ -38,3 +38,11 @@ struct SharedHTTPClientTests {
         try await origin.stop()
     }
 }
+
+@Suite("AsyncHTTPClient transport configuration")
+struct TransportConfigurationTests {
+    @Test("with no tracer bootstrapped, the recommended configuration leaves tracing off instead of building no-op spans")
+    func noOpTracerDropped() {
+        #expect(AsyncHTTPClientTransport.recommendedConfiguration.tracing.tracer == nil)
+    }
+}

@@ -58,6 +58,8 @@ func runTargets(_ setup: BenchmarkSetup) async throws -> Bool {
         format: "%@ 304 round trip within 10%% of a plain GET: median of 30 rounds' ratios %.3f (rounds ranged %.3f–%.3f; client / bare transport %.3f)",
         withinTenPercent ? "PASS" : "FAIL", overhead, sortedRatios.first!, sortedRatios.last!, roundTrip.median / bare.median))
     verdicts.append(withinTenPercent)
+    print("the same comparison with larger bodies (information, not a verdict):")
+    try await printSizeSweep(setup)
 
     // 3. The same requests through URLSession.
     try await compareWithURLSession(setup, freshHit: freshHit, roundTrip: roundTrip)

@@ -10,6 +10,7 @@ import HTTPTypes
 // Other modes, for finding where time goes:
 //   --breakdown                        the cost of each step, and of a 304 without the network
 //   --cpu [NAME]                       wall and process CPU time per request, each way of sending
+//   --sizes                            the 304 / plain GET comparison at 1, 16 and 64 KB bodies
 //   --profile hit|revalidate|instant N N requests of one kind in a loop, for `perf record`
 
 let arguments = CommandLine.arguments
@@ -29,6 +30,8 @@ if arguments.contains("--breakdown") {
     default: elapsed = try await runProfileLoop(client: setup.client, request: setup.revalidateRequest, count: count)
     }
     print("\(arguments[index + 1]): \(count) requests in \(elapsed)")
+} else if arguments.contains("--sizes") {
+    try await printSizeSweep(setup)
 } else if let index = arguments.firstIndex(of: "--cpu") {
     let only = index + 1 < arguments.count ? arguments[index + 1] : nil
     try await printCPUPerRequest(setup, only: only)

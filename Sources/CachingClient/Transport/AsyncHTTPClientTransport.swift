@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import NIOCore
 import NIOHTTP1
+import Tracing
 
 /// The default ``Transport``: AsyncHTTPClient with redirects and decompression off (the cache
 /// stores exactly what the origin sent and follows redirects itself, hop by hop).
@@ -16,14 +17,18 @@ public final class AsyncHTTPClientTransport: Transport {
 
     /// Redirects not followed (the caching client follows them hop by hop, each through the
     /// cache), no decompression (the store keeps what the origin sent), a 10 s connect
-    /// timeout, and no connection retries (a refused connection must fail at once, so that
-    /// `stale-if-error` can answer, rather than be retried until the request's deadline).
+    /// timeout, no connection retries (a refused connection must fail at once, so that
+    /// `stale-if-error` can answer, rather than be retried until the request's deadline), and
+    /// no tracing when no tracer has been bootstrapped: AsyncHTTPClient keeps the tracer it
+    /// finds when the configuration is made, and with the no-op one it would still build
+    /// every request's span attributes only to drop them (about 6 µs a request here).
     public static var recommendedConfiguration: HTTPClient.Configuration {
         var configuration = HTTPClient.Configuration()
         configuration.redirectConfiguration = .disallow
         configuration.decompression = .disabled
         configuration.timeout = .init(connect: .seconds(10))
         configuration.connectionPool.retryConnectionEstablishment = false
+        if configuration.tracing.tracer is NoOpTracer { configuration.tracing.tracer = nil }
         return configuration
     }
 
