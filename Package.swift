@@ -160,7 +160,7 @@ let package = Package(
             dependencies: ["Dashboard", "CacheEvents", "HTTPCaching", "TerminalUI"],
             exclude: ["Snapshots"]
         ),
-        .testTarget(name: "DashboardEndToEndTests", dependencies: ["cachescope"]),
+        .testTarget(name: "DashboardEndToEndTests", dependencies: ["cachescope", "DemoOrigin"]),
         .testTarget(
             name: "CachingClientTests",
             dependencies: [

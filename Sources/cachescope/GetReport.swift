@@ -1,4 +1,5 @@
 import CachingClient
+import HTTPCaching
 import Foundation
 
 /// What `cachescope get` reports about one request, as text (stderr) or JSON (stdout).
@@ -21,13 +22,26 @@ struct GetReport: Encodable {
         bytes = result.body.count
     }
 
-    /// `HIT max-age=60 · 200 · age 3s · ttl 57s · 1234 bytes from cache`
+    /// `HIT max-age=60 · 200 · age 3s · ttl 57s · 1234 bytes from cache`, or after a 304
+    /// `… · 1234 bytes from cache, origin asked`.
     var text: String {
         var parts = ["\(outcome.uppercased()) \(reason)", "\(status)"]
         if let age { parts.append("age \(Int(age.rounded()))s") }
         if let ttl { parts.append("ttl \(Int(ttl.rounded()))s") }
-        parts.append("\(bytes) bytes from \(fromNetwork ? "network" : "cache")")
+        // `fromNetwork` tells whether the origin was contacted; the body of a revalidated or
+        // stale response (stale-if-error) still comes from the store.
+        if bodyFromCache {
+            parts.append("\(bytes) bytes from cache" + (fromNetwork ? ", origin asked" : ""))
+        } else if fromNetwork {
+            parts.append("\(bytes) bytes from network")
+        } else {
+            parts.append("\(bytes) bytes")  // answered by the cache without a stored body (504)
+        }
         return parts.joined(separator: " · ")
+    }
+
+    private var bodyFromCache: Bool {
+        [CacheOutcome.hit, .stale, .revalidated].map(\.rawValue).contains(outcome)
     }
 
     func jsonLine() throws -> Data {

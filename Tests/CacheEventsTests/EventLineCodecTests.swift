@@ -56,6 +56,51 @@ struct EventLineCodecTests {
             == #"{"seq":7,"t":1.204,"req":3,"kind":"lookup","verdict":"fresh","reason":"max-age=60","age":4,"ttl":56}"# + "\n")
     }
 
+    @Test("requestFinished of a background refresh: written only when true, read as false when absent (older logs)")
+    func backgroundFlag() throws {
+        let finished = RequestFinished(
+            status: 200, latency: 0.01, bytesFromNetwork: 0, bytesFromCache: 0, outcome: .revalidated, reason: "304 (expired 4s ago)",
+            background: true)
+        let event = CacheEvent(seq: 9, time: 2, requestID: 5, kind: .requestFinished(finished))
+        let line = encodeLine(event)
+        #expect(String(decoding: line, as: UTF8.self).hasSuffix(#""coalesced":false,"background":true}"# + "\n"))
+        guard case .event(let parsed, nil) = try parse(line) else {
+            Issue.record("fast parser failed")
+            return
+        }
+        #expect(parsed == event)
+        #expect(try JSONDecoder().decode(CacheEvent.self, from: Data(line)) == event)
+
+        let foreground = CacheEvent(seq: 9, time: 2, requestID: 5, kind: .requestFinished(RequestFinished(
+            status: 200, latency: 0.01, bytesFromNetwork: 7, bytesFromCache: 0, outcome: .miss, reason: "not in cache")))
+        #expect(!String(decoding: encodeLine(foreground), as: UTF8.self).contains("background"))
+        let older = Array(#"{"seq":9,"t":2,"req":5,"kind":"requestFinished","status":200,"latency":0.01,"bytesFromNetwork":7,"bytesFromCache":0,"outcome":"miss","reason":"not in cache","coalesced":false}"#.utf8)
+        guard case .event(let parsedOlder, nil) = try parse(older) else {
+            Issue.record("fast parser failed on a line without the field")
+            return
+        }
+        #expect(parsedOlder == foreground)
+        #expect(try JSONDecoder().decode(CacheEvent.self, from: Data(older)) == foreground)
+    }
+
+    @Test("traffic figures leave background refreshes out of requests and outcomes but count their network bytes")
+    func backgroundRefreshCounters() {
+        func finished(_ outcome: CacheOutcome, network: Int, cache: Int, background: Bool = false) -> CacheEvent {
+            CacheEvent(seq: 1, time: 1, requestID: 1, kind: .requestFinished(RequestFinished(
+                status: 200, latency: 0.01, bytesFromNetwork: network, bytesFromCache: cache, outcome: outcome, reason: "",
+                background: background)))
+        }
+        var counters = TrafficCounters()
+        for event in [
+            finished(.stale, network: 0, cache: 100), finished(.modified, network: 120, cache: 0, background: true),
+            finished(.hit, network: 0, cache: 120),
+        ] { counters.apply(event) }
+        #expect(counters.requests == 2 && counters.backgroundRefreshes == 1)
+        #expect(counters.count(.modified) == 0)
+        #expect(counters.hitRatio == 1)
+        #expect(counters.bytesFromNetwork == 120 && counters.bytesFromCache == 220)
+    }
+
     @Test("strings are escaped as JSON requires and nothing more")
     func escaping() {
         let message = "quote \" backslash \\ slash / tab \t newline \n bell \u{7} é 😀"

@@ -91,7 +91,7 @@ struct SessionSummaryTests {
         let data = Data(try Self.summary.jsonString().utf8)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(Set(object.keys) == [
-            "format", "version", "events", "duration", "requests", "outcomes", "coalesced", "hitRatio", "byteHitRatio",
+            "format", "version", "events", "duration", "requests", "outcomes", "coalesced", "backgroundRefreshes", "hitRatio", "byteHitRatio",
             "bytesFromCache", "bytesFromNetwork", "bytesSaved", "evictions", "droppedEvents", "topMissedURLs", "topEvictedKeys",
         ])
         #expect(object["format"] as? String == "cachescope-summary")
@@ -109,6 +109,6 @@ struct SessionSummaryTests {
 
         let empty = try SessionSummary().jsonString(pretty: false)
         #expect(empty.contains(#""hitRatio":null"#) && empty.contains(#""byteHitRatio":null"#))
-        #expect(empty.hasPrefix(#"{"byteHitRatio":null,"bytesFromCache":0,"#))
+        #expect(empty.hasPrefix(#"{"backgroundRefreshes":0,"byteHitRatio":null,"bytesFromCache":0,"#))
     }
 }

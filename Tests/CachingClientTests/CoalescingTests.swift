@@ -87,4 +87,33 @@ struct CoalescingTests {
         #expect(coalesced == [leader.requestID])
         try await harness.stop()
     }
+
+    @Test("a GET that arrives while a HEAD of the same URL is under way gets its own body, not the HEAD's empty one")
+    func headIsNotSharedWithGet() async throws {
+        let harness = try await Harness.start()
+        let head = Task { try await harness.client.data(for: CachingClient.request(url: harness.url("/slow/300"), method: .head)!) }
+        try await Task.sleep(for: .milliseconds(50))
+        let get = try await harness.get("/slow/300")
+        #expect(try await head.value.body.isEmpty)
+        #expect(!get.body.isEmpty)
+        #expect(get.response.headerFields[.contentLength] == String(get.body.count))
+        #expect(!get.coalesced)
+        #expect(harness.origin.requestCount(path: "/slow/300") == 2)
+        try await harness.stop()
+    }
+
+    @Test("an answer the cache may not store is not handed to waiting requests: each fetches its own")
+    func unstorableAnswerIsNotShared() async throws {
+        let harness = try await Harness.start()
+        // Request no-store (RFC 9111 §5.2.1.5): the response may not be stored, so it may not
+        // be reused either — not even by a request that arrived while it was on its way.
+        let results = try await withThrowingTaskGroup(of: ClientResponse.self) { group in
+            for _ in 0..<5 { group.addTask { try await harness.get("/slow/300", headers: [.cacheControl: "no-store"]) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.count == 5)
+        #expect(results.allSatisfy { !$0.coalesced && $0.response.status.code == 200 })
+        #expect(harness.origin.requestCount(path: "/slow/300") == 5)
+        try await harness.stop()
+    }
 }

@@ -89,6 +89,7 @@ struct ReuseTests {
         (.staleWhileRevalidate(StaleHit(candidate: 0, freshness: freshness, reason: .staleWhileRevalidate(window: 30))), .stale, "stale", "stale-while-revalidate"),
         (.revalidate(Revalidation(candidate: 0, freshness: freshness, reason: .expired(staleBy: 40), conditionalHeaders: ConditionalHeaders(ifNoneMatch: [], ifModifiedSince: Fixture.t0))), nil, "stale", "expired 40s ago"),
         (.miss(Miss(reason: .notStored, candidate: nil)), nil, "miss", "not in cache"),
+        (.miss(Miss(reason: .staleWithoutValidator(.expired(staleBy: 40)), candidate: 0)), nil, "stale", "expired 40s ago, no validator"),
         (.bypass(.policy(.reloadIgnoringLocalCacheData)), nil, "bypass", "policy reload"),
         (.unsatisfiable(.onlyIfCached), .error, "miss", "only-if-cached and nothing usable stored"),
     ]

@@ -41,7 +41,8 @@ public struct RequestStarted: Sendable, Hashable, Codable {
 public enum LookupVerdict: String, Sendable, Hashable, Codable, CaseIterable {
     /// A fresh stored response will be served.
     case fresh
-    /// A stored response exists but is stale (served stale, or revalidated).
+    /// A stored response exists but is stale: served stale, revalidated, or (without a
+    /// validator) fetched again in full.
     case stale
     /// Nothing usable is stored.
     case miss
@@ -177,11 +178,15 @@ public struct RequestFinished: Sendable, Hashable, Codable {
     public var reason: String
     /// Whether it shared another request's fetch.
     public var coalesced: Bool
+    /// Whether it was the cache's own background refresh (stale-while-revalidate), which no
+    /// caller waited for: traffic figures count its network bytes but not it as a request.
+    /// Absent from a log line (and from logs written before it existed) means `false`.
+    public var background: Bool
 
     /// Creates the payload.
     public init(
         status: Int, latency: Double, bytesFromNetwork: Int, bytesFromCache: Int, outcome: CacheOutcome,
-        reason: String, coalesced: Bool = false
+        reason: String, coalesced: Bool = false, background: Bool = false
     ) {
         self.status = status
         self.latency = latency
@@ -190,6 +195,35 @@ public struct RequestFinished: Sendable, Hashable, Codable {
         self.outcome = outcome
         self.reason = reason
         self.coalesced = coalesced
+        self.background = background
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case status, latency, bytesFromNetwork, bytesFromCache, outcome, reason, coalesced, background
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        status = try container.decode(Int.self, forKey: .status)
+        latency = try container.decode(Double.self, forKey: .latency)
+        bytesFromNetwork = try container.decode(Int.self, forKey: .bytesFromNetwork)
+        bytesFromCache = try container.decode(Int.self, forKey: .bytesFromCache)
+        outcome = try container.decode(CacheOutcome.self, forKey: .outcome)
+        reason = try container.decode(String.self, forKey: .reason)
+        coalesced = try container.decode(Bool.self, forKey: .coalesced)
+        background = try container.decodeIfPresent(Bool.self, forKey: .background) ?? false
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(status, forKey: .status)
+        try container.encode(latency, forKey: .latency)
+        try container.encode(bytesFromNetwork, forKey: .bytesFromNetwork)
+        try container.encode(bytesFromCache, forKey: .bytesFromCache)
+        try container.encode(outcome, forKey: .outcome)
+        try container.encode(reason, forKey: .reason)
+        try container.encode(coalesced, forKey: .coalesced)
+        if background { try container.encode(true, forKey: .background) }
     }
 }
 

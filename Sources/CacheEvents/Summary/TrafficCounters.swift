@@ -10,6 +10,9 @@ import HTTPCaching
 /// - **Byte hit ratio** = bytes served from the cache ÷ (bytes from the cache + body bytes
 ///   from the network).
 /// - **Bytes saved** = body bytes served from the cache (they did not cross the network).
+/// - A **background refresh** (stale-while-revalidate) is not a request of the app: it is
+///   counted in ``backgroundRefreshes``, not in ``requests`` or the outcomes, and only its
+///   network bytes count.
 public struct TrafficCounters: Sendable, Hashable, Codable {
     /// Finished requests.
     public var requests = 0
@@ -17,6 +20,8 @@ public struct TrafficCounters: Sendable, Hashable, Codable {
     public var outcomes: [CacheOutcome: Int] = [:]
     /// Requests that shared another request's origin fetch.
     public var coalesced = 0
+    /// Background refreshes the cache made on its own (stale-while-revalidate).
+    public var backgroundRefreshes = 0
     /// Body bytes served from the cache.
     public var bytesFromCache = 0
     /// Body bytes received from the origin.
@@ -32,6 +37,9 @@ public struct TrafficCounters: Sendable, Hashable, Codable {
     /// Adds one event's contribution.
     public mutating func apply(_ event: CacheEvent) {
         switch event.kind {
+        case .requestFinished(let finished) where finished.background:
+            backgroundRefreshes += 1
+            bytesFromNetwork += finished.bytesFromNetwork
         case .requestFinished(let finished):
             requests += 1
             outcomes[finished.outcome, default: 0] += 1

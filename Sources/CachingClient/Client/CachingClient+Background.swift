@@ -22,7 +22,12 @@ extension CachingClient {
             let decision = revalidationDecision(for: hit.candidate, among: candidates, reason: .expired(staleBy: hit.freshness.staleness))
             publishRequestStarted(run, key: key, policyName: "background")
             events.publish(.lookup(Lookup(verdict: .stale, reason: "stale-while-revalidate refresh", age: hit.freshness.age, ttl: hit.freshness.timeToLive)), requestID: run.id)
-            _ = try? await network(decision, run: run, key: key, candidates: candidates)
+            do {
+                _ = try await network(decision, run: run, key: key, candidates: candidates)
+            } catch {
+                // Nobody waits for the refresh, but it still ends in the event stream.
+                finishWithError(error, run: run)
+            }
         }
         state.withLock { $0.backgroundTasks[run.id] = task }
     }

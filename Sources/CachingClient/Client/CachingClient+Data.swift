@@ -85,7 +85,7 @@ extension CachingClient {
         }
         let decision = rules.decide(request: request, key: key, policy: policy, candidates: candidates.map(\.stored), now: configuration.now())
         let reason = decision.reason
-        publishLookup(decision, reason: reason, run: run)
+        publishLookup(decision, reason: reason, run: run, candidates: candidates)
         do {
             return try await execute(decision, reason: reason, run: run, key: key, candidates: candidates)
         } catch {
@@ -94,12 +94,15 @@ extension CachingClient {
         }
     }
 
-    private func publishLookup(_ decision: CacheDecision, reason: String, run: RequestRun) {
+    private func publishLookup(_ decision: CacheDecision, reason: String, run: RequestRun, candidates: [CacheEntry]) {
         let freshness: Freshness?
         switch decision {
         case .fresh(let hit): freshness = hit.freshness
         case .stale(let hit), .staleWhileRevalidate(let hit): freshness = hit.freshness
         case .revalidate(let revalidation): freshness = revalidation.freshness
+        case .miss(let miss):
+            // A stale response without a validator: report how old it was.
+            freshness = miss.candidate.map { rules.freshness(of: candidates[$0].stored, now: configuration.now()) }
         default: freshness = nil
         }
         events.publish(
@@ -109,12 +112,15 @@ extension CachingClient {
             requestID: run.id)
     }
 
-    private func finishWithError(_ error: any Error, run: RequestRun) {
+    /// The two events that end a request that produced no response: `error`, then
+    /// `requestFinished` with outcome `error`.
+    func finishWithError(_ error: any Error, run: RequestRun) {
         let message = String(describing: error)
         events.publish(.error(ErrorInfo(message: message)), requestID: run.id)
         events.publish(
             .requestFinished(RequestFinished(
-                status: 0, latency: run.elapsed, bytesFromNetwork: 0, bytesFromCache: 0, outcome: .error, reason: message)),
+                status: 0, latency: run.elapsed, bytesFromNetwork: 0, bytesFromCache: 0, outcome: .error, reason: message,
+                background: run.background)),
             requestID: run.id)
     }
 }

@@ -40,8 +40,7 @@ extension CachingClient {
                 }
                 if shared.leaderID == run.id {
                     result = shared.value
-                } else if let vary = shared.value.storedVaryKey, !vary.mismatchedFields(for: run.request.headerFields).isEmpty {
-                    // The shared response varies on a field this request sends differently.
+                } else if !Self.mayShare(shared.value, with: run.request) {
                     result = try await fetch(decision, run: run, key: key, candidates: candidates)
                 } else {
                     leaderID = shared.leaderID
@@ -56,35 +55,57 @@ extension CachingClient {
             throw CachingClientError.transport(error)
         }
         if CacheRules.isErrorStatus(result.status),
-            let stale = staleFallback(decision, candidates: candidates, run: run, failure: "status \(result.status)")
+            let stale = staleFallback(
+                decision, candidates: candidates, run: run, failure: "status \(result.status)",
+                bytesFromNetwork: leaderID == nil ? result.bytesFromNetwork : 0)
         {
             return stale
         }
         return deliver(result, run: run, coalescedWith: leaderID)
     }
 
-    /// The coalescing key: the primary key plus this request's values of the fields the
+    /// Whether a follower may take its leader's answer. Only what it could have been served
+    /// from the cache (RFC 9111 §4): a response the leader stored, whose Vary fields this
+    /// request sends alike. Anything else — not storable (`no-store`, a 401, a response to
+    /// other credentials), or varying on a field this request sends differently — it fetches
+    /// for itself. An origin failure (500, 502, 503, 504) is shared: the origin is failing
+    /// for everyone, and each follower still falls back to its stale copy if it may.
+    static func mayShare(_ answer: NetworkResult, with request: HTTPRequest) -> Bool {
+        if CacheRules.isErrorStatus(answer.status) { return true }
+        guard let vary = answer.storedVaryKey else { return false }
+        return vary.mismatchedFields(for: request.headerFields).isEmpty
+    }
+
+    /// The coalescing key: the method (a HEAD's answer has no body for a GET, though both
+    /// look up the same key), the primary key, and this request's values of the fields the
     /// stored response varies on, so differently-negotiated requests never share a fetch.
     private func flightKey(_ key: CacheKey, decision: CacheDecision, candidates: [CacheEntry], request: HTTPRequest) -> String {
+        let primary = request.method == .head ? "HEAD|" + key.description : key.description
         let varyNames = Set(candidates.flatMap { $0.stored.varyNames })
-        guard !varyNames.isEmpty else { return key.description }
+        guard !varyNames.isEmpty else { return primary }
         let values = varyNames.sorted().map { name in
             "\(name)=\(HTTPField.Name(name).flatMap { request.headerFields[$0] } ?? "-")"
         }
-        return key.description + "|" + values.joined(separator: "&")
+        return primary + "|" + values.joined(separator: "&")
     }
 
-    private func staleFallback(_ decision: CacheDecision, candidates: [CacheEntry], run: RequestRun, failure: String) -> ClientResponse? {
+    /// `bytesFromNetwork`: what the failed answer brought (an error page's body), if any.
+    private func staleFallback(
+        _ decision: CacheDecision, candidates: [CacheEntry], run: RequestRun, failure: String, bytesFromNetwork: Int = 0
+    ) -> ClientResponse? {
         guard let index = decision.candidate,
             let hit = rules.staleIfError(
                 stored: candidates[index].stored, candidate: index, request: run.request, failure: failure, now: configuration.now())
         else { return nil }
-        return serve(candidates[index], freshness: hit.freshness, outcome: .stale, reason: hit.reason.description, run: run, fromNetwork: true)
+        return serve(
+            candidates[index], freshness: hit.freshness, outcome: .stale, reason: hit.reason.description, run: run, fromNetwork: true,
+            bytesFromNetwork: bytesFromNetwork)
     }
 
     /// Serves a stored response and publishes `served` and `requestFinished`.
     func serve(
-        _ entry: CacheEntry, freshness: Freshness, outcome: CacheOutcome, reason: String, run: RequestRun, fromNetwork: Bool = false
+        _ entry: CacheEntry, freshness: Freshness, outcome: CacheOutcome, reason: String, run: RequestRun, fromNetwork: Bool = false,
+        bytesFromNetwork: Int = 0
     ) -> ClientResponse {
         let fields = rules.servedHeaderFields(for: entry.stored, age: freshness.age, revalidated: false)
         let response = HTTPResponse(status: entry.stored.response.status, headerFields: fields)
@@ -94,7 +115,7 @@ extension CachingClient {
             Served(
                 source: .cache, status: response.status.code, bytes: body.count, outcome: outcome, reason: reason,
                 age: freshness.age, ttl: freshness.timeToLive, headers: fields.eventFields),
-            bytesFromNetwork: 0, bytesFromCache: body.count, coalesced: false, run: run)
+            bytesFromNetwork: bytesFromNetwork, bytesFromCache: body.count, coalesced: false, run: run)
         return ClientResponse(
             response: response, body: body, outcome: outcome, reason: reason, age: freshness.age,
             timeToLive: freshness.timeToLive, fromNetwork: fromNetwork, coalesced: false, requestID: run.id)
@@ -128,13 +149,15 @@ extension CachingClient {
     }
 
     /// The two events that end every answered request: `served`, then `requestFinished` with
-    /// the same status, outcome and reason.
+    /// the same status, outcome and reason. A background refresh serves nobody, so it reports
+    /// no bytes from the cache (only what crossed the network).
     private func publishCompletion(_ served: Served, bytesFromNetwork: Int, bytesFromCache: Int, coalesced: Bool, run: RequestRun) {
         events.publish(
             .served(served),
             .requestFinished(RequestFinished(
-                status: served.status, latency: run.elapsed, bytesFromNetwork: bytesFromNetwork, bytesFromCache: bytesFromCache,
-                outcome: served.outcome, reason: served.reason, coalesced: coalesced)),
+                status: served.status, latency: run.elapsed, bytesFromNetwork: bytesFromNetwork,
+                bytesFromCache: run.background ? 0 : bytesFromCache, outcome: served.outcome, reason: served.reason,
+                coalesced: coalesced, background: run.background)),
             requestID: run.id)
     }
 }

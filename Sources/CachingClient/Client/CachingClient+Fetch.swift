@@ -64,9 +64,9 @@ extension CachingClient {
             let freshened = rules.freshen(candidates[index].stored, with: notModified, requestTime: requestTime, responseTime: responseTime)
             let policy = await storagePolicy(for: run.request, response: freshened.response)
             if policy != .notAllowed {
-                let lifetimes = lifetimes(of: freshened, now: responseTime)
                 store.storeFreshened(
-                    freshened, of: candidates[index], freshUntil: lifetimes.freshUntil, expiresAt: lifetimes.expiresAt, policy: policy)
+                    freshened, of: candidates[index], freshUntil: freshUntil(of: freshened, now: responseTime), expiresAt: nil,
+                    policy: policy)
             }
             if index == revalidation.candidate { served = freshened }
         }

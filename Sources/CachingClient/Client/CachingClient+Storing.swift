@@ -36,8 +36,8 @@ extension CachingClient {
             return StoringResult(result: .notStored("willCache declined"), stored: nil, freshness: nil)
         }
         let stored = rules.storedResponse(key: key, request: request, response: response, requestTime: requestTime, responseTime: responseTime)
-        let lifetimes = lifetimes(of: stored, now: responseTime)
-        _ = store.storeCachedResponse(stored, body: [UInt8](body), freshUntil: lifetimes.freshUntil, expiresAt: lifetimes.expiresAt, policy: policy)
+        store.storeCachedResponse(
+            stored, body: [UInt8](body), freshUntil: freshUntil(of: stored, now: responseTime), expiresAt: nil, policy: policy)
         return StoringResult(result: .stored, stored: stored, freshness: rules.freshness(of: stored, now: responseTime))
     }
 
@@ -50,15 +50,12 @@ extension CachingClient {
         }
     }
 
-    /// When the entry stops being fresh, and when it stops being useful at all: a response
-    /// with a validator stays (it can be revalidated) until evicted; one without stays as
-    /// long as `stale-while-revalidate` / `stale-if-error` can still use it.
-    func lifetimes(of stored: StoredResponse, now: Date) -> (freshUntil: Date, expiresAt: Date?) {
-        let freshness = rules.freshness(of: stored, now: now)
-        let freshUntil = now.addingTimeInterval(freshness.timeToLive)
-        guard !stored.hasValidator else { return (freshUntil, nil) }
-        let cc = stored.cacheControl
-        let grace = Double(max(cc.staleWhileRevalidate.value ?? 0, cc.staleIfError.value ?? 0))
-        return (freshUntil, freshUntil.addingTimeInterval(grace))
+    /// When the entry stops being fresh. A stale entry is kept until the store needs the room
+    /// (or a namespace's TTL or a purge removes it), with or without a validator: it can be
+    /// revalidated, served under `stale-while-revalidate` / `stale-if-error` or a request's
+    /// `max-stale`, and the cache-else-load and cache-only policies accept any stored
+    /// response however stale — so the store is given no retention end of its own.
+    func freshUntil(of stored: StoredResponse, now: Date) -> Date {
+        now.addingTimeInterval(rules.freshness(of: stored, now: now).timeToLive)
     }
 }

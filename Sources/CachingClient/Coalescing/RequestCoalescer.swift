@@ -3,15 +3,17 @@ import Synchronization
 /// Lets concurrent requests for the same key share one origin fetch.
 ///
 /// The first caller of ``run(key:requestID:fetch:)`` for a key becomes the leader and runs
-/// the fetch in its own task; later callers wait for its value. The leader's fetch is not
-/// moved to a task of its own, because that hand-off costs every network request two thread
-/// switches (the 304 round trip benchmark measured ~25 µs of ~300), and because the fetch
-/// then keeps the caller's priority and task-local values (a tracing context, say).
+/// the fetch itself, in the task that called; later callers wait for its value. The fetch is
+/// not moved to a task of its own: that hand-off would cost every origin request two thread
+/// switches, and in the caller's task the fetch keeps its priority and task-local values (a
+/// tracing context, say).
 ///
 /// Cancellation: a cancelled follower stops waiting at once and nobody else notices. When
 /// the leader is cancelled its fetch ends with it; the followers, who were not cancelled,
 /// are not failed — they start over, and one of them leads a new fetch. That costs one more
-/// origin request in that rare case, instead of a task hop on every request.
+/// origin request in that rare case, instead of a task hop on every request. (So does a
+/// request whose lookup missed just before a flight for its key ended: it finds no flight
+/// and fetches again.)
 ///
 /// A `Mutex`-guarded table rather than an actor: joining a flight is a short synchronous
 /// critical section, and the cancellation handler (which is synchronous) must reach it.

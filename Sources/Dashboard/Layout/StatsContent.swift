@@ -31,6 +31,9 @@ enum StatsContent {
         }
         row("\(OutcomeStyle.coalescedGlyph) coalesced", Format.count(counters.coalesced), FigureDefinitions.coalesced, role: .coalesced)
         row("in flight", Format.count(model.requests.openCount), "started and not yet finished")
+        if counters.backgroundRefreshes > 0 {
+            row("background refreshes", Format.count(counters.backgroundRefreshes), FigureDefinitions.backgroundRefreshes)
+        }
 
         lines.append([])
         lines.append(TextViews.heading("Ratios"))
@@ -97,6 +100,7 @@ enum FigureDefinitions {
     static let latencyP50 = "half the finished requests took less (from a histogram, within 6 %)"
     static let latencyP99 = "99 % of the finished requests took less"
     static let entries = "distinct stored responses (each Vary variant counts), as the store reports"
+    static let backgroundRefreshes = "the cache's own stale-while-revalidate refreshes: not counted as requests"
     static let coalesced = "shared another request's origin fetch; also counted under the outcome it got"
     static let dropped = "events this dashboard missed because it fell behind (figures may undercount)"
 

@@ -129,8 +129,12 @@ public struct TrafficModel: EventFolding {
     }
 
     private mutating func applyFinished(_ finished: RequestFinished, _ event: CacheEvent) {
-        latency.record(finished.latency)
-        requestWindow.add(at: event.time)
+        // A background refresh is the cache's own request: it keeps its row, but the app's
+        // latency and request rate are not about it.
+        if !finished.background {
+            latency.record(finished.latency)
+            requestWindow.add(at: event.time)
+        }
         guard let id = event.requestID else { return }
         if let serial = requests.openSerial(of: id) {
             requests.update(serial: serial) { record in

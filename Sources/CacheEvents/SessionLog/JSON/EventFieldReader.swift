@@ -80,7 +80,7 @@ struct EventFieldReader {
             return .requestFinished(RequestFinished(
                 status: int(.status), latency: double(.latency), bytesFromNetwork: int(.bytesFromNetwork),
                 bytesFromCache: int(.bytesFromCache), outcome: value(.outcome, or: CacheOutcome.miss), reason: string(.reason),
-                coalesced: bool(.coalesced)))
+                coalesced: bool(.coalesced), background: optionalBool(.background) ?? false))
         case 12:
             return .error(ErrorInfo(message: string(.message)))
         case 13:
@@ -163,6 +163,12 @@ struct EventFieldReader {
         guard let span = span(field), span.kind != .null else { return nil }
         guard span.kind == .number, let value = JSONNumberParsing.double(text(span)) else { valid = false; return nil }
         return value
+    }
+
+    /// `nil` when the field is absent (a field added to the format later).
+    private mutating func optionalBool(_ field: EventField) -> Bool? {
+        guard span(field) != nil else { return nil }
+        return bool(field)
     }
 
     private mutating func bool(_ field: EventField) -> Bool {

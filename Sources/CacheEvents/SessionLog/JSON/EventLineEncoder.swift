@@ -86,6 +86,7 @@ enum EventLineEncoder {
             w.key("outcome"); w.string(p.outcome.rawValue)
             w.key("reason"); w.string(p.reason)
             w.key("coalesced"); w.bool(p.coalesced)
+            if p.background { w.key("background"); w.bool(true) }
         case .error(let p):
             w.key("message"); w.string(p.message)
         case .storeStats(let p):

@@ -6,7 +6,7 @@ extension SessionSummary {
     ///
     /// ```text
     /// Session: 1,204 events over 61.5 s
-    /// Requests: 200 (6 coalesced)
+    /// Requests: 200 (6 coalesced), and 3 background refreshes
     ///   hit            120   60.0%
     ///   …
     /// Hit ratio: 71.3% of 195 requests (bypass excluded)
@@ -26,7 +26,11 @@ extension SessionSummary {
         let counters = counters
         var lines: [String] = []
         lines.append("Session: \(Self.grouped(eventCount)) events over \(Self.decimal(duration)) s")
-        lines.append("Requests: \(Self.grouped(counters.requests)) (\(Self.grouped(counters.coalesced)) coalesced)")
+        var requests = "Requests: \(Self.grouped(counters.requests)) (\(Self.grouped(counters.coalesced)) coalesced)"
+        if counters.backgroundRefreshes > 0 {
+            requests += ", and \(Self.grouped(counters.backgroundRefreshes)) background refreshes"
+        }
+        lines.append(requests)
         for outcome in CacheOutcome.allCases {
             let count = counters.count(outcome)
             let share = counters.requests > 0 ? Self.percent(Double(count) / Double(counters.requests)) : "-"

@@ -48,7 +48,7 @@ public struct SessionSummary: EventFolding, Hashable {
             if let id = event.requestID { openRequests[id] = started.url }
         case .requestFinished(let finished):
             let url = event.requestID.flatMap { openRequests.removeValue(forKey: $0) }
-            if finished.outcome == .miss { missesByURL[url ?? Self.unknownURL, default: 0] += 1 }
+            if finished.outcome == .miss, !finished.background { missesByURL[url ?? Self.unknownURL, default: 0] += 1 }
         case .evicted(let evicted):
             evictionsByKey[evicted.entry.key, default: 0] += 1
         default:

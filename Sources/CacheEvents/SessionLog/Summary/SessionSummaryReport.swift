@@ -8,7 +8,7 @@ import HTTPCaching
 /// ```json
 /// {"format":"cachescope-summary","version":1,"events":1204,"duration":61.5,"requests":200,
 ///  "outcomes":{"hit":120,"stale":3,"revalidated":20,"modified":2,"miss":50,"bypass":4,"error":1},
-///  "coalesced":6,"hitRatio":0.7128,"byteHitRatio":0.64,"bytesFromCache":640000,
+///  "coalesced":6,"backgroundRefreshes":0,"hitRatio":0.7128,"byteHitRatio":0.64,"bytesFromCache":640000,
 ///  "bytesFromNetwork":360000,"bytesSaved":640000,
 ///  "evictions":{"capacity":3,"expired":1,"purge":0,"corrupt":0},"droppedEvents":0,
 ///  "topMissedURLs":[{"url":"https://example.com/a","count":9}],
@@ -59,6 +59,9 @@ public struct SessionSummaryReport: Sendable, Hashable, Codable {
     public var outcomes: Outcomes
     /// Requests that shared another's origin fetch.
     public var coalesced: Int
+    /// The cache's own background refreshes (stale-while-revalidate): not in `requests` or
+    /// `outcomes`; their network bytes are in `bytesFromNetwork`.
+    public var backgroundRefreshes: Int
     /// (hit + stale + revalidated) ÷ every outcome but bypass; `null` without such requests.
     public var hitRatio: Double?
     /// Bytes from the cache ÷ (from the cache + from the network); `null` before any byte.
@@ -79,7 +82,7 @@ public struct SessionSummaryReport: Sendable, Hashable, Codable {
     public var topEvictedKeys: [KeyCount]
 
     private enum CodingKeys: String, CodingKey {
-        case format, version, events, duration, requests, outcomes, coalesced, hitRatio, byteHitRatio
+        case format, version, events, duration, requests, outcomes, coalesced, backgroundRefreshes, hitRatio, byteHitRatio
         case bytesFromCache, bytesFromNetwork, bytesSaved, evictions, droppedEvents, topMissedURLs, topEvictedKeys
     }
 
@@ -93,6 +96,7 @@ public struct SessionSummaryReport: Sendable, Hashable, Codable {
         try container.encode(requests, forKey: .requests)
         try container.encode(outcomes, forKey: .outcomes)
         try container.encode(coalesced, forKey: .coalesced)
+        try container.encode(backgroundRefreshes, forKey: .backgroundRefreshes)
         try container.encode(hitRatio, forKey: .hitRatio)
         try container.encode(byteHitRatio, forKey: .byteHitRatio)
         try container.encode(bytesFromCache, forKey: .bytesFromCache)
@@ -124,7 +128,7 @@ extension SessionSummary {
         evictions.corrupt = counters.evictions[.corrupt] ?? 0
         return SessionSummaryReport(
             events: eventCount, duration: duration, requests: counters.requests, outcomes: outcomes,
-            coalesced: counters.coalesced, hitRatio: counters.hitRatio, byteHitRatio: counters.byteHitRatio,
+            coalesced: counters.coalesced, backgroundRefreshes: counters.backgroundRefreshes, hitRatio: counters.hitRatio, byteHitRatio: counters.byteHitRatio,
             bytesFromCache: counters.bytesFromCache, bytesFromNetwork: counters.bytesFromNetwork,
             bytesSaved: counters.bytesSaved, evictions: evictions, droppedEvents: counters.droppedEvents,
             topMissedURLs: topMissedURLs(), topEvictedKeys: topEvictedKeys())
