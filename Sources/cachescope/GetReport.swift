@@ -41,7 +41,7 @@ struct GetReport: Encodable {
     }
 
     private var bodyFromCache: Bool {
-        [CacheOutcome.hit, .stale, .revalidated].map(\.rawValue).contains(outcome)
+        CacheOutcome(rawValue: outcome)?.servedFromCache == true
     }
 
     func jsonLine() throws -> Data {

@@ -50,10 +50,10 @@ struct BenchmarkSetup: Sendable {
         return HTTPRequest(method: .get, scheme: "http", authority: revalidateRequest.authority, path: "/no-cache", headerFields: fields)
     }
 
-    /// A plain AsyncHTTPClient GET of `/no-cache` (a 200 with its body), the 304's peer.
-    func plainGet() async throws {
-        let response = try await shared.execute(HTTPClientRequest(url: origin.baseURL + "/no-cache"), timeout: .seconds(5))
-        _ = try await response.body.collect(upTo: 1 << 20)
+    /// A plain AsyncHTTPClient GET of `path` (a 200 with its body), the 304's peer.
+    func plainGet(_ path: String = "/no-cache") async throws {
+        let response = try await shared.execute(HTTPClientRequest(url: origin.baseURL + path), timeout: .seconds(5))
+        _ = try await response.body.collect(upTo: 1 << 24)
     }
 
     func stop() async throws {

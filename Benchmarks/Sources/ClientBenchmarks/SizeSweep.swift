@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import BenchmarkSupport
 import CachingClient
 import HTTPCaching
@@ -10,20 +9,16 @@ import HTTPCaching
 /// where the crossover lies.
 func printSizeSweep(_ setup: BenchmarkSetup) async throws {
     let client = setup.client
-    let shared = setup.shared
     for kilobytes in [1, 16, 64] {
-        let url = setup.origin.baseURL + "/large/\(kilobytes)"
-        let request = CachingClient.request(url: url)!
+        let path = "/large/\(kilobytes)"
+        let request = CachingClient.request(url: setup.origin.baseURL + path)!
         _ = try await client.data(for: request)
         let revalidated = try await client.data(for: request, policy: .reloadRevalidatingCacheData)
         precondition(revalidated.outcome == .revalidated, "expected a revalidation, got \(revalidated.outcome)")
         var ratios: [Double] = [], gets: [Double] = [], trips: [Double] = []
         for _ in 0..<15 {
             let get = try await Task.detached {
-                try await measureAsync("plain GET", samples: 5, iterations: 10) {
-                    let response = try await shared.execute(HTTPClientRequest(url: url), timeout: .seconds(5))
-                    _ = try await response.body.collect(upTo: 1 << 24)
-                }
+                try await measureAsync("plain GET", samples: 5, iterations: 10) { try await setup.plainGet(path) }
             }.value
             let roundTrip = try await Task.detached {
                 try await measureAsync("304", samples: 5, iterations: 10) {

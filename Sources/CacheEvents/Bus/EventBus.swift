@@ -16,6 +16,13 @@ public enum EventDelivery: Sendable, Hashable {
     public static let dashboard = EventDelivery.lossy(bufferSize: 10_000)
     /// A recorder's default: 1,000,000 events.
     public static let recorder = EventDelivery.lossless(bufferSize: 1_000_000)
+
+    /// How many events may wait for the subscriber.
+    public var bufferSize: Int {
+        switch self {
+        case .lossy(let bufferSize), .lossless(let bufferSize): return bufferSize
+        }
+    }
 }
 
 /// Fans events out to any number of subscribers without ever blocking the publisher.
@@ -72,13 +79,7 @@ public final class EventBus: Sendable {
     public func publish(_ kind: CacheEventKind, requestID: UInt64? = nil) -> CacheEvent {
         let time = elapsed
         return state.withLock { state in
-            state.seq += 1
-            let event = CacheEvent(seq: state.seq, time: time, requestID: requestID, kind: kind)
-            for id in state.subscribers.keys {
-                deliver(event, to: &state.subscribers[id]!)
-            }
-            for batches in state.batchSubscribers.values { batches.append(event) }
-            return event
+            stampAndDeliver(kind, time: time, requestID: requestID, in: &state)
         }
     }
 
@@ -87,15 +88,21 @@ public final class EventBus: Sendable {
     public func publish(_ first: CacheEventKind, _ second: CacheEventKind, requestID: UInt64? = nil) {
         let time = elapsed
         state.withLock { state in
-            for kind in [first, second] {
-                state.seq += 1
-                let event = CacheEvent(seq: state.seq, time: time, requestID: requestID, kind: kind)
-                for id in state.subscribers.keys {
-                    deliver(event, to: &state.subscribers[id]!)
-                }
-                for batches in state.batchSubscribers.values { batches.append(event) }
-            }
+            stampAndDeliver(first, time: time, requestID: requestID, in: &state)
+            stampAndDeliver(second, time: time, requestID: requestID, in: &state)
         }
+    }
+
+    /// Gives the event the next `seq` and hands it to every subscriber (under the lock).
+    @discardableResult
+    private func stampAndDeliver(_ kind: CacheEventKind, time: Double, requestID: UInt64?, in state: inout State) -> CacheEvent {
+        state.seq += 1
+        let event = CacheEvent(seq: state.seq, time: time, requestID: requestID, kind: kind)
+        for id in state.subscribers.keys {
+            deliver(event, to: &state.subscribers[id]!)
+        }
+        for batches in state.batchSubscribers.values { batches.append(event) }
+        return event
     }
 
     /// Subscribes; the sequence ends when the bus is finished or the consumer stops iterating.
@@ -109,10 +116,7 @@ public final class EventBus: Sendable {
     /// delivered, then the sequence ends. The session recorder closes its log this way without
     /// losing the tail.
     public func subscription(_ delivery: EventDelivery = .dashboard, initial: [CacheEventKind] = []) -> EventSubscription {
-        let size: Int
-        switch delivery {
-        case .lossy(let bufferSize), .lossless(let bufferSize): size = max(1, bufferSize)
-        }
+        let size = max(1, delivery.bufferSize)
         let (stream, continuation) = AsyncStream.makeStream(of: CacheEvent.self, bufferingPolicy: .bufferingOldest(size))
         let time = elapsed
         let id = state.withLock { state in

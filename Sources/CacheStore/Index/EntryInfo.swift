@@ -27,16 +27,10 @@ struct EntryInfo: Sendable, Hashable {
 
     init(_ stored: StoredResponse) {
         self.init(
-            id: EntryID(stored), status: stored.status, eTag: Self.firstValue(of: .eTag, in: stored.response.headerFields),
-            lastModified: Self.firstValue(of: .lastModified, in: stored.response.headerFields), requestTime: stored.requestTime,
+            id: EntryID(stored), status: stored.status, eTag: stored.response.headerFields.firstValue(of: .eTag),
+            lastModified: stored.response.headerFields.firstValue(of: .lastModified), requestTime: stored.requestTime,
             responseTime: stored.responseTime,
             initialAge: CacheRules().currentAge(of: stored, now: stored.responseTime))
-    }
-
-    /// The first line's value: a validator is one value (and the subscript, which joins every
-    /// line, costs a lazy join even for one).
-    private static func firstValue(of name: HTTPField.Name, in fields: HTTPFields) -> String? {
-        fields.first { $0.name == name }?.value
     }
 
     /// The HTTP age at `now`: initial age plus resident time.

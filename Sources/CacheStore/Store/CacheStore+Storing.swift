@@ -27,7 +27,8 @@ extension CacheStore {
         let metadata = EntryMetadata(
             id: id, created: now, lastAccess: now, accessCount: 0, size: CacheEntry.size(of: response, body: body),
             tier: .memory, freshUntil: freshUntil, expiresAt: expiresAt)
-        return store(CacheEntry(stored: response, body: body, metadata: metadata, storageKey: storageKey), namespace: namespace, policy: policy, now: now)
+        let entry = CacheEntry(stored: response, body: body, metadata: metadata, storageKey: storageKey)
+        return store(entry, namespace: namespace, policy: policy, now: now)
     }
 
     /// Stores a response a 304 freshened (RFC 9111 §4.3.4) in place of the entry it was
@@ -43,10 +44,10 @@ extension CacheStore {
     public func storeFreshened(
         _ response: StoredResponse, of entry: CacheEntry, freshUntil: Date?, expiresAt: Date?, policy: StoragePolicy = .allowed
     ) -> EntryTier? {
-        guard response.key == entry.stored.key, response.varyKey.signature == entry.id.varySignature else {
+        guard policy != .notAllowed else { return nil }
+        guard EntryID(response) == entry.id else {
             return storeCachedResponse(response, body: entry.body, freshUntil: freshUntil, expiresAt: expiresAt, policy: policy)
         }
-        guard policy != .notAllowed else { return nil }
         let namespace = table.index(for: response.key.uri)
         let now = core.now()
         let metadata = EntryMetadata(

@@ -59,19 +59,20 @@ extension CachingClient {
         let selected = rules.responsesToFreshen(
             notModified: notModified, candidates: candidates.map(\.stored), validated: revalidation.candidate)
         guard selected.contains(revalidation.candidate) else { return nil }
-        var served: StoredResponse?
+        var served: (response: StoredResponse, freshness: Freshness)?
         for index in selected {
             let freshened = rules.freshen(candidates[index].stored, with: notModified, requestTime: requestTime, responseTime: responseTime)
+            let freshness = rules.freshness(of: freshened, now: responseTime)
             let policy = await storagePolicy(for: run.request, response: freshened.response)
             if policy != .notAllowed {
+                // Kept past its freshness, like a new response (see `storeIfAllowed`).
                 store.storeFreshened(
-                    freshened, of: candidates[index], freshUntil: freshUntil(of: freshened, now: responseTime), expiresAt: nil,
-                    policy: policy)
+                    freshened, of: candidates[index], freshUntil: responseTime.addingTimeInterval(freshness.timeToLive),
+                    expiresAt: nil, policy: policy)
             }
-            if index == revalidation.candidate { served = freshened }
+            if index == revalidation.candidate { served = (freshened, freshness) }
         }
-        guard let served else { return nil }
-        let freshness = rules.freshness(of: served, now: responseTime)
+        guard let (served, freshness) = served else { return nil }
         events.publish(.notModified(NotModified(freshened: selected.count, ttl: freshness.timeToLive)), requestID: run.id)
         let fields = rules.servedHeaderFields(for: served, age: freshness.age, revalidated: true)
         return NetworkResult(

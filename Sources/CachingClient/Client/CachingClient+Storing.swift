@@ -12,7 +12,12 @@ extension CachingClient {
         let freshness: Freshness?
     }
 
-    /// Stores an origin response when the rules and the `willCache` hook allow it.
+    /// Stores an origin response when the rules and the `willCache` hook allow it, fresh until
+    /// its freshness lifetime ends. The store is given no retention end (`expiresAt`): a stale
+    /// entry stays until the store needs the room (or a namespace's TTL or a purge removes it),
+    /// with or without a validator, because it can still be revalidated, served under
+    /// `stale-while-revalidate` / `stale-if-error` or a request's `max-stale`, and the
+    /// cache-else-load and cache-only policies accept any stored response however stale.
     func storeIfAllowed(
         _ request: HTTPRequest, _ origin: TransportResponse, key: CacheKey?, requestTime: Date, responseTime: Date
     ) async -> StoringResult {
@@ -36,9 +41,11 @@ extension CachingClient {
             return StoringResult(result: .notStored("willCache declined"), stored: nil, freshness: nil)
         }
         let stored = rules.storedResponse(key: key, request: request, response: response, requestTime: requestTime, responseTime: responseTime)
+        let freshness = rules.freshness(of: stored, now: responseTime)
         store.storeCachedResponse(
-            stored, body: [UInt8](body), freshUntil: freshUntil(of: stored, now: responseTime), expiresAt: nil, policy: policy)
-        return StoringResult(result: .stored, stored: stored, freshness: rules.freshness(of: stored, now: responseTime))
+            stored, body: [UInt8](body), freshUntil: responseTime.addingTimeInterval(freshness.timeToLive), expiresAt: nil,
+            policy: policy)
+        return StoringResult(result: .stored, stored: stored, freshness: freshness)
     }
 
     /// The storage policy for re-storing a freshened entry: the `willCache` hook decides
@@ -48,14 +55,5 @@ extension CachingClient {
         switch await willCache(request, response) {
         case .store(let policy), .replace(_, _, let policy): return policy
         }
-    }
-
-    /// When the entry stops being fresh. A stale entry is kept until the store needs the room
-    /// (or a namespace's TTL or a purge removes it), with or without a validator: it can be
-    /// revalidated, served under `stale-while-revalidate` / `stale-if-error` or a request's
-    /// `max-stale`, and the cache-else-load and cache-only policies accept any stored
-    /// response however stale — so the store is given no retention end of its own.
-    func freshUntil(of stored: StoredResponse, now: Date) -> Date {
-        now.addingTimeInterval(rules.freshness(of: stored, now: now).timeToLive)
     }
 }

@@ -70,11 +70,7 @@ public final class CachingClient: Sendable {
     /// dashboard wants (it applies a burst under one lock and redraws once).
     public func subscribeInBatches(_ delivery: EventDelivery = .dashboard, snapshot: Bool = true) async -> PolledEventBatches {
         let initial = snapshot ? await snapshotEvents() : []
-        let size: Int
-        switch delivery {
-        case .lossy(let bufferSize), .lossless(let bufferSize): size = bufferSize
-        }
-        return events.polledBatches(bufferSize: size, initial: initial)
+        return events.polledBatches(bufferSize: delivery.bufferSize, initial: initial)
     }
 
     /// The store's statistics and entries as events.

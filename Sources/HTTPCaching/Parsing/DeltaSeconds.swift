@@ -52,7 +52,7 @@ public enum DeltaSeconds: Sendable, Hashable, CustomStringConvertible {
         guard let first = occurrences.first else { return .absent }
         guard occurrences.count > 1 else { return parse(first) }
         let parsed = occurrences.map(parse)
-        if parsed.count > 1, Set(parsed).count > 1 {
+        if Set(parsed).count > 1 {
             return .conflicting(occurrences.map { $0 ?? "" })
         }
         return parse(first)

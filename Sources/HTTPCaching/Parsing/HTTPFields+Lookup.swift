@@ -12,8 +12,9 @@ extension HTTPFields {
         return self[first].value
     }
 
-    /// The first value of a field (`self[values: name].first` without building the array).
-    func firstValue(of name: HTTPField.Name) -> String? {
+    /// The first value of a field (`self[values: name].first` without building the array):
+    /// what to read for a field that holds one value, such as `ETag` or `Last-Modified`.
+    public func firstValue(of name: HTTPField.Name) -> String? {
         first(where: { $0.name == name })?.value
     }
 }

@@ -59,18 +59,18 @@ extension CacheRules {
         // replace (a new Date in the place of the stored one), then the 304's in its order.
         var merged = HTTPFields()
         merged.reserveCapacity(stored.response.headerFields.count + update.count + 1)
-        var dateWritten = false
+        // The Date a recipient with a clock writes when the 304 sends none (RFC 9110 §6.6.1).
+        var newDate = addsDate ? HTTPField(name: .date, value: HTTPDate.format(responseTime)) : nil
         for field in stored.response.headerFields where !updated.contains(field.name.canonicalName) {
             if field.name == .age, !keepsAge { continue }
             if field.name == .date, addsDate {
-                if !dateWritten { merged.append(HTTPField(name: .date, value: HTTPDate.format(responseTime))) }
-                dateWritten = true
+                if let date = newDate.take() { merged.append(date) }
                 continue
             }
             merged.append(field)
         }
         merged.append(contentsOf: update)
-        if addsDate, !dateWritten { merged.append(HTTPField(name: .date, value: HTTPDate.format(responseTime))) }
+        if let date = newDate { merged.append(date) }
         return stored.replacing(headerFields: merged, requestTime: requestTime, responseTime: responseTime)
     }
 

@@ -128,7 +128,8 @@ extension SessionSummary {
         evictions.corrupt = counters.evictions[.corrupt] ?? 0
         return SessionSummaryReport(
             events: eventCount, duration: duration, requests: counters.requests, outcomes: outcomes,
-            coalesced: counters.coalesced, backgroundRefreshes: counters.backgroundRefreshes, hitRatio: counters.hitRatio, byteHitRatio: counters.byteHitRatio,
+            coalesced: counters.coalesced, backgroundRefreshes: counters.backgroundRefreshes, hitRatio: counters.hitRatio,
+            byteHitRatio: counters.byteHitRatio,
             bytesFromCache: counters.bytesFromCache, bytesFromNetwork: counters.bytesFromNetwork,
             bytesSaved: counters.bytesSaved, evictions: evictions, droppedEvents: counters.droppedEvents,
             topMissedURLs: topMissedURLs(), topEvictedKeys: topEvictedKeys())
