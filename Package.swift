@@ -13,12 +13,14 @@ let package = Package(
     products: [
         .library(name: "HTTPCaching", targets: ["HTTPCaching"]),
         .library(name: "CacheEvents", targets: ["CacheEvents"]),
+        .library(name: "SessionLog", targets: ["SessionLog"]),
         .library(name: "CacheStore", targets: ["CacheStore"]),
         .library(name: "CachingClient", targets: ["CachingClient"]),
         .library(name: "DemoOrigin", targets: ["DemoOrigin"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "CacheAttach", targets: ["CacheAttach"]),
         .library(name: "Dashboard", targets: ["Dashboard"]),
+        .library(name: "CacheScopeApp", targets: ["CacheScopeApp"]),
         .executable(name: "cachescope", targets: ["cachescope"]),
     ],
     dependencies: [
@@ -31,6 +33,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         // Already in the graph through AsyncHTTPClient; named to recognise its no-op tracer.
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
+        // Both in the graph through AsyncHTTPClient already: signal handling and file descriptors.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
     ],
     targets: [
         // MARK: Rules
@@ -63,6 +68,9 @@ let package = Package(
         // MARK: Events
         .target(name: "CacheEvents", dependencies: ["HTTPCaching"]),
 
+        // MARK: Session logs (format, reading, recording, replay, summary, HAR)
+        .target(name: "SessionLog", dependencies: ["CacheEvents", "HTTPCaching"]),
+
         // MARK: The client
         .target(
             name: "CachingClient",
@@ -83,6 +91,7 @@ let package = Package(
             name: "CacheAttach",
             dependencies: [
                 "CacheEvents",
+                "SessionLog",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
@@ -117,16 +126,38 @@ let package = Package(
         // MARK: Dashboard
         .target(
             name: "Dashboard",
-            dependencies: ["CacheEvents", "HTTPCaching", "TerminalUI", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CacheEvents", "SessionLog", "HTTPCaching", "TerminalUI", .product(name: "Logging", package: "swift-log")]
         ),
 
-        // MARK: The executable
-        .executableTarget(
-            name: "cachescope",
+        // MARK: The application layer: what the commands do, testable without the executable
+        .target(
+            name: "CacheScopeApp",
             dependencies: [
                 "HTTPCaching",
                 "CacheStore",
                 "CacheEvents",
+                "SessionLog",
+                "CachingClient",
+                "CacheAttach",
+                "DemoOrigin",
+                "TerminalUI",
+                "Dashboard",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
+
+        // MARK: The executable: argument parsing and wiring only
+        .executableTarget(
+            name: "cachescope",
+            dependencies: [
+                "CacheScopeApp",
+                "HTTPCaching",
+                "CacheStore",
+                "CacheEvents",
+                "SessionLog",
                 "CachingClient",
                 "CacheAttach",
                 "DemoOrigin",
@@ -140,10 +171,15 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "DemoOriginTests", dependencies: ["DemoOrigin"]),
+        .testTarget(name: "CacheEventsTests", dependencies: ["CacheEvents", "HTTPCaching"]),
         .testTarget(
-            name: "CacheEventsTests",
-            dependencies: ["CacheEvents", "HTTPCaching"],
+            name: "SessionLogTests",
+            dependencies: ["SessionLog", "CacheEvents", "HTTPCaching"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "CacheScopeAppTests",
+            dependencies: ["CacheScopeApp", "CachingClient", "SessionLog", "CacheEvents", "HTTPCaching", "DemoOrigin"]
         ),
         .testTarget(
             name: "CacheStoreTests",
@@ -157,7 +193,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DashboardTests",
-            dependencies: ["Dashboard", "CacheEvents", "HTTPCaching", "TerminalUI"],
+            dependencies: ["Dashboard", "CacheEvents", "SessionLog", "HTTPCaching", "TerminalUI"],
             exclude: ["Snapshots"]
         ),
         .testTarget(name: "DashboardEndToEndTests", dependencies: ["cachescope", "DemoOrigin"]),
@@ -173,6 +209,7 @@ let package = Package(
             dependencies: [
                 "CacheAttach",
                 "CacheEvents",
+                "SessionLog",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ]

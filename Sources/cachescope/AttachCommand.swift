@@ -1,4 +1,5 @@
 import ArgumentParser
+import CacheScopeApp
 import CacheAttach
 import Dashboard
 import Foundation

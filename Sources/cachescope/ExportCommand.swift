@@ -1,5 +1,7 @@
 import ArgumentParser
+import CacheScopeApp
 import CacheEvents
+import SessionLog
 import Foundation
 
 /// `cachescope export FILE --har OUT.har`: a session log as a HAR with cache fields.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CacheScopeApp
 import CachingClient
 import Foundation
 import HTTPCaching

@@ -1,6 +1,6 @@
 import ArgumentParser
+import CacheScopeApp
 import DemoOrigin
-import Dispatch
 import Foundation
 
 /// `cachescope origin --listen HOST:PORT`: runs the demo origin alone until SIGINT or SIGTERM.
@@ -29,45 +29,7 @@ struct OriginCommand: AsyncParsableCommand {
         let banner = "demo origin listening on \(origin.baseURL)\nendpoints:\n" + EndpointKind.listing()
             + "stop with Ctrl-C\n"
         FileHandle.standardOutput.write(Data(banner.utf8))
-        await TerminationSignalWatcher().wait()
+        _ = await TerminationSignal.wait()
         try await origin.stop()
-    }
-}
-
-/// Waits for the first SIGINT or SIGTERM, then restores the default handlers so a second
-/// Ctrl-C ends the process at once should stopping hang.
-///
-/// `@unchecked Sendable`: `continuation` and `sources` are only touched on `queue`, a serial
-/// queue that also runs the signal handlers, which is the lock that makes this safe.
-private final class TerminationSignalWatcher: @unchecked Sendable {
-    private let queue = DispatchQueue(label: "cachescope.origin.signals")
-    private var sources: [any DispatchSourceSignal] = []
-    private var continuation: CheckedContinuation<Void, Never>?
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            queue.async {
-                self.continuation = continuation
-                for number in [SIGINT, SIGTERM] {
-                    // Ignore the default action (exit) so the dispatch source receives the signal.
-                    signal(number, SIG_IGN)
-                    let source = DispatchSource.makeSignalSource(signal: number, queue: self.queue)
-                    source.setEventHandler { self.fire() }
-                    source.resume()
-                    self.sources.append(source)
-                }
-            }
-        }
-    }
-
-    /// Runs on `queue`.
-    private func fire() {
-        guard let continuation else { return }
-        self.continuation = nil
-        sources.forEach { $0.cancel() }
-        sources = []
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
-        continuation.resume()
     }
 }

@@ -1,5 +1,7 @@
 import ArgumentParser
+import CacheScopeApp
 import CacheEvents
+import SessionLog
 import CachingClient
 import Dashboard
 import Foundation
@@ -68,38 +70,5 @@ struct ReplayCommand: AsyncParsableCommand {
             status: notes.isEmpty ? nil : StatusMessage(notes.joined(separator: "; "), kind: themeProblem == nil ? .info : .failure))
         let exit = try await app.run()
         if exit.status != 0 { throw ExitCode(exit.status) }
-    }
-}
-
-/// Loads what `replay` plays: a session log as recorded, or a HAR capture simulated.
-enum ReplaySource {
-    struct Loaded {
-        var events: [CacheEvent]
-        var warnings: [String]
-        /// A one-line note for the status line (skipped lines, simulated capture).
-        var note: String?
-    }
-
-    static func load(_ path: String, mode: CacheMode) async throws -> Loaded {
-        if isHAR(path) {
-            let archive = try HARReader.load(path)
-            let events = try await HARSimulator.simulate(archive, mode: mode)
-            let count = archive.log.entries.count
-            return Loaded(events: events, warnings: [], note: "simulated \(count) captured requests through the cache (\(mode.rawValue) mode)")
-        }
-        let log = try SessionLogReader.load(path)
-        let warnings = log.warnings.map(\.description)
-        let note = log.skippedLines > 0 ? "\(log.skippedLines) unreadable lines skipped (run with --summary to list them)" : nil
-        return Loaded(events: log.events, warnings: warnings, note: note)
-    }
-
-    /// `.har` files, and files whose first non-blank byte opens a JSON object with "log".
-    static func isHAR(_ path: String) -> Bool {
-        if path.lowercased().hasSuffix(".har") { return true }
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        let head = String(decoding: handle.readData(ofLength: 64), as: UTF8.self)
-        let compact = head.filter { !$0.isWhitespace }
-        return compact.hasPrefix("{\"log\"")
     }
 }

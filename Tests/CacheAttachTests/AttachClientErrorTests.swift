@@ -1,5 +1,6 @@
 import CacheAttach
 import CacheEvents
+import SessionLog
 import Foundation
 import Testing
 

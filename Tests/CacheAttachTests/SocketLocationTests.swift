@@ -1,5 +1,6 @@
 @testable import CacheAttach
 import CacheEvents
+import SessionLog
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import CacheEvents
+import SessionLog
 import Testing
 import TerminalUI
 @testable import Dashboard

@@ -1,4 +1,5 @@
 import CacheEvents
+import SessionLog
 import HTTPCaching
 import Testing
 @testable import Dashboard

@@ -1,4 +1,5 @@
 import CacheEvents
+import SessionLog
 import NIOCore
 import NIOPosix
 
@@ -61,7 +62,7 @@ public final class AttachClient: Sendable {
         let (session, events) = ClientSession.make(path: path, bufferSize: eventBufferSize)
         let (channel, greeting) = try await open(path, session: session, timeout: timeout)
         let timer = channel.eventLoop.scheduleTask(in: TimeAmount(timeout)) {
-            greeting.fail(AttachError.timedOut(path: path, waitingFor: "greeting", seconds: timeout.seconds))
+            greeting.fail(AttachError.timedOut(path: path, waitingFor: "greeting", seconds: timeout.inSeconds))
         }
         let hello: AttachHello
         do {
@@ -91,7 +92,7 @@ public final class AttachClient: Sendable {
             try await withCheckedThrowingContinuation { continuation in
                 guard session.register(id, continuation) else { return }
                 let timer = channel.eventLoop.scheduleTask(in: TimeAmount(timeout)) {
-                    session.fail(id, with: AttachError.timedOut(path: path, waitingFor: "answer to \(command.name)", seconds: timeout.seconds))
+                    session.fail(id, with: AttachError.timedOut(path: path, waitingFor: "answer to \(command.name)", seconds: timeout.inSeconds))
                 }
                 session.setTimer(id, timer)
                 channel.writeAndFlush(line).whenFailure { _ in
@@ -150,17 +151,9 @@ public final class AttachClient: Sendable {
             default: throw .system(call: "connect", path: path, message: FileSystem.message(for: error.errnoCode))
             }
         } catch ChannelError.connectTimeout {
-            throw .timedOut(path: path, waitingFor: "connection", seconds: timeout.seconds)
+            throw .timedOut(path: path, waitingFor: "connection", seconds: timeout.inSeconds)
         } catch {
             throw .system(call: "connect", path: path, message: "\(error)")
         }
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, for messages.
-    var seconds: Double {
-        let (whole, attoseconds) = components
-        return Double(whole) + Double(attoseconds) / 1e18
     }
 }

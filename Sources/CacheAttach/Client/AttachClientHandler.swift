@@ -1,4 +1,5 @@
 import CacheEvents
+import SessionLog
 import Foundation
 import Logging
 import NIOCore

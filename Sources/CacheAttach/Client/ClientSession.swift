@@ -1,4 +1,5 @@
 import CacheEvents
+import SessionLog
 import NIOCore
 import Synchronization
 

@@ -1,4 +1,5 @@
 import CacheEvents
+import SessionLog
 import Logging
 import NIOCore
 import NIOPosix

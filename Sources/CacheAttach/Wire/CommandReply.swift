@@ -1,4 +1,5 @@
 import CacheEvents
+import SessionLog
 
 /// A `result` line: the answer to one command line, or the complaint about a line that was not
 /// a valid command (then `succeeded` is false and `id` is present only if it could be read).

@@ -1,4 +1,5 @@
 import CacheEvents
+import SessionLog
 
 /// One line from server to dashboard. Every line is a JSON object with a `type`:
 /// `hello` (first line), `event` (a ``CacheEvent`` in its flat session-log form plus

@@ -61,7 +61,7 @@ public final class EventBus: Sendable {
     }
 
     /// Seconds since the session started.
-    public var elapsed: Double { (ContinuousClock.now - start).seconds }
+    public var elapsed: Double { (ContinuousClock.now - start).inSeconds }
 
     /// A new request ID, unique within the session.
     public func makeRequestID() -> UInt64 {
@@ -181,13 +181,5 @@ public final class EventBus: Sendable {
             subscriber.pendingDrops = 0
         }
         if case .dropped = subscriber.continuation.yield(event) { subscriber.pendingDrops += 1 }
-    }
-}
-
-extension Duration {
-    /// The duration in seconds.
-    var seconds: Double {
-        let (s, attoseconds) = components
-        return Double(s) + Double(attoseconds) * 1e-18
     }
 }

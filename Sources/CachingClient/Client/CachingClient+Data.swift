@@ -53,7 +53,8 @@ extension CachingClient {
         return HTTPRequest(method: method, scheme: scheme, authority: authority, path: path, headerFields: headers)
     }
 
-    static func url(of request: HTTPRequest) -> String {
+    /// The absolute URL `request` targets, as events and logs name it.
+    public static func url(of request: HTTPRequest) -> String {
         "\(request.scheme ?? "http")://\(request.authority ?? "")\(request.path ?? "/")"
     }
 
@@ -136,8 +137,7 @@ struct RequestRun: Sendable {
     var background = false
 
     var elapsed: Double {
-        let (seconds, attoseconds) = (ContinuousClock.now - start).components
-        return Double(seconds) + Double(attoseconds) * 1e-18
+        (ContinuousClock.now - start).inSeconds
     }
 }
 

@@ -1,4 +1,5 @@
 import CacheEvents
+import SessionLog
 import Foundation
 import Logging
 import Synchronization
@@ -57,8 +58,7 @@ public final class DashboardApp: Sendable {
 
     /// Seconds since the app was created, on the monotonic clock.
     var wall: Double {
-        let (seconds, attoseconds) = (ContinuousClock.now - started).components
-        return Double(seconds) + Double(attoseconds) * 1e-18
+        (ContinuousClock.now - started).inSeconds
     }
 
     // MARK: Running

@@ -1,4 +1,5 @@
 import CacheEvents
+import SessionLog
 
 /// What the app guards with its one lock: the state, the replayer (in a replay), and the clocks.
 struct DashboardCore: Sendable {

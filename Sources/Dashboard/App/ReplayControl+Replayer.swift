@@ -1,4 +1,5 @@
 import CacheEvents
+import SessionLog
 
 extension ReplayControl {
     /// Carries the control out on a replayer and returns a line for the status bar.

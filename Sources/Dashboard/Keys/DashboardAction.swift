@@ -1,4 +1,5 @@
 import CacheEvents
+import SessionLog
 
 /// Something a key asks the dashboard to do. The key table maps keys to actions; performing an
 /// action changes the state and returns the effects the app must carry out (htop's

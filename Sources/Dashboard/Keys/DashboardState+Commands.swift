@@ -1,4 +1,5 @@
 import CacheEvents
+import SessionLog
 import TerminalUI
 
 /// Purge, refresh, reload and marks: keys that become ``ClientCommand``s.

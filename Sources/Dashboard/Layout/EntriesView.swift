@@ -1,4 +1,5 @@
 import CacheEvents
+import SessionLog
 import TerminalUI
 
 /// The Entries view: one row per stored response — key, tier, size, age, TTL counting down with

@@ -1,5 +1,6 @@
 import Foundation
 import CacheEvents
+import SessionLog
 import HTTPCaching
 import TerminalUI
 

@@ -1,4 +1,5 @@
 import CacheEvents
+import SessionLog
 import TerminalUI
 
 /// The Requests view: the newest request first, one row each — time, method, URL, outcome and

@@ -1,4 +1,5 @@
 import CacheEvents
+import SessionLog
 
 /// The dashboard's whole state: the traffic folded from events, the frozen copy shown while
 /// the display is paused, and the interface (view, selection, sort, search, marks, status).

@@ -1,4 +1,5 @@
 import CacheEvents
+import SessionLog
 
 /// The three views `Tab` and `1` `2` `3` switch between.
 public enum DashboardView: Int, CaseIterable, Sendable, Hashable {

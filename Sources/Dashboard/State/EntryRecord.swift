@@ -1,4 +1,5 @@
 import CacheEvents
+import SessionLog
 
 /// One stored response as the Entries view shows it. Times are session seconds, so the TTL
 /// and age can be computed for any "now" — the countdown moves without new events.

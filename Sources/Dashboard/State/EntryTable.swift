@@ -1,4 +1,5 @@
 import CacheEvents
+import SessionLog
 
 /// The stored responses the dashboard knows of, by primary key and variant, kept current from
 /// `entries` snapshots and `stored`, `promoted`, `evicted`, `purged`, `served` and

@@ -1,4 +1,5 @@
 import CacheEvents
+import SessionLog
 import TerminalUI
 
 /// Everything about the dashboard that is not traffic: which view, what is selected, the sort,

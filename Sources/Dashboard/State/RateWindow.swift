@@ -1,4 +1,5 @@
 import CacheEvents
+import SessionLog
 
 /// Events per second over the last ``seconds`` seconds of the event clock, in whole-second
 /// buckets: constant memory however long the session runs.

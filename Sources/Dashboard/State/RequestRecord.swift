@@ -1,4 +1,5 @@
 import CacheEvents
+import SessionLog
 import HTTPCaching
 
 /// Everything the dashboard knows about one request: a row of the Requests view and the

@@ -1,4 +1,5 @@
 import CacheEvents
+import SessionLog
 
 /// The incremental search (`/`, then `n` / `N`).
 public struct SearchState: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import CacheEvents
+import SessionLog
 
 /// Everything the dashboard shows about the traffic, folded from ``CacheEvent``s and nothing
 /// else: counters, rates, latency percentiles, the recent requests, the stored entries and the

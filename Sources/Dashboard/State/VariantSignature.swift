@@ -1,4 +1,5 @@
 import CacheEvents
+import SessionLog
 
 /// Reads the Vary signatures the store gives variants (`accept-language="fr"&x-mode=-`), to
 /// tell which variant a request used. Events name the primary key of a request but not its

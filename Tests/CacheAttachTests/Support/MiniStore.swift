@@ -1,5 +1,6 @@
 import CacheAttach
 import CacheEvents
+import SessionLog
 
 /// A small app for the attach tests: a dictionary of "stored" entries that publishes the same
 /// events a caching client would, answers purge / refresh / reload for real against its

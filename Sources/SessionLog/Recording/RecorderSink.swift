@@ -1,0 +1,139 @@
+import CacheEvents
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// The recorder's file end: encoded events collect in a buffer and reach the file in large
+/// writes — when the buffer passes ``flushThreshold`` and whenever ``flush()`` is called
+/// (the recorder calls it at least every flush interval).
+///
+/// Two locks, always taken in the order `output` → `pending` (append takes only `pending`):
+/// `pending` guards the buffer events are encoded into, `output` guards the file descriptor,
+/// so a flush never interleaves with another and appends never wait for a disk write.
+final class RecorderSink: Sendable {
+    /// Buffered bytes that trigger a flush from the appending side: 256 KiB.
+    static let flushThreshold = 256 * 1024
+
+    private struct Pending {
+        var writer = JSONLineWriter(capacity: RecorderSink.flushThreshold + 4096)
+        var events = 0
+    }
+
+    private struct Output {
+        var descriptor: Int32
+        var spare: [UInt8] = []
+        var bytesWritten = 0
+        var failure: String?
+        var closed = false
+    }
+
+    let path: String
+    private let redacting: Bool
+    private let pending = Mutex(Pending())
+    private let output: Mutex<Output>
+
+    /// Creates (or truncates) the file and writes `header` to it at once.
+    init(path: String, header: SessionLogHeader) throws(SessionLogError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .cannotCreate(file: path, reason: InputFile.message(errno)) }
+        self.path = path
+        redacting = header.redacted
+        output = Mutex(Output(descriptor: descriptor))
+        var first = header.line
+        output.withLock { Self.write(&first, to: &$0) }
+        if let failure = output.withLock({ $0.failure }) { throw .cannotCreate(file: path, reason: failure) }
+    }
+
+    deinit {
+        output.withLock { output in
+            if !output.closed { posixClose(output.descriptor) }
+        }
+    }
+
+    /// Encodes one event into the buffer; returns whether the buffer is due for a flush.
+    func append(_ event: CacheEvent) -> Bool {
+        pending.withLock { pending in
+            EventLineEncoder.encode(event, redacting: redacting, into: &pending.writer)
+            pending.events += 1
+            return pending.writer.bytes.count >= Self.flushThreshold
+        }
+    }
+
+    /// Encodes events into the buffer under one lock; returns whether a flush is due.
+    func append(contentsOf events: [CacheEvent]) -> Bool {
+        pending.withLock { pending in
+            for event in events { EventLineEncoder.encode(event, redacting: redacting, into: &pending.writer) }
+            pending.events += events.count
+            return pending.writer.bytes.count >= Self.flushThreshold
+        }
+    }
+
+    /// Events encoded so far.
+    var eventsAppended: Int { pending.withLock { $0.events } }
+
+    /// Bytes that reached the file so far (the header included).
+    var bytesWritten: Int { output.withLock { $0.bytesWritten } }
+
+    /// Writes everything buffered to the file.
+    func flush() {
+        output.withLock { output in
+            guard !output.closed else { return }
+            var batch = output.spare
+            batch.removeAll(keepingCapacity: true)
+            pending.withLock { swap(&$0.writer.bytes, &batch) }
+            Self.write(&batch, to: &output)
+            output.spare = batch
+        }
+    }
+
+    /// Flushes, forces the data to disk and closes the file; idempotent.
+    /// - Throws: ``SessionLogError/writeFailed(file:reason:)`` if any write failed.
+    func close() throws(SessionLogError) {
+        flush()
+        let failure = output.withLock { output -> String? in
+            if !output.closed {
+                if fsync(output.descriptor) != 0, output.failure == nil, errno != EINVAL {
+                    output.failure = InputFile.message(errno)
+                }
+                posixClose(output.descriptor)
+                output.closed = true
+            }
+            return output.failure
+        }
+        if let failure { throw .writeFailed(file: path, reason: failure) }
+    }
+
+    /// The first write failure, if any.
+    var failure: String? { output.withLock { $0.failure } }
+
+    private static func write(_ bytes: inout [UInt8], to output: inout Output) {
+        guard output.failure == nil, !bytes.isEmpty else { return }
+        let descriptor = output.descriptor
+        let outcome: (written: Int, failure: String?) = bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let count = posixWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return (offset, InputFile.message(errno))
+                }
+                offset += count
+            }
+            return (offset, nil)
+        }
+        output.bytesWritten += outcome.written
+        output.failure = outcome.failure
+    }
+}
+
+/// POSIX `write` and `close`, named apart from the sink's own methods.
+private func posixWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
+}
+
+private func posixClose(_ descriptor: Int32) {
+    _ = close(descriptor)
+}

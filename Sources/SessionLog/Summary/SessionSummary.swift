@@ -1,0 +1,104 @@
+import CacheEvents
+import HTTPCaching
+
+/// What a session amounted to: counts by outcome, hit ratios, bytes saved, the URLs missed
+/// most and the keys evicted most. Built by folding events, so the summary a recording run
+/// prints at its end equals the one computed later from its log.
+///
+/// ```swift
+/// let summary = SessionSummary(folding: log.events)
+/// print(summary.text)                 // cachescope replay FILE --summary
+/// print(try summary.jsonString())     // cachescope replay FILE --summary --json
+/// ```
+///
+/// The counters and ratios are ``TrafficCounters``' (same definitions as the dashboard's
+/// header). A miss is attributed to the URL of its request's `requestStarted`, or to
+/// ``unknownURL`` when the log began after that event.
+public struct SessionSummary: EventFolding, Hashable {
+    /// How many entries the top lists hold: 10.
+    public static let topCount = 10
+    /// The URL recorded for a miss whose `requestStarted` is not in the log.
+    public static let unknownURL = "(unknown URL)"
+
+    /// The running totals.
+    public private(set) var counters = TrafficCounters()
+    /// Events folded.
+    public private(set) var eventCount = 0
+    /// The first event's time, if any.
+    public private(set) var firstTime: Double?
+    /// The last event's time, if any.
+    public private(set) var lastTime: Double?
+    /// Misses per URL.
+    public private(set) var missesByURL: [String: Int] = [:]
+    /// Evictions per primary cache key.
+    public private(set) var evictionsByKey: [String: Int] = [:]
+    /// URLs of requests started but not yet finished.
+    private var openRequests: [UInt64: String] = [:]
+
+    /// An empty summary.
+    public init() {}
+
+    /// Adds one event.
+    public mutating func apply(_ event: CacheEvent) {
+        counters.apply(event)
+        eventCount += 1
+        if firstTime == nil { firstTime = event.time }
+        lastTime = event.time
+        switch event.kind {
+        case .requestStarted(let started):
+            if let id = event.requestID { openRequests[id] = started.url }
+        case .requestFinished(let finished):
+            let url = event.requestID.flatMap { openRequests.removeValue(forKey: $0) }
+            if finished.outcome == .miss, !finished.background { missesByURL[url ?? Self.unknownURL, default: 0] += 1 }
+        case .evicted(let evicted):
+            evictionsByKey[evicted.entry.key, default: 0] += 1
+        default:
+            break
+        }
+    }
+
+    /// Seconds from the first event to the last.
+    public var duration: Double { (lastTime ?? 0) - (firstTime ?? 0) }
+
+    /// The URLs with the most misses, most first (ties by URL), at most `limit`.
+    public func topMissedURLs(_ limit: Int = SessionSummary.topCount) -> [URLCount] {
+        Self.top(missesByURL, limit).map { URLCount(url: $0.key, count: $0.value) }
+    }
+
+    /// The keys evicted most often, most first (ties by key), at most `limit`.
+    public func topEvictedKeys(_ limit: Int = SessionSummary.topCount) -> [KeyCount] {
+        Self.top(evictionsByKey, limit).map { KeyCount(key: $0.key, count: $0.value) }
+    }
+
+    private static func top(_ counts: [String: Int], _ limit: Int) -> [(key: String, value: Int)] {
+        Array(counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(max(0, limit)))
+    }
+}
+
+/// A URL and how many times it missed.
+public struct URLCount: Sendable, Hashable, Codable {
+    /// The URL.
+    public var url: String
+    /// Misses.
+    public var count: Int
+
+    /// Creates an entry.
+    public init(url: String, count: Int) {
+        self.url = url
+        self.count = count
+    }
+}
+
+/// A primary cache key and how many times it was evicted.
+public struct KeyCount: Sendable, Hashable, Codable {
+    /// The key (`GET https://…`).
+    public var key: String
+    /// Evictions.
+    public var count: Int
+
+    /// Creates an entry.
+    public init(key: String, count: Int) {
+        self.key = key
+        self.count = count
+    }
+}

@@ -1,0 +1,87 @@
+import CacheEvents
+import SessionLog
+import CacheScopeApp
+import CachingClient
+import Foundation
+import HTTPCaching
+import Testing
+
+@Suite("HAR import: a DevTools capture run through the real caching engine in simulated time")
+struct HARSimulationTests {
+    /// A capture of four resources requested twice, as a browser's DevTools would save it.
+    static var capture: [UInt8] {
+        let entries: [[String: Any]] = [
+            entry("10:00:00.000", "/app.js", 200, ["Cache-Control": "max-age=60", "ETag": "\"a1\""], "console.log(1)"),
+            entry("10:00:00.100", "/api/cart", 200, ["Cache-Control": "no-cache", "ETag": "\"c1\""], "{\"items\":[]}"),
+            entry("10:00:00.200", "/news", 200, ["Cache-Control": "max-age=1", "ETag": "\"n1\""], "old news"),
+            entry("10:00:00.300", "/token", 200, ["Cache-Control": "no-store"], "t1"),
+            entry("10:00:10.000", "/app.js", 200, ["Cache-Control": "max-age=60", "ETag": "\"a1\""], "console.log(1)"),
+            entry("10:00:10.100", "/api/cart", 304, ["Cache-Control": "no-cache", "ETag": "\"c1\""], nil),
+            entry("10:00:30.200", "/news", 200, ["Cache-Control": "max-age=1", "ETag": "\"n2\""], "new news"),
+            entry("10:00:30.300", "/token", 200, ["Cache-Control": "no-store"], "t2"),
+        ]
+        let archive: [String: Any] = ["log": ["version": "1.2", "creator": ["name": "WebInspector", "version": "537.36"], "entries": entries]]
+        return Array(try! JSONSerialization.data(withJSONObject: archive, options: [.sortedKeys]))
+    }
+
+    static func entry(_ time: String, _ path: String, _ status: Int, _ headers: [String: String], _ body: String?) -> [String: Any] {
+        var content: [String: Any] = ["size": body?.utf8.count ?? 0, "mimeType": "text/plain"]
+        if let body { content["text"] = body }
+        return [
+            "startedDateTime": "2026-01-05T\(time)Z", "time": 12.5,
+            "request": [
+                "method": "GET", "url": "https://shop.example\(path)", "httpVersion": "h2", "headers": [[String: String]](),
+                "queryString": [[String: String]](), "cookies": [[String: String]](), "headersSize": -1, "bodySize": 0,
+            ] as [String: Any],
+            "response": [
+                "status": status, "statusText": "", "httpVersion": "h2",
+                "headers": headers.sorted { $0.key < $1.key }.map { ["name": $0.key, "value": $0.value] },
+                "cookies": [[String: String]](), "content": content, "redirectURL": "", "headersSize": -1, "bodySize": -1,
+            ] as [String: Any],
+            "cache": [String: String](), "timings": ["send": 1, "wait": 10, "receive": 1.5],
+        ]
+    }
+
+    private func outcomes(_ events: [CacheEvent]) -> [(url: String, outcome: CacheOutcome, time: Double)] {
+        var urls: [UInt64: String] = [:]
+        var result: [(url: String, outcome: CacheOutcome, time: Double)] = []
+        for event in events {
+            switch event.kind {
+            case .requestStarted(let started): urls[event.requestID!] = started.url
+            case .requestFinished(let finished): result.append((urls[event.requestID!] ?? "?", finished.outcome, event.time))
+            default: break
+            }
+        }
+        return result
+    }
+
+    @Test("what CacheScope's cache would have done with each captured request, and why")
+    func simulatedOutcomes() async throws {
+        let archive = try HARReader.decode(Self.capture, file: "capture.har")
+        let events = try await HARSimulator.simulate(archive)
+        let results = outcomes(events)
+        #expect(results.map(\.outcome) == [.miss, .miss, .miss, .miss, .hit, .revalidated, .modified, .miss])
+        #expect(results[4].url == "https://shop.example/app.js")
+        // Times are the capture's offsets, not the simulation's wall clock.
+        #expect(abs(results[4].time - 10.0) < 0.5)
+        #expect(abs(results[7].time - 30.3) < 0.5)
+        let reasons = events.compactMap { event -> String? in
+            if case .requestFinished(let finished) = event.kind { return finished.reason }
+            return nil
+        }
+        #expect(reasons[4] == "max-age=60")
+        #expect(reasons[3] == "no-store")
+    }
+
+    @Test("a summary of the simulation counts what the capture's headers achieved")
+    func summaryOfSimulation() async throws {
+        let archive = try HARReader.decode(Self.capture, file: "capture.har")
+        let events = try await HARSimulator.simulate(archive)
+        let summary = SessionSummary(folding: events)
+        #expect(summary.counters.count(.hit) == 1)
+        #expect(summary.counters.count(.revalidated) == 1)
+        #expect(summary.counters.count(.modified) == 1)
+        #expect(summary.counters.count(.miss) == 5)
+        #expect(summary.topMissedURLs().first?.count == 2)
+    }
+}

@@ -1,0 +1,113 @@
+import CacheEvents
+import SessionLog
+import Foundation
+import Testing
+
+/// Problems that make a file unreadable as a session log: each throws, with a message that
+/// names the file (and line 1 where the header is at fault).
+@Suite("Session log reader: fatal problems")
+struct SessionLogReaderFatalTests {
+    static let header = #"{"format":"cachescope-session","version":1,"startedAt":"2025-11-22T09:14:03.512Z","redacted":true,"producer":"cachescope 0.1.0"}"#
+
+    private func loadError(_ path: String) -> SessionLogError? {
+        do {
+            _ = try SessionLogReader.load(path)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("missing file")
+    func missingFile() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("nope.jsonl")
+        let error = loadError(path)
+        #expect(error == .fileNotFound(file: path))
+        #expect(error?.description == "\(path): no such file")
+    }
+
+    @Test("a directory")
+    func directory() throws {
+        let directory = try TemporaryDirectory()
+        let error = loadError(directory.path)
+        #expect(error == .isDirectory(file: directory.path))
+        #expect(error?.description == "\(directory.path): is a directory, not a session log")
+    }
+
+    @Test("empty file")
+    func emptyFile() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("empty.jsonl", "")
+        let error = loadError(path)
+        #expect(error == .empty(file: path))
+        #expect(error?.description == "\(path): empty file, not a session log (it has no header line)")
+    }
+
+    @Test("first line not JSON")
+    func notJSON() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("text.jsonl", "hello world\n" + Self.header + "\n")
+        let error = loadError(path)
+        #expect(error?.description == "\(path):1: not a CacheScope session log (the first line is not JSON: unexpected character 'h')")
+    }
+
+    @Test("a pretty-printed JSON file (a HAR, say) is not a session log")
+    func prettyJSON() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("capture.har", "{\n  \"log\": {}\n}\n")
+        #expect(loadError(path)?.description == "\(path):1: not a CacheScope session log (the first line is not JSON: unexpected end of input)")
+    }
+
+    @Test("wrong format name")
+    func wrongFormat() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("other.jsonl", #"{"format":"something-else","version":1}"# + "\n")
+        let error = loadError(path)
+        #expect(error == .wrongFormat(file: path, found: "something-else"))
+        #expect(error?.description == "\(path):1: not a CacheScope session log (format is \"something-else\", expected \"cachescope-session\")")
+    }
+
+    @Test("header without a format field")
+    func missingFormat() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("noformat.jsonl", #"{"seq":1,"t":0,"kind":"error","message":"x"}"# + "\n")
+        #expect(loadError(path)?.description == "\(path):1: not a CacheScope session log (the first line has no \"format\" field)")
+    }
+
+    @Test("newer major version")
+    func newerVersion() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("v2.jsonl", #"{"format":"cachescope-session","version":2,"startedAt":"2030-01-01T00:00:00.000Z"}"# + "\n"
+            + #"{"seq":1,"t":0,"kind":"error","message":"x"}"# + "\n")
+        let error = loadError(path)
+        #expect(error == .newerVersion(file: path, found: 2, supported: 1))
+        #expect(error?.description == "\(path):1: written by a newer CacheScope (format version 2; this one reads up to 1) — upgrade cachescope")
+    }
+
+    @Test("version that is not an integer")
+    func badVersion() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("badversion.jsonl", #"{"format":"cachescope-session","version":"one"}"# + "\n")
+        #expect(loadError(path)?.description == "\(path):1: not a CacheScope session log (header field \"version\" should be a number)")
+    }
+
+    @Test("a header line of only spaces")
+    func blankHeader() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("blank.jsonl", "   \n" + Self.header + "\n")
+        #expect(loadError(path)?.description == "\(path):1: not a CacheScope session log (the first line is empty)")
+    }
+
+    @Test("a header alone is a valid, empty log")
+    func headerOnly() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("header.jsonl", Self.header)
+        let log = try SessionLogReader.load(path)
+        #expect(log.events.isEmpty)
+        #expect(log.warnings.isEmpty)
+        #expect(log.header.redacted)
+        #expect(log.header.startedAt == ISO8601Timestamp.date(from: "2025-11-22T09:14:03.512Z"))
+        #expect(log.skippedSummary == nil)
+    }
+}
