@@ -108,7 +108,7 @@ public final class DemoSession: Sendable {
         let (theme, themeProblem) = Self.theme(options.theme)
         let notes = [themeProblem, notice, publisher.map { "publishing on \($0.path)" }].compactMap { $0 }
         let app = DashboardApp.live(
-            events: await client.subscribeInBatches(.dashboard, snapshot: true), commands: { await self.client.perform($0) },
+            events: await client.subscribe(.dashboard, snapshot: true).batches, commands: { await self.client.perform($0) },
             theme: theme, status: notes.isEmpty ? nil : StatusMessage(notes.joined(separator: "; "), kind: themeProblem == nil ? .info : .failure))
         let traffic = Task {
             await self.runWorkload()
@@ -133,10 +133,10 @@ public final class DemoSession: Sendable {
     /// Runs the traffic without a dashboard (until `--duration` passes, or SIGINT/SIGTERM) and
     /// prints the session summary; returns the process exit status.
     public func runHeadless() async throws -> Int32 {
-        let subscription = client.events.subscription(.recorder)
+        let subscription = client.events.subscribe(.recorder)
         let summary = Task {
             var summary = SessionSummary()
-            for await event in subscription.events { summary.apply(event) }
+            for await event in subscription { summary.apply(event) }
             return summary
         }
         let traffic = Task { await self.runWorkload() }

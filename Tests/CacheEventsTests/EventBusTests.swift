@@ -47,7 +47,7 @@ struct EventBusTests {
         let bus = EventBus()
         let stalledLossy = bus.subscribe(.lossy(bufferSize: 5))
         let stalledLossless = bus.subscribe(.lossless(bufferSize: 100))
-        let stalledBatches = bus.subscribeInBatches(bufferSize: 50)
+        let stalledBatches = bus.subscribe(.lossless(bufferSize: 50))
         let clock = ContinuousClock()
         let start = clock.now
         for index in 0..<200_000 { bus.publish(Self.kind(index)) }
@@ -82,10 +82,10 @@ struct EventBusTests {
         #expect(!bus.hasSubscribers)
     }
 
-    @Test("batch subscriptions: in order, finish stops them, and the bus forgets them")
+    @Test("taking without waiting: in order, finish stops it, and the bus forgets it")
     func batches() {
         let bus = EventBus()
-        let batches = bus.subscribeInBatches(initial: [.storeStats(StoreStats(memoryUsed: 0, memoryCapacity: 0, diskUsed: 0, diskCapacity: 0, entries: 0))])
+        let batches = bus.subscribe(.recorder, initial: [.storeStats(StoreStats(memoryUsed: 0, memoryCapacity: 0, diskUsed: 0, diskCapacity: 0, entries: 0))])
         #expect(bus.hasSubscribers)
         for index in 0..<10 { bus.publish(Self.kind(index)) }
         let first = batches.take()
@@ -99,7 +99,7 @@ struct EventBusTests {
         #expect(batches.take().map(\.seq) == [11])
         #expect(batches.isFinished)
         #expect(!bus.hasSubscribers)
-        let other = bus.subscribeInBatches()
+        let other = bus.subscribe(.recorder)
         bus.finish()
         #expect(other.isFinished)
     }
@@ -107,12 +107,12 @@ struct EventBusTests {
     @Test("a subscription can be ended on its own, its buffered events still delivered")
     func endOneSubscription() async {
         let bus = EventBus()
-        let subscription = bus.subscription(.recorder)
+        let subscription = bus.subscribe(.recorder)
         let other = bus.subscribe(.recorder)
         for index in 0..<3 { bus.publish(Self.kind(index)) }
         subscription.finish()
         bus.publish(Self.kind(3))
-        let seqs = await subscription.events.reduce(into: [UInt64]()) { $0.append($1.seq) }
+        let seqs = await subscription.reduce(into: [UInt64]()) { $0.append($1.seq) }
         #expect(seqs == [1, 2, 3])
         bus.finish()
         #expect(await other.reduce(0) { count, _ in count + 1 } == 4)

@@ -82,22 +82,22 @@ struct ReuseTests {
     // MARK: The words of a decision
 
     static let freshness = Freshness(lifetime: 60, age: 100, source: .maxAge(60))
-    static let decisions: [(CacheDecision, CacheOutcome?, String, String)] = [
-        (.fresh(CacheHit(candidate: 0, freshness: freshness, immutableSkippedRevalidation: false)), .hit, "fresh", "max-age=60"),
-        (.fresh(CacheHit(candidate: 0, freshness: freshness, immutableSkippedRevalidation: true)), .hit, "fresh", "immutable, max-age=60"),
-        (.stale(StaleHit(candidate: 0, freshness: freshness, reason: .maxStale)), .stale, "stale", "request max-stale"),
-        (.staleWhileRevalidate(StaleHit(candidate: 0, freshness: freshness, reason: .staleWhileRevalidate(window: 30))), .stale, "stale", "stale-while-revalidate"),
-        (.revalidate(Revalidation(candidate: 0, freshness: freshness, reason: .expired(staleBy: 40), conditionalHeaders: ConditionalHeaders(ifNoneMatch: [], ifModifiedSince: Fixture.t0))), nil, "stale", "expired 40s ago"),
-        (.miss(Miss(reason: .notStored, candidate: nil)), nil, "miss", "not in cache"),
-        (.miss(Miss(reason: .staleWithoutValidator(.expired(staleBy: 40)), candidate: 0)), nil, "stale", "expired 40s ago, no validator"),
-        (.bypass(.policy(.reloadIgnoringLocalCacheData)), nil, "bypass", "policy reload"),
-        (.unsatisfiable(.onlyIfCached), .error, "miss", "only-if-cached and nothing usable stored"),
+    static let decisions: [(CacheDecision, CacheOutcome?, LookupVerdict, String)] = [
+        (.fresh(CacheHit(candidate: 0, freshness: freshness, immutableSkippedRevalidation: false)), .hit, .fresh, "max-age=60"),
+        (.fresh(CacheHit(candidate: 0, freshness: freshness, immutableSkippedRevalidation: true)), .hit, .fresh, "immutable, max-age=60"),
+        (.stale(StaleHit(candidate: 0, freshness: freshness, reason: .maxStale)), .stale, .stale, "request max-stale"),
+        (.staleWhileRevalidate(StaleHit(candidate: 0, freshness: freshness, reason: .staleWhileRevalidate(window: 30))), .stale, .stale, "stale-while-revalidate"),
+        (.revalidate(Revalidation(candidate: 0, freshness: freshness, reason: .expired(staleBy: 40), conditionalHeaders: ConditionalHeaders(ifNoneMatch: [], ifModifiedSince: Fixture.t0))), nil, .stale, "expired 40s ago"),
+        (.miss(Miss(reason: .notStored, candidate: nil)), nil, .miss, "not in cache"),
+        (.miss(Miss(reason: .staleWithoutValidator(.expired(staleBy: 40)), candidate: 0)), nil, .stale, "expired 40s ago, no validator"),
+        (.bypass(.policy(.reloadIgnoringLocalCacheData)), nil, .bypass, "policy reload"),
+        (.unsatisfiable(.onlyIfCached), .error, .miss, "only-if-cached and nothing usable stored"),
     ]
 
-    @Test("§4 each decision has its immediate outcome, lookup word and reason", arguments: ReuseTests.decisions)
-    func vocabulary(decision: CacheDecision, outcome: CacheOutcome?, word: String, reason: String) {
+    @Test("§4 each decision has its immediate outcome, lookup verdict and reason", arguments: ReuseTests.decisions)
+    func vocabulary(decision: CacheDecision, outcome: CacheOutcome?, verdict: LookupVerdict, reason: String) {
         #expect(decision.immediateOutcome == outcome)
-        #expect(decision.lookupWord == word)
+        #expect(decision.verdict == verdict)
         #expect(decision.reason == reason)
     }
 

@@ -17,7 +17,7 @@ struct StaleExtensionsTests {
         #expect(decision == .staleWhileRevalidate(StaleHit(candidate: 0, freshness: Freshness(lifetime: 60, age: 80, source: .maxAge(60)), reason: .staleWhileRevalidate(window: 30))))
         #expect(decision.reason == "stale-while-revalidate")
         #expect(decision.immediateOutcome == .stale)
-        #expect(decision.lookupWord == "stale")
+        #expect(decision.verdict == .stale)
     }
 
     @Test("RFC 5861 §3 the window's last second is still inside")

@@ -7,10 +7,10 @@ import NIOCore
 /// Serves one attached dashboard: subscribes to the bus (lossy, with the store snapshot as its
 /// first events), greets, then runs two loops until either ends — events out, commands in.
 ///
-/// Why this never slows the app: the bus only ever appends to this connection's bounded batch
-/// buffer (``EventBus/polledBatches(bufferSize:initial:interval:)``; nothing is woken per
-/// event). The events loop takes a burst every 20 ms and writes it, as one buffer of JSON
-/// lines, through NIO's async writer, which suspends while the channel is not writable (the
+/// Why this never slows the app: the bus only ever appends to this connection's bounded
+/// buffer (an ``EventSubscription``). The events loop takes everything published since its
+/// last write as one burst and writes it, as one buffer of JSON lines, through NIO's async
+/// writer, which suspends while the channel is not writable (the
 /// peer stopped reading and the socket plus the channel's 64 KiB write buffer are full). While
 /// it is suspended the batch buffer fills, the bus counts what no longer fits, and the
 /// dashboard receives `dropped(count)` once it reads again. Memory per connection is bounded
@@ -35,7 +35,7 @@ struct AttachConnection: Sendable {
                 // event reaches it. The subscription ends when `events` is released at the end
                 // of this closure, however the exchange ended (the bus then drops the
                 // subscriber).
-                let events = bus.polledBatches(bufferSize: bufferSize, initial: await snapshot())
+                let events = bus.subscribe(.lossy(bufferSize: bufferSize), initial: await snapshot()).batches
                 try await exchange(events: events, inbound: inbound, outbound: outbound, channel: channel.channel)
             }
         } catch is CancellationError {
@@ -47,7 +47,7 @@ struct AttachConnection: Sendable {
 
     /// Greets, then runs both directions until one ends (bus finished, peer gone, write failed).
     private func exchange(
-        events: PolledEventBatches, inbound: NIOAsyncChannelInboundStream<ByteBuffer>,
+        events: EventSubscription.Batches, inbound: NIOAsyncChannelInboundStream<ByteBuffer>,
         outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, channel: any Channel
     ) async throws {
         let lines = JSONLines()
@@ -67,7 +67,7 @@ struct AttachConnection: Sendable {
     // MARK: - Events out
 
     private func forward(
-        _ events: PolledEventBatches, to outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, lines: JSONLines
+        _ events: EventSubscription.Batches, to outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, lines: JSONLines
     ) async throws {
         for await batch in events {
             var burst = ByteBuffer()

@@ -6,10 +6,10 @@ public enum EventDelivery: Sendable, Hashable {
     /// A bounded buffer; when the subscriber falls behind, newer events are not delivered and
     /// a ``CacheEventKind/dropped(_:)`` event tells how many were lost. For dashboards.
     case lossy(bufferSize: Int)
-    /// Every event, in order, through a large buffer (e.g. a test collecting a whole session; the
-    /// recorder uses ``EventBus/subscribeInBatches(bufferSize:initial:)``). Should the buffer
-    /// ever fill (a writer stalled for a million events), the events past it are counted and
-    /// a `dropped` event records the loss — the request path never waits.
+    /// Every event, in order, through a large buffer (the session recorder, a test collecting
+    /// a whole session). Should the buffer ever fill (a writer stalled for a million events),
+    /// the events past it are counted and a `dropped` event records the loss — the request
+    /// path never waits.
     case lossless(bufferSize: Int)
 
     /// A dashboard's default: 10,000 events.
@@ -27,8 +27,9 @@ public enum EventDelivery: Sendable, Hashable {
 
 /// Fans events out to any number of subscribers without ever blocking the publisher.
 ///
-/// The bus stamps each event with the next `seq` and the seconds since the session started,
-/// under one lock, so every subscriber sees events in `seq` order.
+/// The bus stamps each event with the next `seq` and the time since the session started,
+/// read from the clock it was given (the client's), under one lock, so every subscriber sees
+/// events in `seq` order and simulated or replayed traffic is stamped right the first time.
 ///
 /// ```swift
 /// let bus = EventBus()
@@ -36,32 +37,27 @@ public enum EventDelivery: Sendable, Hashable {
 /// bus.publish(.error(ErrorInfo(message: "origin unreachable")))
 /// ```
 public final class EventBus: Sendable {
-    /// The wall-clock time the session started.
+    /// The time the session started, on the bus's clock.
     public let sessionStart: Date
-    private let start: ContinuousClock.Instant
+    private let now: @Sendable () -> Date
     private let state = Mutex(State())
 
     private struct State {
         var seq: UInt64 = 0
         var nextRequestID: UInt64 = 0
         var nextSubscriberID = 0
-        var subscribers: [Int: Subscriber] = [:]
-        var batchSubscribers: [Int: EventBatches] = [:]
+        var subscribers: [Int: EventBuffer] = [:]
     }
 
-    private struct Subscriber {
-        let continuation: AsyncStream<CacheEvent>.Continuation
-        var pendingDrops = 0
-    }
-
-    /// Creates a bus whose session starts now.
-    public init() {
-        sessionStart = Date()
-        start = ContinuousClock.now
+    /// Creates a bus whose session starts now, reading time from `now` (the wall clock unless
+    /// a client or a simulation gives its own).
+    public init(now: @escaping @Sendable () -> Date = { Date() }) {
+        self.now = now
+        sessionStart = now()
     }
 
     /// Seconds since the session started.
-    public var elapsed: Double { (ContinuousClock.now - start).inSeconds }
+    public var elapsed: Double { now().timeIntervalSince(sessionStart) }
 
     /// A new request ID, unique within the session.
     public func makeRequestID() -> UInt64 {
@@ -72,7 +68,7 @@ public final class EventBus: Sendable {
     }
 
     /// Whether anyone is listening (publishers may skip building costly payloads otherwise).
-    public var hasSubscribers: Bool { state.withLock { !$0.subscribers.isEmpty || !$0.batchSubscribers.isEmpty } }
+    public var hasSubscribers: Bool { state.withLock { !$0.subscribers.isEmpty } }
 
     /// Publishes an event to every subscriber; never blocks on a slow one.
     @discardableResult
@@ -98,88 +94,37 @@ public final class EventBus: Sendable {
     private func stampAndDeliver(_ kind: CacheEventKind, time: Double, requestID: UInt64?, in state: inout State) -> CacheEvent {
         state.seq += 1
         let event = CacheEvent(seq: state.seq, time: time, requestID: requestID, kind: kind)
-        for id in state.subscribers.keys {
-            deliver(event, to: &state.subscribers[id]!)
-        }
-        for batches in state.batchSubscribers.values { batches.append(event) }
+        for subscriber in state.subscribers.values { subscriber.append(event) }
         return event
     }
 
-    /// Subscribes; the sequence ends when the bus is finished or the consumer stops iterating.
-    /// `initial` events (e.g. a store snapshot) are delivered first, to this subscriber only.
-    public func subscribe(_ delivery: EventDelivery = .dashboard, initial: [CacheEventKind] = []) -> AsyncStream<CacheEvent> {
-        subscription(delivery, initial: initial).events
-    }
-
-    /// Subscribes like ``subscribe(_:initial:)`` and also returns the means to end this one
-    /// subscription: after ``EventSubscription/finish()`` the events already buffered are still
-    /// delivered, then the sequence ends. The session recorder closes its log this way without
-    /// losing the tail.
-    public func subscription(_ delivery: EventDelivery = .dashboard, initial: [CacheEventKind] = []) -> EventSubscription {
-        let size = max(1, delivery.bufferSize)
-        let (stream, continuation) = AsyncStream.makeStream(of: CacheEvent.self, bufferingPolicy: .bufferingOldest(size))
+    /// Subscribes: every event published from now on, after the `initial` ones (e.g. a store
+    /// snapshot, delivered to this subscriber only). See ``EventSubscription``.
+    public func subscribe(_ delivery: EventDelivery = .dashboard, initial: [CacheEventKind] = []) -> EventSubscription {
         let time = elapsed
-        let id = state.withLock { state in
+        let buffer = state.withLock { state in
             let id = state.nextSubscriberID
             state.nextSubscriberID += 1
-            var subscriber = Subscriber(continuation: continuation)
+            let buffer = EventBuffer(capacity: delivery.bufferSize) { [weak self] in
+                _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
+            }
             // Snapshot events describe the state as of the last published event and carry its
-            // seq, so subscribing never leaves a gap in other (lossless) subscribers' sequence.
+            // seq, so subscribing never leaves a gap in other subscribers' sequence.
             for kind in initial {
-                deliver(CacheEvent(seq: state.seq, time: time, kind: kind), to: &subscriber)
+                buffer.append(CacheEvent(seq: state.seq, time: time, kind: kind))
             }
-            state.subscribers[id] = subscriber
-            return id
+            state.subscribers[id] = buffer
+            return buffer
         }
-        continuation.onTermination = { [weak self] _ in
-            _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
-        }
-        return EventSubscription(events: stream, continuation: continuation)
-    }
-
-    /// Subscribes with a buffer the subscriber empties itself (``EventBatches/take()``), so
-    /// publishing never has to wake it: the session recorder's way to see every event at a
-    /// cost of tens of nanoseconds per publish. Up to `bufferSize` events wait (default: a
-    /// million); beyond that, a `dropped` event reports the loss. `initial` events come first.
-    public func subscribeInBatches(bufferSize: Int = 1_000_000, initial: [CacheEventKind] = []) -> EventBatches {
-        let time = elapsed
-        return state.withLock { state in
-            let id = state.nextSubscriberID
-            state.nextSubscriberID += 1
-            let batches = EventBatches(bufferSize: bufferSize) { [weak self] in
-                _ = self?.state.withLock { $0.batchSubscribers.removeValue(forKey: id) }
-            }
-            for kind in initial {
-                batches.append(CacheEvent(seq: state.seq, time: time, kind: kind))
-            }
-            state.batchSubscribers[id] = batches
-            return batches
-        }
+        return EventSubscription(buffer: buffer)
     }
 
     /// Ends every subscription (their sequences finish after the buffered events).
     public func finish() {
-        let (subscribers, batchSubscribers) = state.withLock { state in
-            defer {
-                state.subscribers.removeAll()
-                state.batchSubscribers.removeAll()
-            }
-            return (Array(state.subscribers.values), Array(state.batchSubscribers.values))
+        let subscribers = state.withLock { state in
+            defer { state.subscribers.removeAll() }
+            return Array(state.subscribers.values)
         }
-        for subscriber in subscribers { subscriber.continuation.finish() }
-        for batches in batchSubscribers { batches.markFinished() }
-    }
-
-    private func deliver(_ event: CacheEvent, to subscriber: inout Subscriber) {
-        if subscriber.pendingDrops > 0 {
-            // The drops were the events just before this one, so the marker takes the last one's seq.
-            let marker = CacheEvent(seq: event.seq - 1, time: event.time, kind: .dropped(Dropped(count: subscriber.pendingDrops)))
-            guard case .enqueued = subscriber.continuation.yield(marker) else {
-                subscriber.pendingDrops += 1
-                return
-            }
-            subscriber.pendingDrops = 0
-        }
-        if case .dropped = subscriber.continuation.yield(event) { subscriber.pendingDrops += 1 }
+        for subscriber in subscribers { subscriber.markFinished() }
     }
 }

@@ -25,7 +25,7 @@ public enum HARSimulator {
     public static func simulate(_ archive: HARArchive, mode: CacheMode = .private) async throws -> [CacheEvent] {
         let requests = archive.replayRequests()
         let clock = SimulatedClock(start: requests.first?.startDate ?? Date(timeIntervalSince1970: 0))
-        let transport = HARTransport(requests: requests)
+        let transport = HARTransport(requests: requests, clock: clock)
         var configuration = CachingClientConfiguration()
         configuration.store = StoreConfiguration(memoryCapacity: 1 << 30, maximumEntryShare: 1)
         configuration.mode = mode
@@ -35,15 +35,14 @@ public enum HARSimulator {
         configuration.now = { clock.now }
         let client = try await CachingClient(configuration: configuration)
         let collected = Mutex<[CacheEvent]>([])
+        // The client's bus reads the simulated clock, so events are stamped in capture time.
         let stream = client.events.subscribe(.lossless(bufferSize: 50_000_000))
         let collector = Task {
             for await event in stream { collected.withLock { $0.append(event) } }
         }
-        var boundaries: [(busTime: Double, offset: Double, duration: Double)] = []
         for (index, captured) in requests.enumerated() {
             clock.set(captured.startDate)
             transport.setCurrent(index)
-            boundaries.append((client.events.elapsed, captured.offset, captured.duration))
             let headers = HARTransport.fields(captured.requestHeaders)
             guard let method = HTTPRequest.Method(captured.method),
                 let request = CachingClient.request(url: captured.url, method: method, headers: headers)
@@ -52,21 +51,6 @@ public enum HARSimulator {
         }
         try await client.shutdown()
         await collector.value
-        return restamp(collected.withLock { $0 }, boundaries: boundaries)
-    }
-
-    /// Moves each event from the bus's real clock to capture time: an event published while
-    /// entry k ran gets entry k's offset plus the real time since it started, capped at the
-    /// entry's captured duration (so the simulation's own speed never shows).
-    static func restamp(_ events: [CacheEvent], boundaries: [(busTime: Double, offset: Double, duration: Double)]) -> [CacheEvent] {
-        var boundary = 0
-        return events.map { event in
-            while boundary + 1 < boundaries.count, event.time >= boundaries[boundary + 1].busTime { boundary += 1 }
-            var restamped = event
-            if let current = boundaries.indices.contains(boundary) ? boundaries[boundary] : nil {
-                restamped.time = current.offset + min(max(0, event.time - current.busTime), current.duration)
-            }
-            return restamped
-        }
+        return collected.withLock { $0 }
     }
 }

@@ -14,7 +14,12 @@ final class HARTransport: Transport {
     private let requests: [HARReplayRequest]
     private let current = Mutex(0)
 
-    init(requests: [HARReplayRequest]) { self.requests = requests }
+    private let clock: SimulatedClock
+
+    init(requests: [HARReplayRequest], clock: SimulatedClock) {
+        self.requests = requests
+        self.clock = clock
+    }
 
     /// Makes the entry at `index` the one being replayed.
     func setCurrent(_ index: Int) { current.withLock { $0 = index } }
@@ -26,6 +31,9 @@ final class HARTransport: Transport {
             throw TransportError.connectionFailed(url: url, detail: "the capture holds no response for this URL")
         }
         let entry = requests[entryIndex]
+        // The answer arrives when the capture says it did: what the client publishes after it
+        // is stamped at the entry's end.
+        clock.set(requests[index].startDate.addingTimeInterval(requests[index].duration))
         guard entry.status > 0 else {
             throw TransportError.connectionFailed(url: url, detail: "the request failed when it was captured")
         }

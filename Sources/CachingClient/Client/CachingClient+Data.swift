@@ -108,7 +108,7 @@ extension CachingClient {
         }
         events.publish(
             .lookup(Lookup(
-                verdict: LookupVerdict(rawValue: decision.lookupWord) ?? .miss, reason: reason,
+                verdict: decision.verdict, reason: reason,
                 age: freshness?.age, ttl: freshness?.timeToLive)),
             requestID: run.id)
     }

@@ -41,7 +41,7 @@ public final class CachingClient: Sendable {
     /// - Throws: ``CacheStoreError`` when the store's directory or key cannot be used.
     public init(configuration: CachingClientConfiguration = CachingClientConfiguration()) async throws {
         self.configuration = configuration
-        let bus = EventBus()
+        let bus = EventBus(now: configuration.now)  // one clock for rules, store and events
         events = bus
         rules = configuration.rules
         transport = configuration.transport ?? AsyncHTTPClientTransport()
@@ -53,24 +53,18 @@ public final class CachingClient: Sendable {
         startStatsTicker()
     }
 
-    /// Subscribes to the event stream, one event at a time. With `snapshot`, the subscription
-    /// starts with the store's statistics and entries, so a late watcher sees what is already
-    /// stored.
+    /// Subscribes to the event stream. With `snapshot`, the subscription starts with the
+    /// store's statistics and entries, so a late watcher sees what is already stored.
     ///
-    /// Events arrive in order, in bursts every 20 ms: the watcher pulls them, so publishing
-    /// never wakes it and a slow watcher never slows a request. The delivery's buffer size
-    /// bounds what may wait between two pulls; past it a `dropped` event tells how many were
-    /// lost. The subscription ends when the watcher's task is cancelled or it lets go of the
-    /// sequence.
-    public func subscribe(_ delivery: EventDelivery = .dashboard, snapshot: Bool = true) async -> PolledEvents {
-        PolledEvents(await subscribeInBatches(delivery, snapshot: snapshot))
-    }
-
-    /// Subscribes like ``subscribe(_:snapshot:)`` but receives each burst as one array: what a
-    /// dashboard wants (it applies a burst under one lock and redraws once).
-    public func subscribeInBatches(_ delivery: EventDelivery = .dashboard, snapshot: Bool = true) async -> PolledEventBatches {
+    /// Iterate it for events one at a time, or its ``EventSubscription/batches`` for bursts
+    /// (what a dashboard wants: it applies a burst under one lock and redraws once). Delivery
+    /// is event-driven and never slows a request: the delivery's buffer size bounds what may
+    /// wait, past it a `dropped` event tells how many were lost. The subscription ends when the
+    /// watcher's task is cancelled, it calls ``EventSubscription/finish()``, or it lets go of
+    /// the sequence.
+    public func subscribe(_ delivery: EventDelivery = .dashboard, snapshot: Bool = true) async -> EventSubscription {
         let initial = snapshot ? await snapshotEvents() : []
-        return events.polledBatches(bufferSize: delivery.bufferSize, initial: initial)
+        return events.subscribe(delivery, initial: initial)
     }
 
     /// The store's statistics and entries as events.

@@ -7,7 +7,7 @@ extension DashboardApp {
     ///
     /// - Parameters:
     ///   - events: The client's events in bursts, typically
-    ///     `await client.subscribeInBatches(.dashboard, snapshot: true)` (the store's statistics
+    ///     `await client.subscribe(.dashboard, snapshot: true).batches` (the store's statistics
     ///     and entries first, then live traffic).
     ///   - commands: Carries out purge, refresh and reload: `{ await client.perform($0) }`.
     ///   - theme: The theme to start with (from `ThemeLoader.resolve(option:)`).

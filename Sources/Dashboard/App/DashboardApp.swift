@@ -16,7 +16,7 @@ public typealias CommandSender = @Sendable (ClientCommand) async throws -> Comma
 ///
 /// ```swift
 /// let client = try await CachingClient(configuration: configuration)
-/// let app = DashboardApp.live(events: await client.subscribeInBatches(.dashboard, snapshot: true),
+/// let app = DashboardApp.live(events: await client.subscribe(.dashboard, snapshot: true).batches,
 ///                             commands: { await client.perform($0) },
 ///                             theme: try ThemeLoader.resolve(option: nil))
 /// let exit = try await app.run()

@@ -29,16 +29,16 @@ public enum CacheDecision: Sendable, Hashable {
         }
     }
 
-    /// The lookup verdict as shown in events: `fresh`, `stale`, `miss` or `bypass`. A stale
-    /// stored response that must be fetched again in full (it has no validator) is `stale`:
-    /// something was stored, it was too old.
-    public var lookupWord: String {
+    /// The lookup verdict as events carry it. A stale stored response that must be fetched
+    /// again in full (it has no validator) is ``LookupVerdict/stale``: something was stored,
+    /// it was too old.
+    public var verdict: LookupVerdict {
         switch self {
-        case .fresh: return "fresh"
-        case .stale, .staleWhileRevalidate, .revalidate: return "stale"
-        case .miss(let miss): return miss.candidate == nil ? "miss" : "stale"
-        case .unsatisfiable: return "miss"
-        case .bypass: return "bypass"
+        case .fresh: return .fresh
+        case .stale, .staleWhileRevalidate, .revalidate: return .stale
+        case .miss(let miss): return miss.candidate == nil ? .miss : .stale
+        case .unsatisfiable: return .miss
+        case .bypass: return .bypass
         }
     }
 

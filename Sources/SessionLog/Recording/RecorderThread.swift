@@ -17,7 +17,7 @@ final class RecorderThread: Sendable {
 
     private let completion = Mutex(Completion())
 
-    init(batches: EventBatches, sink: RecorderSink, flushInterval: Duration, pollInterval: Duration) {
+    init(batches: EventSubscription, sink: RecorderSink, flushInterval: Duration, pollInterval: Duration) {
         let thread = Thread { [self] in
             let summary = Self.run(batches: batches, sink: sink, flushInterval: flushInterval, pollInterval: pollInterval)
             let waiters = completion.withLock { state in
@@ -43,7 +43,7 @@ final class RecorderThread: Sendable {
         }
     }
 
-    private static func run(batches: EventBatches, sink: RecorderSink, flushInterval: Duration, pollInterval: Duration) -> SessionSummary {
+    private static func run(batches: EventSubscription, sink: RecorderSink, flushInterval: Duration, pollInterval: Duration) -> SessionSummary {
         let clock = ContinuousClock()
         let pause = max(0.001, pollInterval.inSeconds)
         var summary = SessionSummary()

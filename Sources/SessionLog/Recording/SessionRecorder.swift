@@ -11,7 +11,7 @@ import Synchronization
 /// print(recording.summary.text)
 /// ```
 ///
-/// - **Lossless**: it subscribes with ``EventBus/subscribeInBatches(bufferSize:initial:)``
+/// - **Lossless**: it subscribes with ``EventBus/subscribe(_:initial:)`` (taking batches with ``EventSubscription/take()``)
 ///   (a million-event buffer, the ``EventDelivery/recorder`` size), so it sees every event in
 ///   `seq` order; the bus still never waits for it.
 /// - **Off the request path**: publishing only appends to that buffer (tens of nanoseconds).
@@ -59,7 +59,7 @@ public final class SessionRecorder: Sendable {
     /// The header written as the log's first line.
     public let header: SessionLogHeader
     private let sink: RecorderSink
-    private let batches: EventBatches
+    private let batches: EventSubscription
     private let writer: RecorderThread
     private let result = Mutex<SessionRecording?>(nil)
 
@@ -73,7 +73,7 @@ public final class SessionRecorder: Sendable {
         let header = SessionLogHeader(
             startedAt: bus.sessionStart, redacted: configuration.redactsSensitiveHeaders, producer: configuration.producer)
         let sink = try RecorderSink(path: path, header: header)
-        let batches = bus.subscribeInBatches(bufferSize: configuration.bufferSize, initial: initial)
+        let batches = bus.subscribe(.lossless(bufferSize: configuration.bufferSize), initial: initial)
         self.path = path
         self.header = header
         self.sink = sink

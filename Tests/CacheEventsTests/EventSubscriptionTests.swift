@@ -1,17 +1,19 @@
 import CacheEvents
 import Foundation
+import Synchronization
 import Testing
 
-/// The pull-based subscriptions the dashboard and `CachingClient.subscribe` use.
-@Suite("Polled event batches")
-struct PolledEventsTests {
+/// The one way to receive events: ``EventSubscription``, one at a time, in batches, or taken
+/// without waiting.
+@Suite("Event subscriptions", .timeLimit(.minutes(1)))
+struct EventSubscriptionTests {
     private static func kind(_ index: Int) -> CacheEventKind { .dropped(Dropped(count: index)) }
 
     @Test("initial events come first, then every published event in seq order, in bursts")
     func orderAndInitial() async {
         let bus = EventBus()
         let initial: [CacheEventKind] = [.error(ErrorInfo(message: "snapshot"))]
-        let batches = bus.polledBatches(bufferSize: 100_000, initial: initial, interval: .milliseconds(1))
+        let batches = bus.subscribe(.lossless(bufferSize: 100_000), initial: initial).batches
         let reader = Task {
             var events: [CacheEvent] = []
             var bursts = 0
@@ -22,21 +24,18 @@ struct PolledEventsTests {
             }
             return (events, bursts)
         }
-        for index in 1...20_000 {
-            bus.publish(Self.kind(index))
-            if index % 5_000 == 0 { try? await Task.sleep(for: .milliseconds(5)) }
-        }
+        for index in 1...20_000 { bus.publish(Self.kind(index)) }
         bus.finish()
         let (events, bursts) = await reader.value
         #expect(events.first?.kind == initial[0])
         #expect(events.dropFirst().map(\.seq) == Array(1...20_000))
-        #expect(bursts < events.count, "events should arrive in bursts, not one by one")
+        #expect(bursts < events.count, "events published while the reader is busy should arrive together")
     }
 
-    @Test("one at a time: PolledEvents hands out the same events in the same order")
-    func flattened() async {
+    @Test("one at a time: the subscription hands out the same events in the same order")
+    func oneAtATime() async {
         let bus = EventBus()
-        let events = PolledEvents(bus.polledBatches(bufferSize: 1_000, interval: .milliseconds(1)))
+        let events = bus.subscribe(.lossless(bufferSize: 1_000))
         let reader = Task {
             var seqs: [UInt64] = []
             for await event in events { seqs.append(event.seq) }
@@ -47,10 +46,24 @@ struct PolledEventsTests {
         #expect(await reader.value == Array(1...500))
     }
 
+    @Test("an idle subscriber is woken by the next event, without polling")
+    func idleSubscriberWakes() async {
+        let bus = EventBus()
+        var iterator = bus.subscribe().batches.makeAsyncIterator()
+        let published = Task {
+            // Publish only once the reader is surely waiting: nothing else would wake it.
+            try? await Task.sleep(for: .milliseconds(20))
+            bus.publish(Self.kind(7))
+        }
+        let batch = await iterator.next()
+        #expect(batch?.map(\.kind) == [Self.kind(7)])
+        await published.value
+    }
+
     @Test("a consumer that falls behind gets dropped(count) in place of what did not fit")
     func overflowIsCounted() async {
         let bus = EventBus()
-        var iterator = bus.polledBatches(bufferSize: 10, interval: .milliseconds(1)).makeAsyncIterator()
+        var iterator = bus.subscribe(.lossy(bufferSize: 10)).batches.makeAsyncIterator()
         for index in 1...25 { bus.publish(Self.kind(index)) }
         #expect(await iterator.next()?.map(\.seq) == Array(1...10))
         bus.publish(Self.kind(26))
@@ -63,15 +76,20 @@ struct PolledEventsTests {
     @Test("cancelling the consumer's task ends the sequence and the bus forgets the subscriber")
     func cancellationUnsubscribes() async {
         let bus = EventBus()
-        let batches = bus.polledBatches(interval: .milliseconds(5))
+        let batches = bus.subscribe().batches
         #expect(bus.hasSubscribers)
+        let (progress, reported) = AsyncStream.makeStream(of: Int.self)
         let reader = Task {
             var count = 0
-            for await batch in batches { count += batch.count }
+            for await batch in batches {
+                count += batch.count
+                reported.yield(count)
+            }
             return count
         }
         bus.publish(Self.kind(1))
-        try? await Task.sleep(for: .milliseconds(50))
+        var seen = progress.makeAsyncIterator()
+        #expect(await seen.next() == 1)
         reader.cancel()
         #expect(await reader.value == 1)
         #expect(!bus.hasSubscribers)
@@ -81,7 +99,7 @@ struct PolledEventsTests {
     func releaseUnsubscribes() async {
         let bus = EventBus()
         do {
-            let batches = bus.polledBatches()
+            let batches = bus.subscribe().batches
             var iterator = batches.makeAsyncIterator()
             bus.publish(Self.kind(1))
             #expect(await iterator.next()?.count == 1)
@@ -94,13 +112,33 @@ struct PolledEventsTests {
     @Test("finish() ends the sequence after what was already buffered")
     func finishKeepsBuffered() async {
         let bus = EventBus()
-        let batches = bus.polledBatches(interval: .milliseconds(1))
+        let subscription = bus.subscribe()
         bus.publish(Self.kind(1))
         bus.publish(Self.kind(2))
-        batches.finish()
+        subscription.finish()
         bus.publish(Self.kind(3))
-        var iterator = batches.makeAsyncIterator()
+        var iterator = subscription.batches.makeAsyncIterator()
         #expect(await iterator.next()?.map(\.seq) == [1, 2])
         #expect(await iterator.next() == nil)
     }
+
+    @Test("the bus stamps events on the clock it was given")
+    func injectedClock() {
+        let start = Date(timeIntervalSince1970: 1_000_000)
+        let clock = ManualDate(start)
+        let bus = EventBus(now: { clock.now })
+        let subscription = bus.subscribe()
+        clock.advance(by: 42.5)
+        bus.publish(Self.kind(1))
+        #expect(bus.sessionStart == start)
+        #expect(subscription.take().map(\.time) == [42.5])
+    }
+}
+
+/// A wall clock a test moves by hand.
+private final class ManualDate: Sendable {
+    private let current: Mutex<Date>
+    init(_ start: Date) { current = Mutex(start) }
+    var now: Date { current.withLock { $0 } }
+    func advance(by seconds: Double) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
 }

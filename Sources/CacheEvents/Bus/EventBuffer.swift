@@ -1,0 +1,103 @@
+import Synchronization
+
+/// The buffer behind one ``EventSubscription``: the bus appends under its lock, the
+/// subscriber takes everything at once.
+///
+/// Event-driven: an idle subscriber waits on a continuation, which the first event published
+/// after it started waiting resumes; events published while it is busy accumulate and arrive
+/// as one batch. With no traffic nothing wakes.
+final class EventBuffer: Sendable {
+    private struct State {
+        var events: [CacheEvent] = []
+        var pendingDrops = 0
+        var finished = false
+        var waiter: CheckedContinuation<[CacheEvent]?, Never>?
+    }
+
+    private let state = Mutex(State())
+    private let capacity: Int
+    private let onFinish: @Sendable () -> Void
+
+    init(capacity: Int, onFinish: @escaping @Sendable () -> Void) {
+        self.capacity = max(1, capacity)
+        self.onFinish = onFinish
+    }
+
+    /// Adds one event (called by the bus under its lock, in `seq` order); past `capacity`
+    /// events are counted and a `dropped` event takes their place once there is room.
+    func append(_ event: CacheEvent) {
+        let resumed: (CheckedContinuation<[CacheEvent]?, Never>, [CacheEvent])? = state.withLock { state in
+            guard !state.finished else { return nil }
+            if state.pendingDrops > 0 {
+                guard state.events.count < capacity else {
+                    state.pendingDrops += 1
+                    return nil
+                }
+                // The drops were the events just before this one, so the marker takes the last one's seq.
+                state.events.append(CacheEvent(seq: event.seq - 1, time: event.time, kind: .dropped(Dropped(count: state.pendingDrops))))
+                state.pendingDrops = 0
+            }
+            if state.events.count < capacity {
+                state.events.append(event)
+            } else {
+                state.pendingDrops += 1
+            }
+            guard let waiter = state.waiter else { return nil }
+            state.waiter = nil
+            return (waiter, Self.takeAll(&state))
+        }
+        if let (waiter, batch) = resumed { waiter.resume(returning: batch) }
+    }
+
+    /// Everything buffered, oldest first, without waiting (empty when nothing is there).
+    func take() -> [CacheEvent] {
+        state.withLock { Self.takeAll(&$0) }
+    }
+
+    /// Whether the subscription has ended and everything was taken.
+    var isFinished: Bool {
+        state.withLock { $0.finished && $0.events.isEmpty }
+    }
+
+    /// The next batch, waiting while nothing is buffered; `nil` once the subscription has
+    /// ended and everything was taken, or when the waiting task is cancelled.
+    func next() async -> [CacheEvent]? {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<[CacheEvent]?, Never>) in
+                let immediate: [CacheEvent]?? = state.withLock { state in
+                    if !state.events.isEmpty { return .some(Self.takeAll(&state)) }
+                    if state.finished { return .some(nil) }
+                    state.waiter = continuation
+                    return .none
+                }
+                if let immediate { continuation.resume(returning: immediate) }
+            }
+        } onCancel: {
+            finish()
+        }
+    }
+
+    /// Ends the subscription: nothing more is added; what is buffered can still be taken.
+    func finish() {
+        onFinish()
+        markFinished()
+    }
+
+    /// Marks the end (the bus finished); a waiting subscriber gets `nil`.
+    func markFinished() {
+        let waiter: CheckedContinuation<[CacheEvent]?, Never>? = state.withLock { state in
+            state.finished = true
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(returning: nil)
+    }
+
+    private static func takeAll(_ state: inout State) -> [CacheEvent] {
+        var taken: [CacheEvent] = []
+        swap(&taken, &state.events)
+        // Start the next batch at this one's size, so publishers do not regrow it.
+        if !state.finished { state.events.reserveCapacity(min(taken.count, 1 << 16)) }
+        return taken
+    }
+}
