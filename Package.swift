@@ -66,7 +66,7 @@ let package = Package(
         ),
 
         // MARK: Events
-        .target(name: "CacheEvents", dependencies: ["HTTPCaching"]),
+        .target(name: "CacheEvents", dependencies: ["HTTPCaching", "CacheStore"]),
 
         // MARK: Session logs (format, reading, recording, replay, summary, HAR)
         .target(name: "SessionLog", dependencies: ["CacheEvents", "HTTPCaching"]),
@@ -126,7 +126,7 @@ let package = Package(
         // MARK: Dashboard
         .target(
             name: "Dashboard",
-            dependencies: ["CacheEvents", "SessionLog", "HTTPCaching", "TerminalUI", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CacheEvents", "CacheStore", "SessionLog", "HTTPCaching", "TerminalUI", .product(name: "Logging", package: "swift-log")]
         ),
 
         // MARK: The application layer: what the commands do, testable without the executable
@@ -171,10 +171,10 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "DemoOriginTests", dependencies: ["DemoOrigin"]),
-        .testTarget(name: "CacheEventsTests", dependencies: ["CacheEvents", "HTTPCaching"]),
+        .testTarget(name: "CacheEventsTests", dependencies: ["CacheEvents", "CacheStore", "HTTPCaching"]),
         .testTarget(
             name: "SessionLogTests",
-            dependencies: ["SessionLog", "CacheEvents", "HTTPCaching"],
+            dependencies: ["SessionLog", "CacheEvents", "CacheStore", "HTTPCaching"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
@@ -193,7 +193,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DashboardTests",
-            dependencies: ["Dashboard", "CacheEvents", "SessionLog", "HTTPCaching", "TerminalUI"],
+            dependencies: ["Dashboard", "CacheEvents", "CacheStore", "SessionLog", "HTTPCaching", "TerminalUI"],
             exclude: ["Snapshots"]
         ),
         .testTarget(name: "DashboardEndToEndTests", dependencies: ["cachescope", "DemoOrigin"]),
@@ -209,6 +209,7 @@ let package = Package(
             dependencies: [
                 "CacheAttach",
                 "CacheEvents",
+                "CacheStore",
                 "SessionLog",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),

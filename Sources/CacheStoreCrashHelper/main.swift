@@ -1,6 +1,6 @@
 // CacheStoreCrashHelper DIRECTORY [SEED]
 //
-// Opens a CacheStore in DIRECTORY with CrashWorkload's configuration and stores, reads and
+// Opens a ResponseStore in DIRECTORY with CrashWorkload's configuration and stores, reads and
 // removes entries in a loop forever, verifying every body it reads. The crash-safety test
 // kills it with SIGKILL at random moments and checks what a reopened store holds.
 // Prints "ready" once the store is open; exits 3 if it ever reads a wrong body.
@@ -16,9 +16,9 @@ guard arguments.count >= 2 else {
 let directory = URL(fileURLWithPath: arguments[1])
 var state = arguments.count > 2 ? UInt64(arguments[2]) ?? 1 : UInt64(UInt32(truncatingIfNeeded: getpid()))
 
-let store: CacheStore
+let store: ResponseStore
 do {
-    store = try CacheStore(configuration: try CrashWorkload.configuration(directory: directory))
+    store = try ResponseStore(configuration: try CrashWorkload.configuration(directory: directory))
 } catch {
     FileHandle.standardError.write(Data("cannot open the store: \(error)\n".utf8))
     exit(4)

@@ -1,3 +1,4 @@
+import CacheStore
 import CacheAttach
 import CacheEvents
 import SessionLog
@@ -62,7 +63,7 @@ struct AttachSessionTests {
             Issue.record("second event is \(events[1].kind.name), not storeStats")
             return
         }
-        #expect(stats.entries == 3)
+        #expect(stats.entryCount == 3)
         #expect(stats.memoryUsed == 600)
         // Earlier `stored` events are not replayed; the next event is the live one.
         guard case .stored(let live) = events[2].kind else {

@@ -1,4 +1,5 @@
 @testable import CacheAttach
+import CacheStore
 import CacheEvents
 import SessionLog
 import Foundation
@@ -45,7 +46,7 @@ struct WireFormatTests {
 
     @Test("URLs are written without escaped slashes")
     func slashes() throws {
-        let line = try text(.event(CacheEvent(seq: 1, time: 0, kind: .purged(Purged(scope: .key, key: "GET https://a/b", count: 1)))))
+        let line = try text(.event(CacheEvent(seq: 1, time: 0, kind: .purged(Purged(scope: PurgeScope(word: "key", key: "GET https://a/b", variant: nil, since: nil), count: 1)))))
         #expect(line.contains("\"key\":\"GET https://a/b\""))
     }
 

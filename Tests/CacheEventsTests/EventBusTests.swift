@@ -1,3 +1,4 @@
+import CacheStore
 import CacheEvents
 import Foundation
 import Testing
@@ -85,7 +86,7 @@ struct EventBusTests {
     @Test("taking without waiting: in order, finish stops it, and the bus forgets it")
     func batches() {
         let bus = EventBus()
-        let batches = bus.subscribe(.recorder, initial: [.storeStats(StoreStats(memoryUsed: 0, memoryCapacity: 0, diskUsed: 0, diskCapacity: 0, entries: 0))])
+        let batches = bus.subscribe(.recorder, initial: [.storeStats(StoreStats(memoryUsed: 0, memoryCapacity: 0, diskUsed: 0, diskCapacity: 0, entryCount: 0))])
         #expect(bus.hasSubscribers)
         for index in 0..<10 { bus.publish(Self.kind(index)) }
         let first = batches.take()

@@ -12,7 +12,7 @@ struct ConcurrencyTests {
         let recorder = ChangeRecorder()
         var configuration = try CrashWorkload.configuration(directory: directory.url)
         configuration.memoryCapacity = 96 << 10
-        let store = try CacheStore(configuration: configuration, observer: recorder.observer)
+        let store = try ResponseStore(configuration: configuration, observer: recorder.observer)
         let problems = await withTaskGroup(of: [String].self) { group in
             for worker in 0..<8 {
                 group.addTask {

@@ -17,7 +17,7 @@ struct CorruptionTests {
     static let otherURI = "https://example.com/other"
 
     /// Stores two entries, closes, damages the victim's file, reopens.
-    func damaged(_ damage: Damage, encrypted: Bool) async throws -> (StoreFactory, CacheStore, TemporaryDirectory) {
+    func damaged(_ damage: Damage, encrypted: Bool) async throws -> (StoreFactory, ResponseStore, TemporaryDirectory) {
         let directory = TemporaryDirectory()
         var factory = StoreFactory()
         factory.directory = directory

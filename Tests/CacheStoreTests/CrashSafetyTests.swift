@@ -39,7 +39,7 @@ struct CrashSafetyTests {
         let recorder = ChangeRecorder()
         var configuration = try CrashWorkload.configuration(directory: directory.url)
         configuration.sweepInterval = .seconds(3600)  // no sweep between the counts below
-        let store = try CacheStore(configuration: configuration, observer: recorder.observer)
+        let store = try ResponseStore(configuration: configuration, observer: recorder.observer)
         await store.flush()  // the repair pass and the open-time sweep are done
         #expect(store.invariantViolations() == [], "round \(round)")
         let stats = store.stats()

@@ -41,7 +41,7 @@ struct ObserverTests {
         let box = StoreBox()
         let factory = StoreFactory()
         let calls = Locked(0)
-        let store = try CacheStore(configuration: factory.configuration) { _ in
+        let store = try ResponseStore(configuration: factory.configuration) { _ in
             // Would deadlock if called under the index lock.
             _ = box.store?.stats()
             calls.withLock { $0 += 1 }
@@ -55,7 +55,7 @@ struct ObserverTests {
     /// Lets the observer reach the store it observes.
     final class StoreBox: @unchecked Sendable {
         // @unchecked: set once before the store reports anything, then only read.
-        var store: CacheStore?
+        var store: ResponseStore?
     }
 }
 
@@ -65,7 +65,7 @@ struct ObserverDepthTests {
     func depthStaysFlat() async throws {
         let factory = StoreFactory()
         let depths = Locked<[Int]>([])
-        let store = try CacheStore(configuration: factory.configuration) { _ in
+        let store = try ResponseStore(configuration: factory.configuration) { _ in
             depths.withLock { $0.append(Thread.callStackSymbols.count) }
         }
         for round in 0..<3000 {

@@ -1,3 +1,4 @@
+import CacheStore
 import CacheEvents
 import CachingClient
 import Foundation
@@ -15,7 +16,7 @@ struct CommandTests {
         #expect(result.succeeded)
         #expect(result.message.contains("purged 1 entry"))
         #expect(try await harness.get("/max-age/60").outcome == .miss)
-        #expect(await log.wait { $0.contains { if case .purged(let p) = $0.kind { p.scope == .key && p.count == 1 } else { false } } })
+        #expect(await log.wait { $0.contains { if case .purged(let p) = $0.kind { p.scope.word == "key" && p.key == "GET " + harness.url("/max-age/60") && p.count == 1 } else { false } } })
         try await harness.stop()
     }
 

@@ -1,3 +1,4 @@
+import CacheStore
 import CacheEvents
 import SessionLog
 import Testing

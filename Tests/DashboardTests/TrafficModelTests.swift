@@ -1,3 +1,4 @@
+import CacheStore
 import CacheEvents
 import SessionLog
 import HTTPCaching
@@ -84,7 +85,7 @@ struct TrafficModelTests {
         #expect(partial.entries[ref]?.tier == .disk, "leaving memory keeps the disk copy")
         partial.apply(CacheEvent(seq: 101, time: 12.5, kind: .promoted(ref)))
         #expect(partial.entries[ref]?.tier == .both)
-        partial.apply(CacheEvent(seq: 102, time: 13, kind: .evicted(Evicted(entry: ref, reason: .purge, tier: .both, size: 40960))))
+        partial.apply(CacheEvent(seq: 102, time: 13, kind: .evicted(Evicted(entry: ref, reason: .purged, tier: .both, size: 40960))))
         #expect(partial.entries[ref] == nil)
         #expect(partial.entries.count == 4)
     }
@@ -129,7 +130,7 @@ struct TrafficModelTests {
     @Test("Purges: a key's variants, then everything")
     func purges() {
         var model = TrafficModel(folding: SampleSession.events)
-        model.apply(CacheEvent(seq: 900, time: 12, kind: .purged(Purged(scope: .key, key: SampleSession.key("/rotating"), count: 1))))
+        model.apply(CacheEvent(seq: 900, time: 12, kind: .purged(Purged(scope: PurgeScope(word: "key", key: SampleSession.key("/rotating"), variant: nil, since: nil), count: 1))))
         #expect(model.entries.count == 4)
         model.apply(CacheEvent(seq: 901, time: 12, kind: .purged(Purged(scope: .all, count: 4))))
         #expect(model.entries.isEmpty)

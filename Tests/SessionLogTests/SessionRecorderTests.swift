@@ -1,3 +1,4 @@
+import CacheStore
 import CacheEvents
 import SessionLog
 import Foundation
@@ -120,7 +121,7 @@ struct SessionRecorderTests {
         let directory = try TemporaryDirectory()
         let bus = EventBus()
         bus.publish(.error(ErrorInfo(message: "before the recorder")))
-        let stats = StoreStats(memoryUsed: 1, memoryCapacity: 2, diskUsed: 3, diskCapacity: 4, entries: 5)
+        let stats = StoreStats(memoryUsed: 1, memoryCapacity: 2, diskUsed: 3, diskCapacity: 4, entryCount: 5)
         let recorder = try SessionRecorder(bus: bus, path: directory.file("initial.jsonl"), initial: [.storeStats(stats)])
         bus.publish(.error(ErrorInfo(message: "after")))
         try await recorder.close()

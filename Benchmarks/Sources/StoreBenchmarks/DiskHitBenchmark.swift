@@ -13,7 +13,7 @@ enum DiskHitBenchmark {
             let directory = Workload.directory("diskhit")
             defer { Workload.remove(directory) }
             let namespace = Namespace(name: "default", match: .all, encryptionKey: encrypted ? Workload.key32 : nil)
-            let store = try! CacheStore(
+            let store = try! ResponseStore(
                 configuration: StoreConfiguration(
                     memoryCapacity: 0, diskCapacity: 1 << 30, directory: directory, defaultNamespace: namespace))
             let count = 1000

@@ -25,7 +25,7 @@ enum EvictionBenchmark {
     static func memoryEviction(entries: Int) -> BenchmarkSupport.Measurement {
         let body = Workload.body(1024)
         let size = CacheEntry.size(of: Workload.response(entries * 10), body: body)
-        let store = try! CacheStore(configuration: StoreConfiguration(memoryCapacity: entries * size))
+        let store = try! ResponseStore(configuration: StoreConfiguration(memoryCapacity: entries * size))
         Workload.fill(store, count: entries, size: 1024)
         precondition(store.stats().memoryEntryCount == entries, "the tier must hold all \(entries) entries")
         var number = entries
@@ -44,7 +44,7 @@ enum EvictionBenchmark {
     static func diskEviction(entries: Int, existing: URL?) async -> BenchmarkSupport.Measurement {
         let directory = existing ?? Workload.directory("evict")
         defer { if existing == nil { Workload.remove(directory) } }
-        let store = try! CacheStore(
+        let store = try! ResponseStore(
             configuration: StoreConfiguration(memoryCapacity: 0, diskCapacity: 1 << 34, directory: directory, maximumEntryShare: 0.5))
         if existing == nil { Workload.fill(store, count: entries, size: 100) }
         await store.flush()

@@ -10,7 +10,7 @@ import Synchronization
 enum MemoryHitBenchmark {
     static func run() async -> Bool {
         print("\n## Memory hit (10,000 entries of 1 KB in memory)")
-        let store = try! CacheStore(configuration: StoreConfiguration(memoryCapacity: 256 << 20))
+        let store = try! ResponseStore(configuration: StoreConfiguration(memoryCapacity: 256 << 20))
         let count = 10_000
         Workload.fill(store, count: count, size: 1024)
         let keys = (0..<count).map(Workload.key)
@@ -96,7 +96,7 @@ enum MemoryHitBenchmark {
         }
     }
 
-    static func mutexVersusActor(store: CacheStore, keys: [CacheKey]) async {
+    static func mutexVersusActor(store: ResponseStore, keys: [CacheKey]) async {
         print("\n### Lock versus actor (same LRU list, \(keys.count) entries)")
         let actorTier = ActorTier()
         let mutexTier = MutexTier()

@@ -15,7 +15,7 @@ enum ReopenBenchmark {
     static func create(_ directory: URL, entries: Int) async {
         let clock = ContinuousClock()
         let start = clock.now
-        let store = try! CacheStore(configuration: configuration(directory))
+        let store = try! ResponseStore(configuration: configuration(directory))
         Workload.fill(store, count: entries, size: 100)
         await store.close()
         print("\n(created a disk store of \(entries) entries in \(Measurement.format((clock.now - start).seconds)); every file is fsynced)")
@@ -29,7 +29,7 @@ enum ReopenBenchmark {
         var repaired: [Double] = []
         for _ in 0..<5 {
             let start = clock.now
-            let store = try! CacheStore(configuration: configuration)
+            let store = try! ResponseStore(configuration: configuration)
             samples.append((clock.now - start).seconds)
             precondition(store.stats().diskEntryCount == entries)
             await store.flush()

@@ -13,7 +13,7 @@ enum StoreLatencyBenchmark {
         let count = 2000
         let responses = (0..<count + 300).map(Workload.response)
 
-        let memoryOnly = try! CacheStore(configuration: StoreConfiguration(memoryCapacity: 1 << 30))
+        let memoryOnly = try! ResponseStore(configuration: StoreConfiguration(memoryCapacity: 1 << 30))
         var number = 0
         let memoryInsert = measure("store, memory-only store (the memory insert)", samples: 100, iterations: count / 100) {
             number += 1
@@ -23,7 +23,7 @@ enum StoreLatencyBenchmark {
 
         let directory = Workload.directory("store")
         defer { Workload.remove(directory) }
-        let diskBacked = try! CacheStore(
+        let diskBacked = try! ResponseStore(
             configuration: StoreConfiguration(memoryCapacity: 1 << 30, diskCapacity: 1 << 30, directory: directory))
         number = 0
         let withDisk = measure("store, disk-backed store", samples: 100, iterations: count / 100) {

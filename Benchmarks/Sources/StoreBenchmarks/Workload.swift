@@ -26,7 +26,7 @@ enum Workload {
     }
 
     /// Stores entries 0..<count with bodies of `size` bytes.
-    static func fill(_ store: CacheStore, count: Int, size: Int, policy: StoragePolicy = .allowed) {
+    static func fill(_ store: ResponseStore, count: Int, size: Int, policy: StoragePolicy = .allowed) {
         let body = body(size)
         for number in 0..<count {
             store.storeCachedResponse(

@@ -1,4 +1,4 @@
-// StoreBenchmarks: checks CacheStore's performance targets (run in release mode:
+// StoreBenchmarks: checks ResponseStore's performance targets (run in release mode:
 // `swift run -c release StoreBenchmarks`, add `--quick` for smaller sizes) and prints a
 // PASS/FAIL line per target with the figures, plus the measurements behind the design
 // choices (Mutex versus actor, SQLite versus journal).
@@ -7,7 +7,7 @@ import Foundation
 
 let quick = CommandLine.arguments.contains("--quick")
 let large = quick ? 10_000 : 100_000
-print("CacheStore benchmarks — \(ProcessInfo.processInfo.activeProcessorCount) cores\(quick ? ", quick mode" : "")")
+print("ResponseStore benchmarks — \(ProcessInfo.processInfo.activeProcessorCount) cores\(quick ? ", quick mode" : "")")
 
 var results: [Bool] = []
 results.append(await MemoryHitBenchmark.run())

@@ -1,3 +1,4 @@
+import CacheStore
 /// Errors decoding one event.
 public enum CacheEventDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The `kind` is not one this version knows; readers skip such events and count them.

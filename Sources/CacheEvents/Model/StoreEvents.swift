@@ -1,12 +1,6 @@
-/// The store tiers an entry lives in.
-public enum StoreTier: String, Sendable, Hashable, Codable, CaseIterable {
-    /// Memory only.
-    case memory
-    /// Disk only.
-    case disk
-    /// Memory and disk.
-    case both
-}
+import CacheStore
+import Foundation
+import HTTPCaching
 
 /// Identifies one stored entry: primary key and Vary variant.
 public struct EntryRef: Sendable, Hashable, Codable {
@@ -27,7 +21,7 @@ public struct Stored: Sendable, Hashable, Codable {
     /// Which entry.
     public var entry: EntryRef
     /// Where it went.
-    public var tier: StoreTier
+    public var tier: EntryTier
     /// Its size in bytes (body and headers).
     public var size: Int
     /// Seconds of freshness left when stored (nil when unknown).
@@ -40,7 +34,7 @@ public struct Stored: Sendable, Hashable, Codable {
     public var status: Int
 
     /// Creates the payload.
-    public init(entry: EntryRef, tier: StoreTier, size: Int, ttl: Double?, etag: String?, lastModified: String?, status: Int) {
+    public init(entry: EntryRef, tier: EntryTier, size: Int, ttl: Double?, etag: String?, lastModified: String?, status: Int) {
         self.entry = entry
         self.tier = tier
         self.size = size
@@ -51,18 +45,6 @@ public struct Stored: Sendable, Hashable, Codable {
     }
 }
 
-/// Why an entry left the store.
-public enum EvictionReason: String, Sendable, Hashable, Codable, CaseIterable {
-    /// Room was needed (LRU).
-    case capacity
-    /// Its retention time passed.
-    case expired
-    /// A purge removed it.
-    case purge
-    /// Its file failed an integrity check.
-    case corrupt
-}
-
 /// `evicted`: an entry left the store (or one tier of it).
 public struct Evicted: Sendable, Hashable, Codable {
     /// Which entry.
@@ -70,12 +52,12 @@ public struct Evicted: Sendable, Hashable, Codable {
     /// Why.
     public var reason: EvictionReason
     /// The tier it left (`both` when it is gone entirely).
-    public var tier: StoreTier
+    public var tier: EntryTier
     /// Its size in bytes.
     public var size: Int
 
     /// Creates the payload.
-    public init(entry: EntryRef, reason: EvictionReason, tier: StoreTier, size: Int) {
+    public init(entry: EntryRef, reason: EvictionReason, tier: EntryTier, size: Int) {
         self.entry = entry
         self.reason = reason
         self.tier = tier
@@ -83,55 +65,67 @@ public struct Evicted: Sendable, Hashable, Codable {
     }
 }
 
-/// What a purge covered.
-public enum PurgeScope: String, Sendable, Hashable, Codable {
-    /// One primary key (all its variants).
-    case key
-    /// Everything.
-    case all
-    /// Every entry whose freshness has run out.
-    case expired
-    /// Everything stored since a date.
-    case since
-}
-
 /// `purged`: a purge finished.
 public struct Purged: Sendable, Hashable, Codable {
-    /// What it covered.
+    /// What it covered: the store's own ``PurgeScope``.
     public var scope: PurgeScope
-    /// The key, for `key` scope.
-    public var key: String?
     /// How many entries it removed.
     public var count: Int
 
     /// Creates the payload.
-    public init(scope: PurgeScope, key: String? = nil, count: Int) {
+    public init(scope: PurgeScope, count: Int) {
         self.scope = scope
-        self.key = key
         self.count = count
     }
+
+    /// The primary key (`GET https://…`) of a `key` or `entry` purge.
+    public var key: String? { scope.key?.description }
+
+    private enum CodingKeys: String, CodingKey { case scope, key, variant, since }
+
+    /// Reads `scope` (`key`, `entry`, `all`, `expired`, `since`) with its `key`, `variant` or
+    /// `since` (seconds since 1970); an unknown or incomplete scope reads as `all`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let word = try container.decodeIfPresent(String.self, forKey: .scope) ?? "all"
+        let key = try container.decodeIfPresent(String.self, forKey: .key)
+        let variant = try container.decodeIfPresent(String.self, forKey: .variant)
+        let since = try container.decodeIfPresent(Double.self, forKey: .since)
+        scope = PurgeScope(word: word, key: key, variant: variant, since: since)
+        count = try decoder.container(keyedBy: CountKey.self).decode(Int.self, forKey: .count)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(scope.word, forKey: .scope)
+        try container.encodeIfPresent(key, forKey: .key)
+        if case .entry(let id) = scope { try container.encode(id.varySignature, forKey: .variant) }
+        if case .since(let date) = scope { try container.encode(date.timeIntervalSince1970, forKey: .since) }
+        var counted = encoder.container(keyedBy: CountKey.self)
+        try counted.encode(count, forKey: .count)
+    }
+
+    private enum CountKey: String, CodingKey { case count }
 }
 
-/// `storeStats`: usage and capacity of both tiers.
-public struct StoreStats: Sendable, Hashable, Codable {
-    /// Bytes used in memory.
-    public var memoryUsed: Int
-    /// Memory capacity in bytes.
-    public var memoryCapacity: Int
-    /// Bytes used on disk.
-    public var diskUsed: Int
-    /// Disk capacity in bytes (0 when there is no disk tier).
-    public var diskCapacity: Int
-    /// Number of distinct entries.
-    public var entries: Int
+extension PurgeScope {
+    /// The scope a log names: its word, and the key, variant or date that goes with it. An
+    /// unknown word, or a `key`/`entry` scope without a readable key, reads as `all`.
+    public init(word: String, key: String?, variant: String?, since: Double?) {
+        let cacheKey = key.flatMap(Self.cacheKey(parsing:))
+        switch word {
+        case "key": self = cacheKey.map { .key($0) } ?? .all
+        case "entry": self = cacheKey.map { .entry(EntryID(key: $0, varySignature: variant ?? "")) } ?? .all
+        case "expired": self = .expired
+        case "since": self = .since(Date(timeIntervalSince1970: since ?? 0))
+        default: self = .all
+        }
+    }
 
-    /// Creates the payload.
-    public init(memoryUsed: Int, memoryCapacity: Int, diskUsed: Int, diskCapacity: Int, entries: Int) {
-        self.memoryUsed = memoryUsed
-        self.memoryCapacity = memoryCapacity
-        self.diskUsed = diskUsed
-        self.diskCapacity = diskCapacity
-        self.entries = entries
+    /// `GET https://a/b` → the key with that method and URI.
+    static func cacheKey(parsing text: String) -> CacheKey? {
+        guard let space = text.firstIndex(of: " ") else { return nil }
+        return CacheKey(method: String(text[..<space]), uri: String(text[text.index(after: space)...]))
     }
 }
 
@@ -140,7 +134,7 @@ public struct EntryInfo: Sendable, Hashable, Codable {
     /// Which entry.
     public var entry: EntryRef
     /// Where it lives.
-    public var tier: StoreTier
+    public var tier: EntryTier
     /// Size in bytes.
     public var size: Int
     /// Seconds of freshness left at the snapshot (negative when stale; nil when unknown).
@@ -160,7 +154,7 @@ public struct EntryInfo: Sendable, Hashable, Codable {
 
     /// Creates an entry description.
     public init(
-        entry: EntryRef, tier: StoreTier, size: Int, ttl: Double?, age: Double, etag: String?,
+        entry: EntryRef, tier: EntryTier, size: Int, ttl: Double?, age: Double, etag: String?,
         lastModified: String?, hits: Int, idle: Double, status: Int
     ) {
         self.entry = entry

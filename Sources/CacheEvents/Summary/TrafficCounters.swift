@@ -1,3 +1,4 @@
+import CacheStore
 import HTTPCaching
 
 /// Running totals of a session's traffic, folded from ``CacheEvent``s: what the dashboard's

@@ -1,4 +1,4 @@
-/// Why a ``CacheStore`` could not be opened or an encryption key could not be used. Each
+/// Why a ``ResponseStore`` could not be opened or an encryption key could not be used. Each
 /// message names the path concerned and says what to do.
 public enum CacheStoreError: Error, CustomStringConvertible, Equatable {
     /// The key file does not exist.
@@ -39,7 +39,7 @@ public enum CacheStoreError: Error, CustomStringConvertible, Equatable {
         case .invalidNamespace(let name, let reason):
             return "namespace \"\(name)\": \(reason)"
         case .directoryInUse(let path):
-            return "the cache directory \(path) is in use by another open CacheStore (in this or another process); close that store first, or give each store its own directory"
+            return "the cache directory \(path) is in use by another open ResponseStore (in this or another process); close that store first, or give each store its own directory"
         case .invalidConfiguration(let reason):
             return "invalid cache store configuration: \(reason)"
         }

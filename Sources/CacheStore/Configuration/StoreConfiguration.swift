@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 
-/// How a ``CacheStore`` is set up. Every property has a default; the defaults give a
+/// How a ``ResponseStore`` is set up. Every property has a default; the defaults give a
 /// memory-only store of 32 MiB.
 ///
 /// ```swift
@@ -11,7 +11,7 @@ import Logging
 ///     Namespace(name: "user", match: .prefix("https://api.example.com/me/"),
 ///               timeToLive: 300, encryptionKey: try EncryptionKey(contentsOfFile: keyPath)),
 /// ]
-/// let store = try CacheStore(configuration: configuration)
+/// let store = try ResponseStore(configuration: configuration)
 /// ```
 public struct StoreConfiguration: Sendable {
     /// Bytes the memory tier may hold. Default 32 MiB.

@@ -31,7 +31,7 @@ public struct CacheEntry: Sendable, Equatable {
     let content: Content
     /// Store bookkeeping: times, hits, size, tier, freshness and retention ends.
     public internal(set) var metadata: EntryMetadata
-    /// The memory-tier slot it was read from: a hint for ``CacheStore/recordAccess(_:)``.
+    /// The memory-tier slot it was read from: a hint for ``ResponseStore/recordAccess(_:)``.
     var memorySlot: Int32 = -1
 
     init(stored: StoredResponse, body: [UInt8], metadata: EntryMetadata, storageKey: StorageKey) {

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPCaching
 
-/// One row of the store's listing (``CacheStore/entries(now:)``): plain values the dashboard's
+/// One row of the store's listing (``ResponseStore/entries(now:)``): plain values the dashboard's
 /// entries view shows, without the body.
 public struct EntrySummary: Sendable, Hashable {
     /// The entry's identity (method, URI, Vary signature).

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPCaching
 
-/// Receives every change of a ``CacheStore``; the caching client forwards them as events.
+/// Receives every change of a ``ResponseStore``; the caching client forwards them as events.
 ///
 /// It is called synchronously, outside the store's locks, on the thread that made the change
 /// (the caller's for stores, lookups and purges; the disk executor for changes found while
@@ -9,7 +9,7 @@ import HTTPCaching
 /// `AsyncStream` or append to a buffer.
 public typealias StoreObserver = @Sendable (StoreChange) -> Void
 
-/// One change of a ``CacheStore``.
+/// One change of a ``ResponseStore``.
 public enum StoreChange: Sendable, Hashable {
     /// An entry was stored in `summary.tier` (memory, disk or both).
     case stored(EntrySummary)
@@ -55,8 +55,8 @@ public enum EvictionReason: String, Sendable, Hashable, Codable, CaseIterable, C
     case capacity
     /// Its retention ended (`expiresAt` passed).
     case expired
-    /// Removed on request (a purge).
-    case purged
+    /// Removed on request (a purge). Its word in events and logs is `purge`.
+    case purged = "purge"
     /// Its file was truncated, corrupted, tampered with or missing; it was not served.
     case corrupt
 
@@ -75,6 +75,26 @@ public enum PurgeScope: Sendable, Hashable, CustomStringConvertible {
     case expired
     /// Every entry stored at or after a date.
     case since(Date)
+
+    /// The scope's word in events and logs: `key`, `entry`, `all`, `expired` or `since`.
+    public var word: String {
+        switch self {
+        case .key: return "key"
+        case .entry: return "entry"
+        case .all: return "all"
+        case .expired: return "expired"
+        case .since: return "since"
+        }
+    }
+
+    /// The primary key a `key` or `entry` purge covered.
+    public var key: CacheKey? {
+        switch self {
+        case .key(let key): return key
+        case .entry(let id): return id.key
+        case .all, .expired, .since: return nil
+        }
+    }
 
     public var description: String {
         switch self {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What the public ``CacheStore`` and the disk actor share: the index under its lock, the
+/// What the public ``ResponseStore`` and the disk actor share: the index under its lock, the
 /// observer, the clock, and the signal that wakes the disk actor.
 ///
 /// The index is guarded by a lock, not an actor: a memory hit is a few hundred nanoseconds

@@ -24,7 +24,7 @@ public final class CachingClient: Sendable {
     /// The event stream: subscribe to watch every request and store change.
     public let events: EventBus
     /// The response store (memory and disk tiers).
-    public let store: CacheStore
+    public let store: ResponseStore
     let rules: CacheRules
     let transport: any Transport
     let coalescer = RequestCoalescer<NetworkResult>()
@@ -47,7 +47,7 @@ public final class CachingClient: Sendable {
         transport = configuration.transport ?? AsyncHTTPClientTransport()
         var storeConfiguration = configuration.store
         storeConfiguration.currentDate = configuration.now  // one clock for rules and store
-        store = try CacheStore(configuration: storeConfiguration) { change in
+        store = try ResponseStore(configuration: storeConfiguration) { change in
             if let kind = StoreChangeEvents.kind(for: change) { bus.publish(kind) }
         }
         startStatsTicker()
@@ -71,7 +71,7 @@ public final class CachingClient: Sendable {
     public func snapshotEvents() async -> [CacheEventKind] {
         let now = configuration.now()
         let entries = await store.entries(now: now).map { StoreChangeEvents.entryInfo($0, now: now) }
-        return [.storeStats(StoreChangeEvents.stats(store.stats())), .entries(EntriesSnapshot(entries: entries))]
+        return [.storeStats(store.stats()), .entries(EntriesSnapshot(entries: entries))]
     }
 
     /// Stops background work, closes the store (flushing pending disk writes) and the transport.
@@ -102,7 +102,7 @@ public final class CachingClient: Sendable {
     }
 
     func publishStats() {
-        events.publish(.storeStats(StoreChangeEvents.stats(store.stats())))
+        events.publish(.storeStats(store.stats()))
     }
 
     var isShutDown: Bool { state.withLock { $0.isShutDown } }

@@ -11,14 +11,14 @@ enum StoreChangeEvents {
         switch change {
         case .stored(let summary):
             return .stored(Stored(
-                entry: ref(summary.id), tier: tier(summary.tier), size: summary.size, ttl: summary.ttlRemaining,
+                entry: ref(summary.id), tier: summary.tier, size: summary.size, ttl: summary.ttlRemaining,
                 etag: summary.eTag, lastModified: summary.lastModified, status: summary.status))
         case .promoted(let id):
             return .promoted(ref(id))
         case .evicted(let eviction):
             return .evicted(Evicted(
-                entry: ref(eviction.id), reason: reason(eviction.reason),
-                tier: eviction.remaining == nil ? .both : tier(eviction.removedFrom), size: eviction.size))
+                entry: ref(eviction.id), reason: eviction.reason,
+                tier: eviction.remaining == nil ? .both : eviction.removedFrom, size: eviction.size))
         case .purged:
             return nil
         case .diskFailure(let message):
@@ -28,35 +28,12 @@ enum StoreChangeEvents {
         }
     }
 
-    static func stats(_ stats: StoreStatistics) -> CacheEvents.StoreStats {
-        CacheEvents.StoreStats(
-            memoryUsed: stats.memoryUsed, memoryCapacity: stats.memoryCapacity, diskUsed: stats.diskUsed,
-            diskCapacity: stats.diskCapacity, entries: stats.entryCount)
-    }
-
     static func entryInfo(_ summary: EntrySummary, now: Date) -> EntryInfo {
         EntryInfo(
-            entry: ref(summary.id), tier: tier(summary.tier), size: summary.size, ttl: summary.ttlRemaining,
+            entry: ref(summary.id), tier: summary.tier, size: summary.size, ttl: summary.ttlRemaining,
             age: summary.age, etag: summary.eTag, lastModified: summary.lastModified, hits: summary.hits,
             idle: max(0, now.timeIntervalSince(summary.lastAccess)), status: summary.status)
     }
 
     static func ref(_ id: EntryID) -> EntryRef { EntryRef(key: id.key.description, variant: id.varySignature) }
-
-    static func tier(_ tier: EntryTier) -> StoreTier {
-        switch tier {
-        case .memory: return .memory
-        case .disk: return .disk
-        case .both: return .both
-        }
-    }
-
-    static func reason(_ reason: StoreEvictionReason) -> CacheEvents.EvictionReason {
-        switch reason {
-        case .capacity: return .capacity
-        case .expired: return .expired
-        case .purged: return .purge
-        case .corrupt: return .corrupt
-        }
-    }
 }

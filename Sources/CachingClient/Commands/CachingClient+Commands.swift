@@ -15,7 +15,7 @@ extension CachingClient {
             guard let cacheKey = Self.cacheKey(parsing: key) else { return Self.badKey(key) }
             let count = await store.variants(for: cacheKey).count
             store.removeCachedResponse(for: cacheKey)
-            events.publish(.purged(Purged(scope: .key, key: cacheKey.description, count: count)))
+            events.publish(.purged(Purged(scope: .key(cacheKey), count: count)))
             return CommandResult(succeeded: true, message: "purged \(Self.entries(count)) of \(cacheKey.uri)")
         case .purgeAll:
             let count = store.stats().entryCount

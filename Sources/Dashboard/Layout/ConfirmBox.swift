@@ -3,7 +3,7 @@ import TerminalUI
 /// The y/n question for `D`, drawn as a box over the middle of the view.
 enum ConfirmBox {
     static func draw(into grid: inout Grid, state: DashboardState, geometry: ScreenGeometry) {
-        let entries = state.shown.store?.entries ?? state.shown.entries.count
+        let entries = state.shown.store?.entryCount ?? state.shown.entries.count
         let lines: [[Span]] = [
             [Span("Purge everything?", .warning, attributes: .bold)],
             [Span("Removes all \(Format.count(entries)) stored \(entries == 1 ? "entry" : "entries") from memory and disk.")],

@@ -1,3 +1,4 @@
+import CacheStore
 import Foundation
 import CacheEvents
 import SessionLog
@@ -152,8 +153,8 @@ enum HeaderSection {
         } else {
             chunks.append(Chunk([Span("disk ", .dim), Span("none (memory only)", .dim)], short: []))
         }
-        chunks.append(Chunk([Span("entries ", .dim), Span(Format.count(store.entries))],
-                            short: [Span("ent ", .dim), Span(Format.count(store.entries))]))
+        chunks.append(Chunk([Span("entries ", .dim), Span(Format.count(store.entryCount))],
+                            short: [Span("ent ", .dim), Span(Format.count(store.entryCount))]))
         return chunks
     }
 
@@ -182,5 +183,5 @@ enum HeaderSection {
 
 extension EvictionReason {
     /// The word the header and Stats view use: capacity, expired, purged, corrupt.
-    var displayName: String { self == .purge ? "purged" : rawValue }
+    var displayName: String { self == .purged ? "purged" : rawValue }
 }

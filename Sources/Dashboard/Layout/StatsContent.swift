@@ -1,3 +1,4 @@
+import CacheStore
 import CacheEvents
 import SessionLog
 import HTTPCaching
@@ -68,7 +69,7 @@ enum StatsContent {
             } else {
                 row("disk used", "–", "no disk tier: the store keeps responses in memory only")
             }
-            row("entries", Format.count(store.entries), FigureDefinitions.entries)
+            row("entries", Format.count(store.entryCount), FigureDefinitions.entries)
         } else {
             row("store", "–", "no statistics received yet (they come about once a second)")
         }
@@ -121,7 +122,7 @@ enum FigureDefinitions {
         switch reason {
         case .capacity: "removed to make room (least recently used first)"
         case .expired: "removed because its retention time passed"
-        case .purge: "removed by a purge (d, D, e or the API)"
+        case .purged: "removed by a purge (d, D, e or the API)"
         case .corrupt: "removed because its file failed an integrity check"
         }
     }

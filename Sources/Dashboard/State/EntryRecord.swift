@@ -1,3 +1,4 @@
+import CacheStore
 import CacheEvents
 import SessionLog
 
@@ -7,7 +8,7 @@ public struct EntryRecord: Sendable, Hashable {
     /// Which entry: primary key and Vary variant.
     public var ref: EntryRef
     /// Where it lives.
-    public var tier: StoreTier
+    public var tier: EntryTier
     /// Its size in bytes.
     public var size: Int
     /// The stored status code.
@@ -31,7 +32,7 @@ public struct EntryRecord: Sendable, Hashable {
 
     /// Creates a record.
     public init(
-        ref: EntryRef, tier: StoreTier, size: Int, status: Int, etag: String?, lastModified: String?, hits: Int,
+        ref: EntryRef, tier: EntryTier, size: Int, status: Int, etag: String?, lastModified: String?, hits: Int,
         since: Double, ageAtSince: Double, expiresAt: Double?, lifetime: Double?, lastAccess: Double?
     ) {
         self.ref = ref

@@ -1,3 +1,4 @@
+import CacheStore
 import CacheEvents
 import SessionLog
 
@@ -82,9 +83,9 @@ public struct EntryTable: Sendable, Hashable {
         case .all:
             byKey.removeAll()
             count = 0
-        case .key:
-            if let key = purged.key, let removed = byKey.removeValue(forKey: key) { count -= removed.count }
-        case .expired, .since:
+        case .key(let key):
+            if let removed = byKey.removeValue(forKey: key.description) { count -= removed.count }
+        case .entry, .expired, .since:
             break   // which entries went is told by their evictions
         }
     }

@@ -1,3 +1,4 @@
+import CacheStore
 import CacheEvents
 import SessionLog
 
@@ -53,7 +54,7 @@ public struct EvictionRates: Sendable, Hashable {
         switch reason {
         case .capacity: 0
         case .expired: 1
-        case .purge: 2
+        case .purged: 2
         case .corrupt: 3
         }
     }

@@ -107,8 +107,8 @@ private struct ExportRun {
         case .purged(let purged):
             switch purged.scope {
             case .all: tracker.removeAll()
-            case .key: if let key = purged.key { tracker.removed(key: key) }
-            case .expired, .since: break  // the evictions that follow name the entries
+            case .key(let key): tracker.removed(key: key.description)
+            case .entry, .expired, .since: break  // the evictions that follow name the entries
             }
         case .requestFinished(let done):
             guard let id else { return }

@@ -1,4 +1,5 @@
 import CacheEvents
+import CacheStore
 import HTTPCaching
 
 /// Reads typed values out of the spans one line's fields were filed under. Any missing
@@ -67,14 +68,16 @@ struct EventFieldReader {
                 reason: string(.reason), age: optionalDouble(.age), ttl: optionalDouble(.ttl), headers: headers(.headers)))
         case 6:
             return .stored(Stored(
-                entry: entryRef(.entry), tier: value(.tier, or: StoreTier.memory), size: int(.size), ttl: optionalDouble(.ttl),
+                entry: entryRef(.entry), tier: value(.tier, or: EntryTier.memory), size: int(.size), ttl: optionalDouble(.ttl),
                 etag: optionalString(.etag), lastModified: optionalString(.lastModified), status: int(.status)))
         case 7:
             return .promoted(EntryRef(key: string(.key), variant: string(.variant)))
         case 8:
-            return .evicted(Evicted(entry: entryRef(.entry), reason: value(.reason, or: EvictionReason.capacity), tier: value(.tier, or: StoreTier.memory), size: int(.size)))
+            return .evicted(Evicted(entry: entryRef(.entry), reason: value(.reason, or: EvictionReason.capacity), tier: value(.tier, or: EntryTier.memory), size: int(.size)))
         case 9:
-            return .purged(Purged(scope: value(.scope, or: PurgeScope.all), key: optionalString(.key), count: int(.count)))
+            return .purged(Purged(
+                scope: PurgeScope(word: optionalString(.scope) ?? "all", key: optionalString(.key), variant: optionalString(.variant), since: optionalDouble(.since)),
+                count: int(.count)))
         case 10:
             return .coalesced(Coalesced(leaderID: unsigned(.leaderID)))
         case 11:
@@ -87,7 +90,7 @@ struct EventFieldReader {
         case 13:
             return .storeStats(StoreStats(
                 memoryUsed: int(.memoryUsed), memoryCapacity: int(.memoryCapacity), diskUsed: int(.diskUsed),
-                diskCapacity: int(.diskCapacity), entries: int(.entries)))
+                diskCapacity: int(.diskCapacity), entryCount: int(.entries)))
         case 15:
             return .command(CommandInfo(name: string(.name), key: optionalString(.key)))
         case 16:

@@ -74,8 +74,10 @@ enum EventLineEncoder {
             w.key("tier"); w.string(p.tier.rawValue)
             w.key("size"); w.int(p.size)
         case .purged(let p):
-            w.key("scope"); w.string(p.scope.rawValue)
+            w.key("scope"); w.string(p.scope.word)
             optional("key", p.key, into: &w)
+            if case .entry(let id) = p.scope { w.key("variant"); w.string(id.varySignature) }
+            if case .since(let date) = p.scope { w.key("since"); required(date.timeIntervalSince1970, into: &w) }
             w.key("count"); w.int(p.count)
         case .coalesced(let p):
             w.key("leaderID"); w.unsigned(p.leaderID)
@@ -95,7 +97,7 @@ enum EventLineEncoder {
             w.key("memoryCapacity"); w.int(p.memoryCapacity)
             w.key("diskUsed"); w.int(p.diskUsed)
             w.key("diskCapacity"); w.int(p.diskCapacity)
-            w.key("entries"); w.int(p.entries)
+            w.key("entries"); w.int(p.entryCount)
         case .entries(let p):
             w.key("entries")
             w.beginArray()

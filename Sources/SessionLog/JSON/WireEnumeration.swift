@@ -1,4 +1,5 @@
 import CacheEvents
+import CacheStore
 import HTTPCaching
 
 /// An enumeration written by raw value in event lines (`"outcome":"hit"`), read back
@@ -15,12 +16,10 @@ private enum WireTables {
     static let sourceNames = NameTable(sources.map(\.rawValue))
     static let outcomes: [CacheOutcome] = CacheOutcome.allCases
     static let outcomeNames = NameTable(outcomes.map(\.rawValue))
-    static let tiers: [StoreTier] = StoreTier.allCases
+    static let tiers: [EntryTier] = EntryTier.allCases
     static let tierNames = NameTable(tiers.map(\.rawValue))
     static let reasons: [EvictionReason] = EvictionReason.allCases
     static let reasonNames = NameTable(reasons.map(\.rawValue))
-    static let scopes: [PurgeScope] = [.key, .all, .expired, .since]
-    static let scopeNames = NameTable(scopes.map(\.rawValue))
 }
 
 extension LookupVerdict: WireEnumeration {
@@ -38,8 +37,8 @@ extension CacheOutcome: WireEnumeration {
     static var wireNames: NameTable { WireTables.outcomeNames }
 }
 
-extension StoreTier: WireEnumeration {
-    static var wireCases: [StoreTier] { WireTables.tiers }
+extension EntryTier: WireEnumeration {
+    static var wireCases: [EntryTier] { WireTables.tiers }
     static var wireNames: NameTable { WireTables.tierNames }
 }
 
@@ -48,7 +47,3 @@ extension EvictionReason: WireEnumeration {
     static var wireNames: NameTable { WireTables.reasonNames }
 }
 
-extension PurgeScope: WireEnumeration {
-    static var wireCases: [PurgeScope] { WireTables.scopes }
-    static var wireNames: NameTable { WireTables.scopeNames }
-}

@@ -125,7 +125,7 @@ extension SessionSummary {
         var evictions = SessionSummaryReport.Evictions()
         evictions.capacity = counters.evictions[.capacity] ?? 0
         evictions.expired = counters.evictions[.expired] ?? 0
-        evictions.purge = counters.evictions[.purge] ?? 0
+        evictions.purge = counters.evictions[.purged] ?? 0
         evictions.corrupt = counters.evictions[.corrupt] ?? 0
         return SessionSummaryReport(
             events: eventCount, duration: duration, requests: counters.requests, outcomes: outcomes,

@@ -1,3 +1,4 @@
+import CacheStore
 import CacheAttach
 import CacheEvents
 import SessionLog
@@ -30,7 +31,7 @@ actor MiniStore {
         let used = sorted.reduce(0) { $0 + $1.size }
         return [
             .entries(EntriesSnapshot(entries: sorted)),
-            .storeStats(StoreStats(memoryUsed: used, memoryCapacity: 1 << 20, diskUsed: 0, diskCapacity: 0, entries: sorted.count)),
+            .storeStats(StoreStats(memoryUsed: used, memoryCapacity: 1 << 20, diskUsed: 0, diskCapacity: 0, entryCount: sorted.count)),
         ]
     }
 
@@ -44,7 +45,7 @@ actor MiniStore {
             guard entries.removeValue(forKey: key) != nil else {
                 return CommandResult(succeeded: false, message: "nothing stored under \(key)")
             }
-            bus.publish(.purged(Purged(scope: .key, key: key, count: 1)))
+            bus.publish(.purged(Purged(scope: PurgeScope(word: "key", key: key, variant: nil, since: nil), count: 1)))
             return CommandResult(succeeded: true, message: "purged 1 entry")
         case .purgeAll:
             let count = entries.count

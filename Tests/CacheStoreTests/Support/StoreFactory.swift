@@ -25,12 +25,12 @@ struct StoreFactory {
         return configuration
     }
 
-    func open() throws(CacheStoreError) -> CacheStore {
-        try CacheStore(configuration: configuration, observer: recorder.observer)
+    func open() throws(CacheStoreError) -> ResponseStore {
+        try ResponseStore(configuration: configuration, observer: recorder.observer)
     }
 }
 
-extension CacheStore {
+extension ResponseStore {
     /// Stores `body` for `uri` (fresh for 60 s, kept for a day unless given).
     @discardableResult
     func store(

@@ -1,3 +1,4 @@
+import CacheStore
 import CacheEvents
 import SessionLog
 import Dashboard
@@ -47,7 +48,7 @@ enum SampleSession {
     static let events: [CacheEvent] = {
         var b = Builder()
         b.add(0, nil, .storeStats(StoreStats(memoryUsed: 4 << 20, memoryCapacity: 16 << 20, diskUsed: 12 << 20,
-                                             diskCapacity: 256 << 20, entries: 3)))
+                                             diskCapacity: 256 << 20, entryCount: 3)))
         b.add(0, nil, .entries(EntriesSnapshot(entries: [
             EntryInfo(entry: EntryRef(key: key("/max-age/60?id=1")), tier: .memory, size: 2048, ttl: 50, age: 10,
                       etag: "\"v1\"", lastModified: nil, hits: 3, idle: 5, status: 200),
@@ -109,7 +110,7 @@ enum SampleSession {
                                     HeaderField(name: "Vary", value: "Accept-Language")])
         b.add(9.5, nil, .evicted(Evicted(entry: EntryRef(key: key("/no-cache?id=3")), reason: .capacity, tier: .both, size: 1024)))
         b.add(10, nil, .storeStats(StoreStats(memoryUsed: 6 << 20, memoryCapacity: 16 << 20, diskUsed: 13 << 20,
-                                              diskCapacity: 256 << 20, entries: 5)))
+                                              diskCapacity: 256 << 20, entryCount: 5)))
         // Still in flight at "now".
         b.add(11, 11, .requestStarted(RequestStarted(method: "GET", url: origin + "/slow?ms=2000", cacheKey: key("/slow?ms=2000"),
                                                      policy: "protocol", headers: [])))

@@ -1,3 +1,4 @@
+import CacheStore
 import CacheEvents
 import SessionLog
 import HTTPCaching
@@ -26,7 +27,7 @@ enum SampleSession {
         let a = "https://example.com/a?lang=en&q=caf%C3%A9"
         let b = "https://example.com/b"
         let c = "https://example.com/ünïcode/\"quoted\""
-        script.append((.storeStats(StoreStats(memoryUsed: 0, memoryCapacity: 1 << 20, diskUsed: 0, diskCapacity: 1 << 30, entries: 0)), nil))
+        script.append((.storeStats(StoreStats(memoryUsed: 0, memoryCapacity: 1 << 20, diskUsed: 0, diskCapacity: 1 << 30, entryCount: 0)), nil))
         script.append((.entries(EntriesSnapshot(entries: [
             EntryInfo(entry: EntryRef(key: "GET https://example.com/old", variant: "accept=json"), tier: .disk, size: 512, ttl: nil, age: 12.5, etag: nil, lastModified: "Mon, 01 Jan 2024 00:00:00 GMT", hits: 3, idle: 4, status: 200)
         ])), nil))
@@ -83,8 +84,8 @@ enum SampleSession {
         script.append((.evicted(Evicted(entry: EntryRef(key: "GET \(b)"), reason: .capacity, tier: .memory, size: 300)), nil))
         script.append((.evicted(Evicted(entry: EntryRef(key: "GET \(b)"), reason: .expired, tier: .both, size: 300)), nil))
         script.append((.command(CommandInfo(name: "purge", key: "GET \(a)")), nil))
-        script.append((.purged(Purged(scope: .key, key: "GET \(a)", count: 1)), nil))
-        script.append((.evicted(Evicted(entry: EntryRef(key: "GET \(a)"), reason: .purge, tier: .both, size: 1600)), nil))
+        script.append((.purged(Purged(scope: PurgeScope(word: "key", key: "GET \(a)", variant: nil, since: nil), count: 1)), nil))
+        script.append((.evicted(Evicted(entry: EntryRef(key: "GET \(a)"), reason: .purged, tier: .both, size: 1600)), nil))
         script.append((.command(CommandInfo(name: "purgeAll")), nil))
         script.append((.purged(Purged(scope: .all, count: 0)), nil))
         script.append((.dropped(Dropped(count: 3)), nil))

@@ -2,7 +2,7 @@ import Foundation
 import HTTPCaching
 import HTTPTypes
 
-extension CacheStore {
+extension ResponseStore {
     // MARK: Removing
 
     /// Removes every variant of a key from both tiers (reported per entry as

@@ -10,7 +10,7 @@ import HTTPCaching
 /// batches. Every change is reported to the observer. Names follow URLCache where they fit.
 ///
 /// ```swift
-/// let store = try CacheStore(configuration: StoreConfiguration(directory: cacheURL)) { change in
+/// let store = try ResponseStore(configuration: StoreConfiguration(directory: cacheURL)) { change in
 ///     events.yield(change)
 /// }
 /// store.storeCachedResponse(stored, body: body, freshUntil: fresh, expiresAt: keep)
@@ -21,7 +21,7 @@ import HTTPCaching
 ///
 /// A disk that fails (full, read-only, I/O error) degrades its namespace to memory only and
 /// reports ``StoreChange/diskFailure(_:)``; nothing is thrown at run time.
-public final class CacheStore: Sendable {
+public final class ResponseStore: Sendable {
     let core: StoreCore
     let table: NamespaceTable
     let disk: DiskStore?

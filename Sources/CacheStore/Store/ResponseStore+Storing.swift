@@ -1,7 +1,7 @@
 import Foundation
 import HTTPCaching
 
-extension CacheStore {
+extension ResponseStore {
     /// Stores a response: into memory before returning, and to disk in the background
     /// (batched; the caller never waits on disk I/O). Replaces a stored variant with the same
     /// identity (key and Vary signature) in both tiers.

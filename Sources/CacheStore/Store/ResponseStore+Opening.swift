@@ -1,6 +1,6 @@
 import Foundation
 
-extension CacheStore {
+extension ResponseStore {
     /// What opening the namespaces produced: their index parts, their storages (for the
     /// disk actor) and the changes to report.
     struct OpenedNamespaces {

@@ -2,7 +2,7 @@ import Foundation
 import HTTPCaching
 import HTTPTypes
 
-extension CacheStore {
+extension ResponseStore {
     /// Every stored variant of a primary key (none on a miss), so the client can run
     /// `CacheRules.decide` over them, report a Vary mismatch and send every ETag.
     ///
