@@ -46,7 +46,7 @@ struct PragmaTests {
         let stored = Fixture.stored("Cache-Control: max-age=600", "Pragma: no-cache")
         #expect(Fixture.decide([stored], at: 10).kind == "fresh")
         let response = Fixture.response(200, "Cache-Control: max-age=600", "Pragma: no-cache")
-        #expect(Fixture.privateCache.storability(request: Fixture.get(), response: response) == .storable)
+        #expect(Fixture.privateCache.storability(request: Fixture.get(), response: response, now: Fixture.t0) == .storable)
     }
 
     @Test("§5.4 reload-all sends Pragma: no-cache for HTTP/1.0 caches")
