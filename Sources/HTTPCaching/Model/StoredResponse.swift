@@ -39,6 +39,12 @@ public struct StoredResponse: Sendable, Hashable {
     /// `Age` in seconds, if present and valid: the first member of a list counts and invalid
     /// values are ignored (RFC 9111 §5.1).
     public var ageHeader: Int? { storage.ageHeader }
+    /// Whether the response says `Pragma: no-cache` and has no `Cache-Control` field.
+    ///
+    /// RFC 9111 §5.4 defines `Pragma` for requests only; like browsers and OkHttp, the rules
+    /// read it in a response as `Cache-Control: no-cache` (stored, validated before every
+    /// reuse). Any `Cache-Control` field, whatever its directives, makes it ignored.
+    var pragmaNoCache: Bool { storage.pragmaNoCache }
 
     /// The `Expires` field of a response.
     public enum ExpiresValue: Sendable, Hashable {
@@ -103,6 +109,7 @@ public struct StoredResponse: Sendable, Hashable {
         let lastModified: Date?
         let entityTag: EntityTag?
         let ageHeader: Int?
+        let pragmaNoCache: Bool
 
         init(key: CacheKey, response: HTTPResponse, requestTime: Date, responseTime: Date, varyKey: VaryKey) {
             self.key = key
@@ -125,6 +132,7 @@ public struct StoredResponse: Sendable, Hashable {
             ageHeader = fields.firstValue(of: .age).flatMap { FieldListScanner.members($0).first }.flatMap {
                 DeltaSeconds.parse($0).value
             }
+            pragmaNoCache = CacheRules.pragmaNoCache(fields)
         }
     }
 }
