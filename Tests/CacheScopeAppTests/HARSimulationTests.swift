@@ -84,4 +84,17 @@ struct HARSimulationTests {
         #expect(summary.counters.count(.miss) == 5)
         #expect(summary.topMissedURLs().first?.count == 2)
     }
+
+    @Test("a captured RFC 850 Last-Modified is read against the capture's time: 01-Jan-73 in 2026 is 2073")
+    func twoDigitYearInCapture() async throws {
+        let entries: [[String: Any]] = [
+            Self.entry("10:00:00.000", "/doc", 200, ["Cache-Control": "no-cache", "Last-Modified": "Mon, 01 Jan 1973 00:00:00 GMT"], "v1"),
+            // Sent If-Modified-Since 1973; the origin's copy was last modified in 2073: a new response.
+            Self.entry("10:00:10.000", "/doc", 200, ["Cache-Control": "no-cache", "Last-Modified": "Sunday, 01-Jan-73 00:00:00 GMT"], "v2"),
+        ]
+        let log: [String: Any] = ["version": "1.2", "creator": ["name": "WebInspector", "version": "537.36"], "entries": entries]
+        let data = try JSONSerialization.data(withJSONObject: ["log": log], options: [.sortedKeys])
+        let events = try await HARSimulator.simulate(try HARReader.decode(Array(data), file: "capture.har"))
+        #expect(outcomes(events).map(\.outcome) == [.miss, .modified])
+    }
 }

@@ -33,7 +33,19 @@ struct CodecTests {
         #expect(decoded.expiresAt == nil)
     }
 
-    @Test("Vary: * and a URI that does not re-normalise round-trip through the JSON fallback")
+    @Test("a Vary key reads back exactly as written, never normalised again", arguments: ["text/html; q=0.5", "text/html;q=0.5", "a  b"])
+    func varyKeyExact(value: String) throws {
+        let codec = EntryFileCodec(contentKey: nil)
+        let varyKey = VaryKey(fields: [VaryKey.Field(name: "accept", value: value)], isWildcard: false)
+        let made = Fixtures.response("https://example.com/v", headers: [.vary: "Accept"])
+        let stored = StoredResponse(
+            key: made.key, response: made.response, requestTime: made.requestTime, responseTime: made.responseTime, varyKey: varyKey)
+        let decoded = try codec.decode(try codec.encode(entry(stored, body: [1])), storageKey: Self.key)
+        #expect(decoded.stored.varyKey == varyKey)
+        #expect(EntryID(decoded.stored) == EntryID(stored))
+    }
+
+    @Test("Vary: * round-trips; a URI that does not re-normalise round-trips through the JSON fallback")
     func fallbacks() throws {
         let codec = EntryFileCodec(contentKey: nil)
         let wildcard = Fixtures.response("https://example.com/star", headers: [.vary: "*"])

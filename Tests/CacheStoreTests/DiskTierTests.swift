@@ -224,4 +224,35 @@ struct DiskTierTests {
         #expect(reopened.stats().entryCount == 0)
         await reopened.close()
     }
+
+    @Test("a Vary variant stored under an earlier normalisation keeps its identity after a reopen, and misses once")
+    func varyKeyFromEarlierNormalisation() async throws {
+        var factory = StoreFactory()
+        factory.directory = TemporaryDirectory()
+        let uri = "https://example.com/negotiated"
+        // What an earlier version recorded for "Accept: text/html; q=0.5" (white space kept);
+        // today's canonical form is "text/html;q=0.5". The entry's file is named by this key.
+        let earlier = VaryKey(fields: [VaryKey.Field(name: "accept", value: "text/html; q=0.5")], isWildcard: false)
+        let made = Fixtures.response(uri, headers: [.vary: "Accept"], at: factory.clock.now)
+        let stored = StoredResponse(
+            key: made.key, response: made.response, requestTime: made.requestTime, responseTime: made.responseTime, varyKey: earlier)
+        do {
+            let store = try factory.open()
+            store.storeCachedResponse(stored, body: [1, 2, 3], freshUntil: nil, expiresAt: nil)
+            await store.close()
+        }
+        let reopened = try factory.open()
+        let variants = await reopened.variants(for: Fixtures.key(uri))
+        #expect(variants.map(\.stored.varyKey) == [earlier])
+        #expect(variants.map(\.id) == [EntryID(stored)])
+        // The request it was stored for now normalises differently: one miss.
+        #expect(await reopened.cachedResponse(for: Fixtures.request(uri, headers: [.accept: "text/html; q=0.5"])) == nil)
+        // The identity the store reports still names its file, so it can be removed by it.
+        let reported = try #require(variants.first?.id)
+        reopened.removeEntry(reported)
+        await reopened.flush()
+        #expect(await reopened.variants(for: Fixtures.key(uri)).isEmpty)
+        #expect(factory.directory!.entryFiles().isEmpty)
+        await reopened.close()
+    }
 }

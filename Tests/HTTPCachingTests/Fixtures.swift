@@ -69,6 +69,14 @@ enum Fixture {
         _ lines: String..., status: Int = 200, requested: Double = 0, received: Double = 0,
         date: Double? = 0, requestLines: [String] = []
     ) -> StoredResponse {
+        stored(lines: lines, status: status, requested: requested, received: received, date: date, requestLines: requestLines)
+    }
+
+    /// ``stored(_:status:requested:received:date:requestLines:)`` with the lines in an array.
+    static func stored(
+        lines: [String], status: Int = 200, requested: Double = 0, received: Double = 0,
+        date: Double? = 0, requestLines: [String] = []
+    ) -> StoredResponse {
         var all = lines
         if let date, !lines.contains(where: { $0.lowercased().hasPrefix("date:") }) {
             all.append("Date: \(httpDate(date))")

@@ -10,34 +10,38 @@ struct HTTPDateTests {
 
     @Test("§5.6.7 IMF-fixdate is parsed to the second")
     func imfFixdate() {
-        #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT") == Self.example)
+        #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT", reference: Fixture.t0) == Self.example)
     }
 
     @Test("§5.6.7 obsolete RFC 850 form is accepted")
     func rfc850() {
-        #expect(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT") == Self.example)
+        #expect(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT", reference: Fixture.t0) == Self.example)
     }
 
     @Test("§5.6.7 obsolete asctime form with a space-padded day is accepted")
     func asctimeSpacePadded() {
-        #expect(HTTPDate.parse("Sun Nov  6 08:49:37 1994") == Self.example)
+        #expect(HTTPDate.parse("Sun Nov  6 08:49:37 1994", reference: Fixture.t0) == Self.example)
     }
 
     @Test("§5.6.7 asctime form with a two-digit day is accepted")
     func asctimeTwoDigitDay() {
-        #expect(HTTPDate.parse("Wed Nov 16 08:49:37 1994") == Self.example.addingTimeInterval(10 * 86_400))
+        #expect(HTTPDate.parse("Wed Nov 16 08:49:37 1994", reference: Fixture.t0) == Self.example.addingTimeInterval(10 * 86_400))
     }
 
+    /// `Thu, 01 Jan 2026 00:00:00 GMT`: "now" for the two-digit-year tests.
+    static let now2026 = Date(timeIntervalSince1970: 1_767_225_600)
+
     @Test(
-        "§5.6.7 RFC 850 two-digit year without a reference: 00–69 are 20xx, 70–99 are 19xx",
+        "§5.6.7 RFC 850 two-digit year is the most recent one at most 50 years after now (2026)",
         arguments: [
-            ("Tuesday, 01-Jan-30 00:00:00 GMT", 1_893_456_000.0),
-            ("Saturday, 01-Jan-00 00:00:00 GMT", 946_684_800),
-            ("Thursday, 01-Jan-70 00:00:00 GMT", 0),
-            ("Wednesday, 01-Jan-75 00:00:00 GMT", 157_766_400),
+            ("Sunday, 01-Jan-73 00:00:00 GMT", 3_250_454_400.0),  // 2073, not 1973
+            ("Tuesday, 01-Jan-30 00:00:00 GMT", 1_893_456_000),  // 2030
+            ("Saturday, 01-Jan-00 00:00:00 GMT", 946_684_800),  // 2000
+            ("Wednesday, 01-Jan-76 00:00:00 GMT", 3_345_062_400),  // 2076: exactly 50 years ahead
+            ("Saturday, 01-Jan-77 00:00:00 GMT", 220_924_800),  // 2077 would be 51 years ahead: 1977
         ])
-    func rfc850WithoutReference(text: String, seconds: Double) {
-        #expect(HTTPDate.parse(text) == Date(timeIntervalSince1970: seconds))
+    func rfc850AgainstNow(text: String, seconds: Double) {
+        #expect(HTTPDate.parse(text, reference: Self.now2026) == Date(timeIntervalSince1970: seconds))
     }
 
     @Test(
@@ -67,23 +71,24 @@ struct HTTPDateTests {
 
     @Test("§5.6.7 29 February is valid in a leap year")
     func leapDay() {
-        #expect(HTTPDate.parse("Thu, 29 Feb 2024 00:00:00 GMT") == Date(timeIntervalSince1970: 1_709_164_800))
+        #expect(HTTPDate.parse("Thu, 29 Feb 2024 00:00:00 GMT", reference: Fixture.t0) == Date(timeIntervalSince1970: 1_709_164_800))
     }
 
     @Test("§5.6.7 a leap second (60) is accepted and read as 59")
     func leapSecond() {
-        #expect(HTTPDate.parse("Tue, 31 Dec 2024 23:59:60 GMT") == HTTPDate.parse("Tue, 31 Dec 2024 23:59:59 GMT"))
-        #expect(HTTPDate.parse("Tue, 31 Dec 2024 23:59:60 GMT") != nil)
+        let leap = HTTPDate.parse("Tue, 31 Dec 2024 23:59:60 GMT", reference: Fixture.t0)
+        #expect(leap == HTTPDate.parse("Tue, 31 Dec 2024 23:59:59 GMT", reference: Fixture.t0))
+        #expect(leap != nil)
     }
 
     @Test("§5.6.7 month names and GMT are read without regard to case")
     func caseInsensitiveNames() {
-        #expect(HTTPDate.parse("sun, 06 NOV 1994 08:49:37 gmt") == Self.example)
+        #expect(HTTPDate.parse("sun, 06 NOV 1994 08:49:37 gmt", reference: Fixture.t0) == Self.example)
     }
 
     @Test("§5.6.7 white space around the date is tolerated")
     func surroundingWhitespace() {
-        #expect(HTTPDate.parse("  Sun, 06 Nov 1994 08:49:37 GMT \t") == Self.example)
+        #expect(HTTPDate.parse("  Sun, 06 Nov 1994 08:49:37 GMT \t", reference: Fixture.t0) == Self.example)
     }
 
     @Test(
@@ -110,7 +115,7 @@ struct HTTPDateTests {
             "",
         ])
     func invalid(text: String) {
-        #expect(HTTPDate.parse(text) == nil)
+        #expect(HTTPDate.parse(text, reference: Fixture.t0) == nil)
     }
 
     @Test(
@@ -136,6 +141,6 @@ struct HTTPDateTests {
     func formatPadsYear() {
         let date = Date(timeIntervalSince1970: -30_641_760_000)  // 0999-01-01
         #expect(HTTPDate.format(date) == "Tue, 01 Jan 0999 00:00:00 GMT")
-        #expect(HTTPDate.parse(HTTPDate.format(date)) == date)
+        #expect(HTTPDate.parse(HTTPDate.format(date), reference: Fixture.t0) == date)
     }
 }

@@ -113,7 +113,7 @@ struct RequestDirectivesTests {
     func noStore() {
         let request = Fixture.get("Cache-Control: no-store")
         #expect(decide(longLived, "Cache-Control: no-store", at: 1).kind == "fresh")
-        let storability = Fixture.privateCache.storability(request: request, response: Fixture.response(200, "Cache-Control: max-age=60"))
+        let storability = Fixture.privateCache.storability(request: request, response: Fixture.response(200, "Cache-Control: max-age=60"), now: Fixture.t0)
         #expect(storability == .notStorable(.requestNoStore))
     }
 

@@ -118,9 +118,9 @@ struct ResponseDirectivesTests {
     func publicAuthorization() {
         let request = Fixture.get("Authorization: Basic eDp5")
         let response = Fixture.response(200, "Cache-Control: public, max-age=60")
-        #expect(Fixture.sharedCache.storability(request: request, response: response) == .storable)
+        #expect(Fixture.sharedCache.storability(request: request, response: response, now: Fixture.t0) == .storable)
         let withoutPublic = Fixture.response(200, "Cache-Control: max-age=60")
-        #expect(Fixture.sharedCache.storability(request: request, response: withoutPublic) == .notStorable(.authorizationInSharedCache))
+        #expect(Fixture.sharedCache.storability(request: request, response: withoutPublic, now: Fixture.t0) == .notStorable(.authorizationInSharedCache))
     }
 
     // MARK: §5.2.2.6 no-transform

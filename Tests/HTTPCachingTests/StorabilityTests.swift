@@ -10,7 +10,7 @@ struct StorabilityTests {
     func storability(
         _ response: HTTPResponse, request: HTTPRequest = Fixture.get(), rules: CacheRules = Fixture.privateCache
     ) -> Storability {
-        rules.storability(request: request, response: response)
+        rules.storability(request: request, response: response, now: Fixture.t0)
     }
 
     @Test("§3 a 200 with max-age is storable")

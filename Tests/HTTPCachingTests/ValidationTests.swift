@@ -121,7 +121,7 @@ struct ValidationTests {
         let stored = [
             Fixture.stored(#"ETag: "a""#), Fixture.stored(#"ETag: "b""#), Fixture.stored(#"ETag: "a""#), Fixture.stored(#"ETag: W/"a""#),
         ]
-        #expect(rules.responsesToFreshen(notModified: Fixture.response(304, #"ETag: "a""#), candidates: stored, validated: 1) == [0, 2])
+        #expect(rules.responsesToFreshen(notModified: Fixture.response(304, #"ETag: "a""#), candidates: stored, validated: 1, now: Fixture.at(100)) == [0, 2])
     }
 
     @Test("§4.3.4 a weak ETag selects the most recent matching response")
@@ -130,7 +130,7 @@ struct ValidationTests {
             Fixture.stored(#"ETag: W/"a""#, received: 10), Fixture.stored(#"ETag: "a""#, received: 30), Fixture.stored(#"ETag: W/"a""#, received: 20),
             Fixture.stored(#"ETag: W/"b""#, received: 40),
         ]
-        #expect(rules.responsesToFreshen(notModified: Fixture.response(304, #"ETag: W/"a""#), candidates: stored, validated: 0) == [1])
+        #expect(rules.responsesToFreshen(notModified: Fixture.response(304, #"ETag: W/"a""#), candidates: stored, validated: 0, now: Fixture.at(100)) == [1])
     }
 
     @Test("§4.3.4 a Last-Modified selects the most recent response with that date")
@@ -139,26 +139,26 @@ struct ValidationTests {
         let stored = [
             Fixture.stored(lm, received: 20), Fixture.stored(lm, received: 10), Fixture.stored("Last-Modified: \(Fixture.httpDate(-50))", received: 30),
         ]
-        #expect(rules.responsesToFreshen(notModified: Fixture.response(304, lm), candidates: stored, validated: nil) == [0])
+        #expect(rules.responsesToFreshen(notModified: Fixture.response(304, lm), candidates: stored, validated: nil, now: Fixture.at(100)) == [0])
     }
 
     @Test("§4.3.4 a 304 without validators freshens the validated response")
     func freshenWithoutValidator() {
         let stored = [Fixture.stored(#"ETag: "a""#), Fixture.stored(#"ETag: "b""#)]
-        #expect(rules.responsesToFreshen(notModified: Fixture.response(304), candidates: stored, validated: 1) == [1])
+        #expect(rules.responsesToFreshen(notModified: Fixture.response(304), candidates: stored, validated: 1, now: Fixture.at(100)) == [1])
     }
 
     @Test("§4.3.4 a 304 without validators and no validated response freshens a lone validator-less response")
     func freshenLoneWithoutValidator() {
-        #expect(rules.responsesToFreshen(notModified: Fixture.response(304), candidates: [Fixture.stored("Cache-Control: max-age=1")], validated: nil) == [0])
-        #expect(rules.responsesToFreshen(notModified: Fixture.response(304), candidates: [Fixture.stored(#"ETag: "a""#)], validated: nil) == [])
+        #expect(rules.responsesToFreshen(notModified: Fixture.response(304), candidates: [Fixture.stored("Cache-Control: max-age=1")], validated: nil, now: Fixture.at(100)) == [0])
+        #expect(rules.responsesToFreshen(notModified: Fixture.response(304), candidates: [Fixture.stored(#"ETag: "a""#)], validated: nil, now: Fixture.at(100)) == [])
     }
 
     @Test("§4.3.4 a 304 whose ETag matches nothing freshens nothing")
     func freshenNoMatch() {
         let stored = [Fixture.stored(#"ETag: "a""#)]
-        #expect(rules.responsesToFreshen(notModified: Fixture.response(304, #"ETag: "z""#), candidates: stored, validated: 0) == [])
-        #expect(rules.responsesToFreshen(notModified: Fixture.response(304, #"ETag: W/"z""#), candidates: stored, validated: 0) == [])
+        #expect(rules.responsesToFreshen(notModified: Fixture.response(304, #"ETag: "z""#), candidates: stored, validated: 0, now: Fixture.at(100)) == [])
+        #expect(rules.responsesToFreshen(notModified: Fixture.response(304, #"ETag: W/"z""#), candidates: stored, validated: 0, now: Fixture.at(100)) == [])
     }
 
     @Test("§4.3.4 a freshened response is fresh again")

@@ -50,10 +50,98 @@ struct VaryTests {
         #expect(key.mismatchedFields(for: Fixture.fields(["Accept-Encoding: \(request)"])).isEmpty)
     }
 
-    @Test("§4.1 runs of white space inside a member collapse")
-    func innerWhitespace() {
-        let key = VaryKey(responseHeaders: Fixture.fields(["Vary: User-Agent"]), requestHeaders: Fixture.fields(["User-Agent: Mozilla/5.0   (X11)"]))
-        #expect(key.fields == [VaryKey.Field(name: "user-agent", value: "Mozilla/5.0 (X11)")])
+    /// Whether a response stored for a request with `stored` as its value of `field` is
+    /// selected by a request with `request` as its value.
+    func matches(_ field: String, stored: String, request: String) -> Bool {
+        let key = VaryKey(responseHeaders: Fixture.fields(["Vary: \(field)"]), requestHeaders: Fixture.fields(["\(field): \(stored)"]))
+        return key.mismatchedFields(for: Fixture.fields(["\(field): \(request)"])).isEmpty
+    }
+
+    @Test(
+        "§4.1 a field whose syntax is unknown is compared exactly: inner white space and case count",
+        arguments: [
+            ("X-Mode", "a  b", "a b"), ("X-Mode", "a,b", "a, b"), ("X-Mode", #""a  b""#, #""a b""#), ("X-Mode", "On", "on"),
+            ("User-Agent", "Mozilla/5.0   (X11)", "Mozilla/5.0 (X11)"), ("Cookie", "a=1;b=2", "a=1; b=2"),
+        ])
+    func unknownFieldsExact(field: String, stored: String, request: String) {
+        #expect(!matches(field, stored: stored, request: request))
+        #expect(matches(field, stored: stored, request: stored))
+    }
+
+    @Test("§4.1 an unknown field's value is trimmed and its lines combined with \", \"")
+    func unknownFieldTrimmedAndCombined() {
+        let key = VaryKey(
+            responseHeaders: Fixture.fields(["Vary: X-Mode"]), requestHeaders: Fixture.fields(["X-Mode: \ta  b ", "X-Mode: c"]))
+        #expect(key.fields == [VaryKey.Field(name: "x-mode", value: "a  b, c")])
+        #expect(key.mismatchedFields(for: Fixture.fields(["X-Mode: a  b, c"])).isEmpty)
+        #expect(key.mismatchedFields(for: Fixture.fields(["X-Mode: a  b,c"])) == ["x-mode"])
+    }
+
+    @Test(
+        "§4.1 white space inside a quoted string is part of the value",
+        arguments: [("Accept", #"text/html;p="a  b""#, #"text/html;p="a b""#), ("Accept-Encoding", #"gzip;x="1  2""#, #"gzip;x="1 2""#)])
+    func quotedWhitespaceCounts(field: String, stored: String, request: String) {
+        #expect(!matches(field, stored: stored, request: request))
+    }
+
+    @Test(
+        "§4.1 Accept: what its grammar makes equal matches (RFC 9110 §5.6.6, §8.3.1, §8.3.2)",
+        arguments: [
+            ("text/html;charset=UTF-8", "text/html;charset=utf-8"),  // charset values are case-insensitive
+            ("Text/HTML;Charset=\"utf-8\"", "text/html; charset=utf-8"),  // RFC 9110 §8.3.1's own example
+            ("text/html ; q=0.5,  */*", "text/html;q=0.5, */*"),  // OWS around ";" and ","
+            ("application/x;v=\"abc\"", "application/x;v=abc"),  // a quoted token is the token
+            ("text/html;;q=1,,text/plain", "text/html;q=1, text/plain"),  // empty parameters and elements
+            ("TEXT/*;Q=0.8", "text/*;q=0.8"),  // media types and parameter names are case-insensitive
+        ])
+    func acceptEquivalent(stored: String, request: String) {
+        #expect(matches("Accept", stored: stored, request: request))
+    }
+
+    @Test(
+        "§4.1 Accept: parameter values other than charset keep their case, and quoted strings their content",
+        arguments: [
+            ("application/x;v=ABC", "application/x;v=abc"),
+            ("application/x;v=\"A b\"", "application/x;v=\"a b\""),
+            ("text/html;level=1", "text/html"),
+            ("text/html, text/plain", "text/plain, text/html"),
+        ])
+    func acceptDifferent(stored: String, request: String) {
+        #expect(!matches("Accept", stored: stored, request: request))
+    }
+
+    @Test(
+        "§4.1 a known field whose value does not follow its grammar is compared exactly",
+        arguments: [("Accept", "text/html; q", "text/html;q"), ("Accept", "text", "TEXT"), ("Accept-Encoding", "gzip br", "gzip  br")])
+    func malformedKnownFieldExact(field: String, stored: String, request: String) {
+        #expect(!matches(field, stored: stored, request: request))
+        #expect(matches(field, stored: stored, request: stored))
+    }
+
+    @Test(
+        "§4.1 the normalised value is itself normalised: a stored value sent again selects its response",
+        arguments: [
+            ("Accept", #"Text/HTML ; Charset="UTF-8";p="a \"b\"",  application/x;v=ABC"#), ("Accept", "text/html; q"),
+            ("Accept-Encoding", "GZIP ;Q=1, ,br"), ("Accept-Language", "DE-de, en;q=0.5"), ("X-Mode", "a  b,c"),
+        ])
+    func normalisationIsStable(field: String, value: String) throws {
+        let vary = Fixture.fields(["Vary: \(field)"])
+        let key = VaryKey(responseHeaders: vary, requestHeaders: Fixture.fields(["\(field): \(value)"]))
+        let stored = try #require(key.fields.first?.value)
+        #expect(VaryKey(responseHeaders: vary, requestHeaders: Fixture.fields(["\(field): \(stored)"])) == key)
+    }
+
+    @Test("§4.1 canonical forms of the Accept fields")
+    func canonicalForms() {
+        func value(_ field: String, _ text: String) -> String? {
+            VaryKey(responseHeaders: Fixture.fields(["Vary: \(field)"]), requestHeaders: Fixture.fields(["\(field): \(text)"])).fields.first?.value
+        }
+        #expect(value("Accept", #"Text/HTML ; Charset="UTF-8" ; p="a  b", */*;q=0.1"#) == #"text/html;charset=utf-8;p="a  b", */*;q=0.1"#)
+        #expect(value("Accept", #"a/b;p="x\"y""#) == #"a/b;p="x\"y""#)
+        #expect(value("Accept-Encoding", "GZIP;Q=1.0 , br") == "gzip;q=1.0, br")
+        #expect(value("Accept-Language", "EN-us,  de;q=0.5") == "en-us, de;q=0.5")
+        #expect(value("Accept-Charset", "UTF-8, *;q=0.1") == "utf-8, *;q=0.1")
+        #expect(value("Accept-Encoding", "") == "")
     }
 
     @Test("§4.1 Accept-* values compare without regard to case")

@@ -40,7 +40,7 @@ func printStepBreakdown(client: CachingClient, origin: DemoOrigin, hitRequest: H
         ("hit: Data(body)", { _ = Data(candidates[0].body) }),
         ("hit: store.recordAccess", { client.store.recordAccess(candidates[0]) }),
         ("event: publish (1 batch subscriber)", { bus.publish(.error(ErrorInfo(message: "x")), requestID: 1) }),
-        ("304: responsesToFreshen", { _ = rules.responsesToFreshen(notModified: notModified, candidates: revalidateStored, validated: 0) }),
+        ("304: responsesToFreshen", { _ = rules.responsesToFreshen(notModified: notModified, candidates: revalidateStored, validated: 0, now: now) }),
         ("304: freshen", { _ = rules.freshen(revalidateStored[0], with: notModified, requestTime: now, responseTime: now) }),
         ("304: store.storeCachedResponse", {
             _ = client.store.storeCachedResponse(freshened, body: revalidateEntries[0].body, freshUntil: now, expiresAt: nil, policy: .allowed)

@@ -47,7 +47,7 @@ final class HARTransport: Transport {
             var merged = Self.fields(full.responseHeaders)
             for field in fields where field.name != .contentLength { merged[field.name] = field.value }
             fields = merged
-        } else if status == 200, conditional, Self.validatorMatches(request.headerFields, fields) {
+        } else if status == 200, conditional, Self.validatorMatches(request.headerFields, fields, now: captureTime(index, entry)) {
             status = 304
             responseBody = Data()
             fields[.contentLength] = nil
@@ -73,13 +73,18 @@ final class HARTransport: Transport {
         return requests.prefix(index).last { $0.status == 200 && CacheKey(method: "GET", uri: $0.url) == key }
     }
 
-    private static func validatorMatches(_ request: HTTPFields, _ response: HTTPFields) -> Bool {
+    /// "Now" of the replay: the simulated clock stands at the current entry's start.
+    private func captureTime(_ index: Int, _ entry: HARReplayRequest) -> Date {
+        requests.indices.contains(index) ? requests[index].startDate : entry.startDate
+    }
+
+    private static func validatorMatches(_ request: HTTPFields, _ response: HTTPFields, now: Date) -> Bool {
         if let ifNoneMatch = request[.ifNoneMatch] {
             guard let tag = response[.eTag].flatMap({ EntityTag(parsing: $0) }) else { return false }
             return EntityTagList(parsing: ifNoneMatch).containsWeakMatch(for: tag)
         }
-        guard let since = request[.ifModifiedSince].flatMap({ HTTPDate.parse($0) }),
-            let modified = response[.lastModified].flatMap({ HTTPDate.parse($0) })
+        guard let since = request[.ifModifiedSince].flatMap({ HTTPDate.parse($0, reference: now) }),
+            let modified = response[.lastModified].flatMap({ HTTPDate.parse($0, reference: now) })
         else { return false }
         return modified <= since
     }

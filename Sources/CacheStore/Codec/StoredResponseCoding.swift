@@ -4,12 +4,18 @@ import HTTPTypes
 
 /// The binary form of a ``StoredResponse``: key, Vary key, status, header fields and times.
 ///
-/// `CacheKey` and `VaryKey` have no public memberwise initialisers, so they are rebuilt
-/// through their public ones (`CacheKey(method:uri:)` re-normalises an already normal URI;
-/// `VaryKey(responseHeaders:requestHeaders:)` re-normalises the stored values). The writer
-/// checks that the rebuild gives back an equal value and otherwise stores the JSON form
-/// (their `Codable` conformance) instead, so decoding is exact either way and fast in the
-/// usual case.
+/// `CacheKey` has no public memberwise initialiser, so it is rebuilt through
+/// `CacheKey(method:uri:)` (which re-normalises an already normal URI); the writer checks that
+/// the rebuild gives back an equal value and otherwise stores the JSON form (its `Codable`
+/// conformance) instead, so decoding is exact either way and fast in the usual case.
+///
+/// A `VaryKey` is written as its fields and read back exactly as written, through its
+/// package initialiser — never normalised again. The entry's file name and index row are
+/// derived from the key's signature, so a key made under an earlier normalisation must keep
+/// it: normalising it anew could give a signature that names another file. (Such a key may
+/// then fail to match a request it matched before, once: the response is fetched and stored
+/// under the new key.) Files whose Vary key was written as JSON (an earlier writer's
+/// fallback) still read.
 enum StoredResponseCoding {
     private enum Form: UInt8 {
         case rebuilt = 0
@@ -26,19 +32,14 @@ enum StoredResponseCoding {
             writer.write(Form.json.rawValue)
             writer.write(blob: json(stored.key))
         }
-        // Vary key.
+        // Vary key: its fields, read back as they are.
         let varyKey = stored.varyKey
-        if rebuildVaryKey(isWildcard: varyKey.isWildcard, fields: varyKey.fields.map { ($0.name, $0.value) }) == varyKey {
-            writer.write(Form.rebuilt.rawValue)
-            writer.write(varyKey.isWildcard)
-            writer.write(UInt32(varyKey.fields.count))
-            for field in varyKey.fields {
-                writer.write(field.name)
-                writer.write(field.value)
-            }
-        } else {
-            writer.write(Form.json.rawValue)
-            writer.write(blob: json(varyKey))
+        writer.write(Form.rebuilt.rawValue)
+        writer.write(varyKey.isWildcard)
+        writer.write(UInt32(varyKey.fields.count))
+        for field in varyKey.fields {
+            writer.write(field.name)
+            writer.write(field.value)
         }
         // Response.
         writer.write(UInt16(stored.response.status.code))
@@ -76,10 +77,10 @@ enum StoredResponseCoding {
             let isWildcard = try reader.readBool()
             let count = Int(try reader.readUInt32())
             guard count <= reader.remaining else { throw BinaryReader.Failure(description: "Vary field count \(count) too large") }
-            var fields: [(String, String?)] = []
+            var fields: [VaryKey.Field] = []
             fields.reserveCapacity(count)
-            for _ in 0..<count { fields.append((try reader.readString(), try reader.readOptionalString())) }
-            varyKey = rebuildVaryKey(isWildcard: isWildcard, fields: fields)
+            for _ in 0..<count { fields.append(VaryKey.Field(name: try reader.readString(), value: try reader.readOptionalString())) }
+            varyKey = VaryKey(fields: fields, isWildcard: isWildcard)
         case .json:
             varyKey = try fromJSON(VaryKey.self, try reader.readBlob())
         }
@@ -103,23 +104,6 @@ enum StoredResponseCoding {
         let response = HTTPResponse(status: HTTPResponse.Status(code: code, reasonPhrase: reason), headerFields: fields)
         return StoredResponse(
             key: key, response: response, requestTime: requestTime, responseTime: responseTime, varyKey: varyKey)
-    }
-
-    // MARK: Vary key
-
-    /// A Vary key with these selecting fields, made through the public initialiser: a response
-    /// that varies on the names, and a request that carries the values.
-    static func rebuildVaryKey(isWildcard: Bool, fields: [(name: String, value: String?)]) -> VaryKey {
-        if isWildcard { return VaryKey(responseHeaders: [.vary: "*"], requestHeaders: [:]) }
-        if fields.isEmpty { return .none }
-        var response = HTTPFields()
-        var request = HTTPFields()
-        for (name, value) in fields {
-            guard let fieldName = HTTPField.Name(name) else { continue }
-            response.append(HTTPField(name: .vary, value: name))
-            if let value { request.append(HTTPField(name: fieldName, value: value)) }
-        }
-        return VaryKey(responseHeaders: response, requestHeaders: request)
     }
 
     // MARK: JSON fallback

@@ -57,7 +57,7 @@ extension CachingClient {
         _ requestTime: Date, _ responseTime: Date, _ run: RequestRun
     ) async -> NetworkResult? {
         let selected = rules.responsesToFreshen(
-            notModified: notModified, candidates: candidates.map(\.stored), validated: revalidation.candidate)
+            notModified: notModified, candidates: candidates.map(\.stored), validated: revalidation.candidate, now: responseTime)
         guard selected.contains(revalidation.candidate) else { return nil }
         var served: (response: StoredResponse, freshness: Freshness)?
         for index in selected {

@@ -22,7 +22,7 @@ extension CachingClient {
         _ request: HTTPRequest, _ origin: TransportResponse, key: CacheKey?, requestTime: Date, responseTime: Date
     ) async -> StoringResult {
         guard let key else { return StoringResult(result: .notStored("no cache key"), stored: nil, freshness: nil) }
-        if case .notStorable(let reason) = rules.storability(request: request, response: origin.response) {
+        if case .notStorable(let reason) = rules.storability(request: request, response: origin.response, now: responseTime) {
             return StoringResult(result: .notStored(reason.description), stored: nil, freshness: nil)
         }
         var response = origin.response

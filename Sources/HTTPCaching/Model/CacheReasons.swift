@@ -51,6 +51,9 @@ public enum RevalidationReason: Sendable, Hashable, CustomStringConvertible {
     case mustRevalidate(staleBy: Double)
     /// Response `no-cache` (unqualified).
     case responseNoCache
+    /// Response `Pragma: no-cache` without Cache-Control, read as `no-cache` for
+    /// compatibility (RFC 9111 leaves response Pragma undefined; browsers and OkHttp do this).
+    case responsePragmaNoCache
     /// Request `no-cache`.
     case requestNoCache
     /// Request `Pragma: no-cache` without Cache-Control (RFC 9111 §5.4).
@@ -71,6 +74,7 @@ public enum RevalidationReason: Sendable, Hashable, CustomStringConvertible {
         case .expired(let staleBy): return "expired \(seconds(staleBy)) ago"
         case .mustRevalidate(let staleBy): return "stale \(seconds(staleBy)) and must-revalidate"
         case .responseNoCache: return "no-cache"
+        case .responsePragmaNoCache: return "Pragma: no-cache"
         case .requestNoCache: return "request no-cache"
         case .requestPragmaNoCache: return "request Pragma: no-cache"
         case .requestMaxAge(let limit, let age): return "request max-age=\(limit) < age \(seconds(age))"

@@ -5,7 +5,9 @@ import HTTPTypes
 /// when it was requested and received (for age), and the request values its `Vary` selected.
 /// The body lives with the store; the rules never read it.
 ///
-/// The caching-relevant fields are parsed once, when the value is made. The value is
+/// The caching-relevant fields are parsed once, when the value is made, with
+/// ``responseTime`` as "now" (the reference for two-digit years in RFC 850 dates): the clock
+/// reading when the response was received, so a value decoded later parses the same. The value is
 /// immutable and kept in one shared box, so copying it — every lookup hands out the stored
 /// candidates — costs one reference count rather than one per header string.
 public struct StoredResponse: Sendable, Hashable {
@@ -37,6 +39,12 @@ public struct StoredResponse: Sendable, Hashable {
     /// `Age` in seconds, if present and valid: the first member of a list counts and invalid
     /// values are ignored (RFC 9111 §5.1).
     public var ageHeader: Int? { storage.ageHeader }
+    /// Whether the response says `Pragma: no-cache` and has no `Cache-Control` field.
+    ///
+    /// RFC 9111 §5.4 defines `Pragma` for requests only; like browsers and OkHttp, the rules
+    /// read it in a response as `Cache-Control: no-cache` (stored, validated before every
+    /// reuse). Any `Cache-Control` field, whatever its directives, makes it ignored.
+    var pragmaNoCache: Bool { storage.pragmaNoCache }
 
     /// The `Expires` field of a response.
     public enum ExpiresValue: Sendable, Hashable {
@@ -101,6 +109,7 @@ public struct StoredResponse: Sendable, Hashable {
         let lastModified: Date?
         let entityTag: EntityTag?
         let ageHeader: Int?
+        let pragmaNoCache: Bool
 
         init(key: CacheKey, response: HTTPResponse, requestTime: Date, responseTime: Date, varyKey: VaryKey) {
             self.key = key
@@ -110,18 +119,20 @@ public struct StoredResponse: Sendable, Hashable {
             self.varyKey = varyKey
             let fields = response.headerFields
             cacheControl = CacheControl(fields)
-            date = fields.value(of: .date).flatMap { HTTPDate.parse($0) }
+            // The dates are read as the recipient saw them on arrival (RFC 9110 §5.6.7).
+            date = fields.value(of: .date).flatMap { HTTPDate.parse($0, reference: responseTime) }
             if let raw = fields.firstValue(of: .expires) {
-                expires = HTTPDate.parse(raw).map(ExpiresValue.date) ?? .invalid(raw)
+                expires = HTTPDate.parse(raw, reference: responseTime).map(ExpiresValue.date) ?? .invalid(raw)
             } else {
                 expires = .absent
             }
-            lastModified = fields.value(of: .lastModified).flatMap { HTTPDate.parse($0) }
+            lastModified = fields.value(of: .lastModified).flatMap { HTTPDate.parse($0, reference: responseTime) }
             entityTag = fields.firstValue(of: .eTag).flatMap { EntityTag(parsing: $0) }
             // §5.1: a list-based Age counts with its first member; an invalid one is ignored.
             ageHeader = fields.firstValue(of: .age).flatMap { FieldListScanner.members($0).first }.flatMap {
                 DeltaSeconds.parse($0).value
             }
+            pragmaNoCache = CacheRules.pragmaNoCache(fields)
         }
     }
 }

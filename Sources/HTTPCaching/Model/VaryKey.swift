@@ -1,12 +1,22 @@
 import HTTPTypes
 
 /// The secondary cache key (RFC 9111 §4.1): the request's values of the fields a stored
-/// response's `Vary` names, normalised so that semantically equal values compare equal.
+/// response's `Vary` names, normalised only where the field's syntax makes two forms the
+/// same value.
 ///
-/// Normalisation: field lines are combined, list members trimmed and re-joined with `", "`,
-/// runs of white space collapsed; values of the `Accept*` fields (case-insensitive tokens)
-/// are lower-cased. A field absent from the request is recorded as absent, which matches only
-/// another request without that field.
+/// Normalisation: the field lines are trimmed of white space and combined with `", "`. A
+/// field whose syntax the cache knows — `Accept`, `Accept-Charset`, `Accept-Encoding`,
+/// `Accept-Language` — is then rewritten in its canonical form: no white space around `,`
+/// and `;`, media types, codings, language ranges and parameter names lower-cased, parameter
+/// values and quoted strings kept (`charset` values excepted, which are case-insensitive).
+/// Any other field, and a known one whose value does not follow its grammar, is compared
+/// exactly. A field absent from the request is recorded as absent, which matches only another
+/// request without that field.
+///
+/// ```swift
+/// // Stored for "Accept-Encoding: gzip,br"; "gzip, br" matches, "br, gzip" does not.
+/// // Stored for "X-Mode: a  b"; "a b" does not match (the syntax of X-Mode is unknown).
+/// ```
 public struct VaryKey: Sendable, Hashable, Codable, CustomStringConvertible {
     /// One selecting field: its lower-cased name and normalised request value (`nil` = absent).
     public struct Field: Sendable, Hashable, Codable {
@@ -14,6 +24,13 @@ public struct VaryKey: Sendable, Hashable, Codable, CustomStringConvertible {
         public let name: String
         /// The normalised value the request had, or `nil` when it had none.
         public let value: String?
+
+        /// A field as stored (name lower-cased, value normalised), taken as it is: for the
+        /// store, which keeps keys exactly as they were made.
+        package init(name: String, value: String?) {
+            self.name = name
+            self.value = value
+        }
     }
 
     /// The selecting fields in the order `Vary` lists them (duplicates removed).
@@ -24,7 +41,9 @@ public struct VaryKey: Sendable, Hashable, Codable, CustomStringConvertible {
     /// A key with no selecting fields: the response does not vary.
     public static let none = VaryKey(fields: [], isWildcard: false)
 
-    init(fields: [Field], isWildcard: Bool) {
+    /// A key from its parts, taken as they are (nothing is normalised again): for the store,
+    /// so a key written under an earlier normalisation reads back unchanged.
+    package init(fields: [Field], isWildcard: Bool) {
         self.fields = fields
         self.isWildcard = isWildcard
     }
@@ -75,27 +94,24 @@ public struct VaryKey: Sendable, Hashable, Codable, CustomStringConvertible {
         return names
     }
 
+    /// The request's value of one selecting field (lower-cased `name`) as the key records it;
+    /// `nil` when the request does not have the field.
     static func normalizedValue(of name: String, in headers: HTTPFields) -> String? {
         guard let fieldName = HTTPField.Name(name) else { return nil }
         let lines = headers[values: fieldName]
         guard !lines.isEmpty else { return nil }
-        let members = lines.flatMap { FieldListScanner.members($0) }.map(collapseWhitespace)
-        let joined = members.joined(separator: ", ")
-        return name.hasPrefix("accept") ? joined.lowercased() : joined
+        let combined = trimmed(lines.map(trimmed).joined(separator: ", "))
+        guard let syntax = NegotiationList.Syntax(field: name) else { return combined }
+        return NegotiationList.normalized(combined, syntax: syntax) ?? combined
     }
 
-    private static func collapseWhitespace(_ text: String) -> String {
-        var result = ""
-        var lastWasSpace = false
-        for character in text {
-            if character == " " || character == "\t" {
-                if !lastWasSpace { result.append(" ") }
-                lastWasSpace = true
-            } else {
-                result.append(character)
-                lastWasSpace = false
-            }
-        }
-        return result
+    /// The text without leading and trailing OWS (space and tab).
+    private static func trimmed(_ text: String) -> String {
+        let bytes = text.utf8
+        guard let first = bytes.firstIndex(where: { !FieldListScanner.isSpace($0) }),
+            let last = bytes.lastIndex(where: { !FieldListScanner.isSpace($0) })
+        else { return "" }
+        if first == bytes.startIndex, bytes.index(after: last) == bytes.endIndex { return text }
+        return String(decoding: bytes[first...last], as: UTF8.self)
     }
 }

@@ -9,7 +9,7 @@ struct DateScanner {
         self.bytes = bytes
     }
 
-    mutating func parse(referenceYear: Int?) -> Date? {
+    mutating func parse(reference: Date) -> Date? {
         skipSpaces()
         guard let weekdayLength = skipLetters(), weekdayLength >= 3 else { return nil }
         if consume(UInt8(ascii: ",")) {
@@ -20,7 +20,7 @@ struct DateScanner {
                 guard let month = monthNumber(), consume(UInt8(ascii: "-")),
                     let shortYear = digits(min: 2, max: 4)
                 else { return nil }
-                let year = shortYear >= 100 ? shortYear : fullYear(twoDigit: shortYear, reference: referenceYear)
+                let year = shortYear >= 100 ? shortYear : fullYear(twoDigit: shortYear, reference: reference)
                 return finishTimeAndZone(year: year, month: month, day: day)
             }
             guard skipSpaces() > 0, let month = monthNumber(), skipSpaces() > 0,
@@ -65,8 +65,8 @@ struct DateScanner {
     /// RFC 9110 §5.6.7: a year more than 50 years ahead is the most recent past one with the
     /// same digits. The result lies in `reference - 49 ... reference + 50`, whichever century
     /// the reference is in (a 1999 reference reads `00` as 2000, not 1900).
-    private func fullYear(twoDigit: Int, reference: Int?) -> Int {
-        guard let reference else { return twoDigit < 70 ? 2000 + twoDigit : 1900 + twoDigit }
+    private func fullYear(twoDigit: Int, reference date: Date) -> Int {
+        let reference = HTTPDate.civilYear(of: date)
         var year = reference / 100 * 100 + twoDigit
         if year > reference + 50 { year -= 100 }
         if year <= reference - 50 { year += 100 }

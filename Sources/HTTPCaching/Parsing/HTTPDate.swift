@@ -11,21 +11,23 @@ import Foundation
 /// every cache lookup (`Date`, `Expires`, `Last-Modified`).
 ///
 /// ```swift
-/// let date = HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT")   // 784111777
-/// HTTPDate.format(date!)                                         // "Sun, 06 Nov 1994 08:49:37 GMT"
+/// let date = HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT", reference: now)   // 784111777
+/// HTTPDate.format(date!)                                                        // "Sun, 06 Nov 1994 08:49:37 GMT"
 /// ```
 public enum HTTPDate {
     /// Parses an HTTP-date in any of the three forms; `nil` when the text is not a valid date.
     ///
-    /// - Parameter reference: the date a two-digit RFC 850 year is interpreted against: it is
-    ///   the latest year with those last two digits that lies at most 50 years after the
-    ///   reference's year, so nothing more than 50 years ahead is assumed (RFC 9110 §5.6.7).
-    ///   Without a reference, years 00–69 mean 20xx and 70–99 mean 19xx.
-    public static func parse(_ text: some StringProtocol, reference: Date? = nil) -> Date? {
+    /// - Parameter reference: "now" for the recipient — the clock reading of the decision the
+    ///   date is parsed for (for a response, when it was received). A two-digit RFC 850 year is
+    ///   read against it: the latest year with those last two digits that lies at most 50 years
+    ///   after the reference's year, so nothing more than 50 years ahead is assumed (RFC 9110
+    ///   §5.6.7; `01-Jan-73` is 2073 in 2026). Required, because a fixed century window goes
+    ///   wrong as time passes; IMF-fixdate and asctime do not depend on it.
+    public static func parse(_ text: some StringProtocol, reference: Date) -> Date? {
         var text = String(text)
         return text.withUTF8 { bytes in
             var scanner = DateScanner(bytes: bytes)
-            return scanner.parse(referenceYear: reference.map(civilYear(of:)))
+            return scanner.parse(reference: reference)
         }
     }
 

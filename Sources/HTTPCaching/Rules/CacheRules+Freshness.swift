@@ -61,10 +61,11 @@ extension CacheRules {
     }
 
     /// Whether serving the response stale is forbidden by the response (RFC 9111 §4.2.4):
-    /// `must-revalidate`, unqualified `no-cache`, or in a shared cache `proxy-revalidate` or `s-maxage`.
+    /// `must-revalidate`, unqualified `no-cache` (or `Pragma: no-cache` standing in for it),
+    /// or in a shared cache `proxy-revalidate` or `s-maxage`.
     func forbidsServingStale(_ stored: StoredResponse) -> Bool {
         let cc = stored.cacheControl
-        if cc.mustRevalidate || cc.noCache == .unqualified { return true }
+        if cc.mustRevalidate || cc.noCache == .unqualified || stored.pragmaNoCache { return true }
         return isShared && (cc.proxyRevalidate || cc.sharedMaxAge.isPresent)
     }
 }

@@ -59,6 +59,9 @@ extension CacheRules {
         if responseCC.noCache == .unqualified {
             return revalidateOrMiss(index, candidates, freshness, .responseNoCache, requestCC)
         }
+        if stored.pragmaNoCache {
+            return revalidateOrMiss(index, candidates, freshness, .responsePragmaNoCache, requestCC)
+        }
         if requestCC.noCache.isPresent {
             return revalidateOrMiss(index, candidates, freshness, .requestNoCache, requestCC)
         }

@@ -6,7 +6,7 @@ extension CacheRules {
     /// ``CacheDecision/revalidate(_:)``, `Cache-Control: no-cache` and `Pragma: no-cache` for
     /// `reloadIgnoringLocalAndRemoteCacheData`; otherwise the request unchanged. The method is
     /// never changed: a HEAD request is sent as HEAD (its answer is not stored, see
-    /// ``storability(request:response:)``).
+    /// ``storability(request:response:now:)``).
     public func networkRequest(for request: HTTPRequest, decision: CacheDecision, policy: CachePolicy) -> HTTPRequest {
         var outgoing = request
         if policy == .reloadIgnoringLocalAndRemoteCacheData {

@@ -13,8 +13,9 @@ public enum Storability: Sendable, Hashable {
 }
 
 extension CacheRules {
-    /// Decides whether `response` to `request` may be stored (RFC 9111 §3).
-    public func storability(request: HTTPRequest, response: HTTPResponse) -> Storability {
+    /// Decides whether `response` to `request` may be stored (RFC 9111 §3). `now` is the
+    /// caller's clock when the response arrived; its dates are read against it.
+    public func storability(request: HTTPRequest, response: HTTPResponse, now: Date) -> Storability {
         let method = request.method.rawValue
         guard method == "GET" else { return .notStorable(.methodNotCacheable(method)) }
         let status = response.status.code
@@ -45,7 +46,7 @@ extension CacheRules {
         // would only occupy space; URLCache on Linux even serves such entries forever.
         let probe = StoredResponse(
             key: CacheKey(method: "GET", uri: "http://probe/")!, response: response,
-            requestTime: .distantPast, responseTime: .distantPast, varyKey: .none)
+            requestTime: now, responseTime: now, varyKey: .none)
         let lifetime = freshnessLifetime(of: probe).seconds
         if lifetime <= 0, !probe.hasValidator, !cc.staleWhileRevalidate.isPresent, !cc.staleIfError.isPresent {
             return .notStorable(.noFreshnessNorValidator)

@@ -23,8 +23,10 @@ extension CacheRules {
     /// - A 304 without validators selects `validated` — the response whose validators alone were
     ///   sent (RFC 9111 requires that response to lack validators too; CacheScope accepts it
     ///   when only one response was validated, because the origin can only have meant that one).
+    ///
+    /// `now` is the caller's clock when the 304 arrived; its `Last-Modified` is read against it.
     public func responsesToFreshen(
-        notModified: HTTPResponse, candidates: [StoredResponse], validated: Int?
+        notModified: HTTPResponse, candidates: [StoredResponse], validated: Int?, now: Date
     ) -> [Int] {
         let fields = notModified.headerFields
         if let tag = fields.value(of: .eTag).flatMap({ EntityTag(parsing: $0) }) {
@@ -33,7 +35,7 @@ extension CacheRules {
             }
             return mostRecent(candidates.indices.filter { candidates[$0].entityTag.map(tag.matchesWeakly) ?? false }, candidates)
         }
-        if let lastModified = fields.value(of: .lastModified).flatMap({ HTTPDate.parse($0) }) {
+        if let lastModified = fields.value(of: .lastModified).flatMap({ HTTPDate.parse($0, reference: now) }) {
             return mostRecent(candidates.indices.filter { candidates[$0].lastModified == lastModified }, candidates)
         }
         if let validated, candidates.indices.contains(validated) { return [validated] }

@@ -44,8 +44,17 @@ public struct CacheRules: Sendable {
     func requestDirectives(_ request: HTTPRequest) -> (CacheControl, pragmaNoCache: Bool) {
         let fields = request.headerFields
         if fields.contains(.cacheControl) { return (CacheControl(fields), false) }
-        guard fields.contains(.pragma) else { return (.empty, false) }
-        let pragma = fields[values: .pragma].flatMap { FieldListScanner.members($0) }
-        return (.empty, pragma.contains { $0.lowercased() == "no-cache" })
+        return (.empty, Self.pragmaNoCache(fields))
+    }
+
+    /// Whether `Pragma: no-cache` stands in for Cache-Control: the fields have no
+    /// `Cache-Control` line at all (whatever its directives, one present makes Pragma ignored)
+    /// and a `Pragma` member is `no-cache` (RFC 9111 §5.4). For requests that is the RFC's
+    /// rule; for responses it is a compatibility choice (see `StoredResponse.pragmaNoCache`).
+    static func pragmaNoCache(_ fields: HTTPFields) -> Bool {
+        guard fields.contains(.pragma), !fields.contains(.cacheControl) else { return false }
+        return fields[values: .pragma].contains { line in
+            FieldListScanner.members(line).contains { $0.lowercased() == "no-cache" }
+        }
     }
 }
