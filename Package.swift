@@ -103,6 +103,7 @@ let package = Package(
         .target(
             name: "DemoOrigin",
             dependencies: [
+                "HTTPCaching",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -39,9 +39,12 @@ struct HTTPPrimitivesTests {
         #expect(HTTPDateFormatting.parse("Sunday, 06-Nov-94 08:49:37 GMT") == 784_111_777)
         #expect(HTTPDateFormatting.parse("Sun Nov  6 08:49:37 1994") == 784_111_777)
         for junk in ["", "yesterday", "Sun, 06 Nov 1994 08:49:37 PST", "Sun, 32 Nov 1994 08:49:37 GMT",
-                     "Sun, 06 Foo 1994 08:49:37 GMT", "Sun, 06 Nov 1994 25:00:00 GMT", "Sun, 6 Nov 1994 08:49:37 GMT"] {
+                     "Sun, 06 Foo 1994 08:49:37 GMT", "Sun, 06 Nov 1994 25:00:00 GMT"] {
             #expect(HTTPDateFormatting.parse(junk) == nil, "\(junk)")
         }
+        // The origin reads dates with the cache's own parser, which accepts a one-digit day as
+        // lenient recipients do.
+        #expect(HTTPDateFormatting.parse("Sun, 6 Nov 1994 08:49:37 GMT") == 784_111_777)
     }
 
     @Test("If-None-Match lists are split on commas outside quotes")

@@ -57,31 +57,14 @@ public enum HTTPDate {
         return civilDate(fromDays: days).year
     }
 
-    // MARK: Civil calendar (proleptic Gregorian; Howard Hinnant's algorithms)
-
     /// Days since 1970-01-01 for a civil date.
     static func days(year: Int, month: Int, day: Int) -> Int64 {
-        let y = Int64(month <= 2 ? year - 1 : year)
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let m = Int64(month)
-        let dayOfYear = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + Int64(day) - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        CivilDate.days(year: year, month: month, day: day)
     }
 
     /// The civil date for a count of days since 1970-01-01.
     static func civilDate(fromDays days: Int64) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = Int(dayOfYear - (153 * mp + 2) / 5 + 1)
-        let month = Int(mp < 10 ? mp + 3 : mp - 9)
-        let year = Int(yearOfEra + era * 400) + (month <= 2 ? 1 : 0)
-        return (year, month, day)
+        CivilDate.date(fromDays: days)
     }
 
     static func daysInMonth(year: Int, month: Int) -> Int {

@@ -1,18 +1,18 @@
-import CacheEvents
 import Foundation
+import HTTPCaching
 
 /// ISO 8601 timestamps as session logs and HAR files use them: written in UTC with
 /// milliseconds (`2025-11-22T09:14:03.512Z`); read with or without fractional seconds and
 /// with `Z` or a numeric offset (`+01:00`, `-0500`), as DevTools and Firefox write them.
 ///
-/// Hand-written (civil-date arithmetic) so it is locale-free, thread-safe and the same on
-/// every platform.
+/// Hand-written on ``CivilDate`` so it is locale-free, thread-safe and the same on every
+/// platform.
 public enum ISO8601Timestamp {
     /// `2025-11-22T09:14:03.512Z`.
     public static func string(from date: Date) -> String {
         let totalMilliseconds = Int((date.timeIntervalSince1970 * 1000).rounded())
         let (days, dayMilliseconds) = totalMilliseconds.floorDivided(by: 86_400_000)
-        let (year, month, day) = civil(fromDays: days)
+        let (year, month, day) = CivilDate.date(fromDays: Int64(days))
         let seconds = dayMilliseconds / 1000
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(seconds / 3600, 2)):\(pad(seconds / 60 % 60, 2)):"
             + "\(pad(seconds % 60, 2)).\(pad(dayMilliseconds % 1000, 3))Z"
@@ -71,32 +71,9 @@ public enum ISO8601Timestamp {
             return nil  // a time without a zone is ambiguous
         }
         guard index == bytes.count else { return nil }
-        let days = days(fromYear: year, month: month, day: day)
+        let days = Int(CivilDate.days(year: year, month: month, day: day))
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
         return Date(timeIntervalSince1970: Double(seconds * fractionScale + fractionDigits) / Double(fractionScale))
-    }
-
-    // MARK: Civil calendar (Howard Hinnant's algorithms)
-
-    private static func days(fromYear year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    private static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     private static func pad(_ value: Int, _ width: Int) -> String {
