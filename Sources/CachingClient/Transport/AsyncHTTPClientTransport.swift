@@ -51,6 +51,10 @@ public final class AsyncHTTPClientTransport: Transport {
         self.maximumBodySize = maximumBodySize
     }
 
+    /// Sends `request` through AsyncHTTPClient and collects the whole response, up to the
+    /// configured body limit.
+    /// - Throws: ``TransportError`` when the request cannot be sent, times out, or its body is
+    ///   over the limit.
     public func send(_ request: HTTPRequest, body: Data?, timeout: Duration) async throws -> TransportResponse {
         guard let scheme = request.scheme, let authority = request.authority else {
             throw TransportError.invalidRequest("the request has no scheme or host")
@@ -88,6 +92,8 @@ public final class AsyncHTTPClientTransport: Transport {
         }
     }
 
+    /// Shuts the underlying `HTTPClient` down, unless it was given by the app (then the app
+    /// owns it).
     public func shutdown() async throws {
         guard ownsClient else { return }
         try await client.shutdown()
