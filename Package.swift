@@ -66,7 +66,10 @@ let package = Package(
         ),
 
         // MARK: Events
-        .target(name: "CacheEvents", dependencies: ["HTTPCaching", "CacheStore"]),
+        .target(
+            name: "CacheEvents",
+            dependencies: ["HTTPCaching", "CacheStore", .product(name: "HTTPTypes", package: "swift-http-types")]
+        ),
 
         // MARK: Session logs (format, reading, recording, replay, summary, HAR)
         .target(name: "SessionLog", dependencies: ["CacheEvents", "HTTPCaching"]),
@@ -127,7 +130,10 @@ let package = Package(
         // MARK: Dashboard
         .target(
             name: "Dashboard",
-            dependencies: ["CacheEvents", "CacheStore", "SessionLog", "HTTPCaching", "TerminalUI", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "CacheEvents", "CacheStore", "SessionLog", "HTTPCaching", "TerminalUI", .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
         ),
 
         // MARK: The application layer: what the commands do, testable without the executable

@@ -33,11 +33,19 @@ let package = Package(
         ),
         .executableTarget(
             name: "SessionLogBenchmarks",
-            dependencies: ["BenchmarkSupport", .product(name: "CacheEvents", package: "CacheScope"), .product(name: "HTTPCaching", package: "CacheScope")]
+            dependencies: [
+                "BenchmarkSupport", .product(name: "CacheEvents", package: "CacheScope"), .product(name: "SessionLog", package: "CacheScope"),
+                .product(name: "CacheStore", package: "CacheScope"), .product(name: "HTTPCaching", package: "CacheScope"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
         ),
         .executableTarget(
             name: "DashboardBenchmarks",
-            dependencies: ["BenchmarkSupport", .product(name: "Dashboard", package: "CacheScope"), .product(name: "CacheEvents", package: "CacheScope"), .product(name: "HTTPCaching", package: "CacheScope"), .product(name: "TerminalUI", package: "CacheScope")]
+            dependencies: [
+                "BenchmarkSupport", .product(name: "Dashboard", package: "CacheScope"), .product(name: "CacheEvents", package: "CacheScope"),
+                .product(name: "CacheStore", package: "CacheScope"), .product(name: "HTTPCaching", package: "CacheScope"),
+                .product(name: "TerminalUI", package: "CacheScope"), .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
         ),
     ]
 )

@@ -1,3 +1,4 @@
+import HTTPTypes
 import CacheStore
 import CacheEvents
 import SessionLog
@@ -104,7 +105,7 @@ struct TrafficModelTests {
                                        size: 10, ttl: 60, etag: nil, lastModified: nil, status: 200)))
         }
         add(1, 5, .requestStarted(RequestStarted(method: "GET", url: SampleSession.origin + "/vary/lang?id=1", cacheKey: key,
-                                                 policy: "protocol", headers: [HeaderField(name: "accept-language", value: "EN")])))
+                                                 policy: "protocol", headers: HTTPFields([testField("accept-language", value: "EN")]))))
         add(1, 5, .served(Served(source: .cache, status: 200, bytes: 10, outcome: .hit, reason: "max-age=60")))
         #expect(model.entries[EntryRef(key: key, variant: "accept-language=\"en\"")]?.hits == 1)
         #expect(model.entries[EntryRef(key: key, variant: "accept-language=\"fr\"")]?.hits == 0)
@@ -116,7 +117,7 @@ struct TrafficModelTests {
         let key = SampleSession.key("/max-age/60?id=1")
         let events: [CacheEventKind] = [
             .requestStarted(RequestStarted(method: "GET", url: SampleSession.origin + "/max-age/60?id=1", cacheKey: key,
-                                           policy: "refresh", headers: [])),
+                                           policy: "refresh", headers: [:])),
             .notModified(NotModified(freshened: 1, ttl: 60)),
         ]
         for (offset, kind) in events.enumerated() {

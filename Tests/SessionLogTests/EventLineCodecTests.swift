@@ -1,5 +1,6 @@
 @testable import CacheEvents
 @testable import SessionLog
+import HTTPTypes
 import Foundation
 import HTTPCaching
 import Testing
@@ -111,11 +112,11 @@ struct EventLineCodecTests {
 
     @Test("redaction while encoding replaces only the four sensitive fields, any case")
     func redactionWhileEncoding() throws {
-        let headers = [
-            HeaderField(name: "AUTHORIZATION", value: "a"), HeaderField(name: "Proxy-Authorization", value: "b"),
-            HeaderField(name: "Cookie", value: "c"), HeaderField(name: "set-cookie", value: "d"),
-            HeaderField(name: "Accept", value: "e"), HeaderField(name: "Cookies", value: "f"),
-        ]
+        let headers = HTTPFields([
+            testField("AUTHORIZATION", value: "a"), testField("Proxy-Authorization", value: "b"),
+            testField("Cookie", value: "c"), testField("set-cookie", value: "d"),
+            testField("Accept", value: "e"), testField("Cookies", value: "f"),
+        ])
         let event = CacheEvent(seq: 1, time: 0, requestID: 1, kind: .requestStarted(RequestStarted(method: "GET", url: "u", cacheKey: "k", policy: "p", headers: headers)))
         guard case .event(let parsed, _) = try parse(encodeLine(event, redacting: true)),
             case .requestStarted(let started) = parsed.kind

@@ -38,7 +38,7 @@ struct SessionSummaryTests {
         for (index, url) in (0..<12).map({ "https://x/\($0)" }).enumerated() {
             for _ in 0...(index % 3) {
                 id += 1
-                add(.requestStarted(RequestStarted(method: "GET", url: url, cacheKey: "GET \(url)", policy: "protocol", headers: [])), id)
+                add(.requestStarted(RequestStarted(method: "GET", url: url, cacheKey: "GET \(url)", policy: "protocol", headers: [:])), id)
                 add(.requestFinished(RequestFinished(status: 200, latency: 0.1, bytesFromNetwork: 1, bytesFromCache: 0, outcome: .miss, reason: "")), id)
             }
         }

@@ -36,7 +36,6 @@ func printStepBreakdown(client: CachingClient, origin: DemoOrigin, hitRequest: H
         ("hit: rules.decide", { _ = rules.decide(request: hitRequest, key: key, policy: .useProtocolCachePolicy, candidates: stored, now: now) }),
         ("hit: decision.reason", { _ = decision.reason }),
         ("hit: servedHeaderFields", { _ = rules.servedHeaderFields(for: stored[0], age: 5, revalidated: false) }),
-        ("hit: headers as event fields", { _ = stored[0].response.headerFields.map { HeaderField(name: $0.name.rawName, value: $0.value) } }),
         ("hit: Data(body)", { _ = Data(candidates[0].body) }),
         ("hit: store.recordAccess", { client.store.recordAccess(candidates[0]) }),
         ("event: publish (1 batch subscriber)", { bus.publish(.error(ErrorInfo(message: "x")), requestID: 1) }),

@@ -1,3 +1,4 @@
+import HTTPTypes
 import CacheEvents
 import Foundation
 import HTTPCaching
@@ -90,10 +91,9 @@ struct SyntheticTraffic {
         let index = random.unit() < 0.6 ? random.below(50) : random.below(urls.count)
         let url = urls[index]
         let key = "GET " + url
-        let requestHeaders = [HeaderField(name: "Accept", value: "application/json"), HeaderField(name: "User-Agent", value: "bench/1.0")]
-        let responseHeaders = [
-            HeaderField(name: "Cache-Control", value: "max-age=60"), HeaderField(name: "ETag", value: "\"\(index)-v1\""),
-            HeaderField(name: "Content-Type", value: "application/json"), HeaderField(name: "Content-Length", value: "2048"),
+        let requestHeaders: HTTPFields = [.accept: "application/json", .userAgent: "bench/1.0"]
+        let responseHeaders: HTTPFields = [
+            .cacheControl: "max-age=60", .eTag: "\"\(index)-v1\"", .contentType: "application/json", .contentLength: "2048",
         ]
         var script: [CacheEventKind] = [
             .requestStarted(RequestStarted(method: "GET", url: url, cacheKey: key, policy: "protocol", headers: requestHeaders)),

@@ -1,3 +1,4 @@
+import HTTPTypes
 import Foundation
 import CacheEvents
 import HTTPCaching
@@ -146,14 +147,14 @@ struct SyntheticWorkload {
         inFlight.append((id, script))
     }
 
-    private mutating func requestHeaders() -> [HeaderField] {
-        var fields = [
-            HeaderField(name: "Accept", value: "application/json, text/plain, */*"),
-            HeaderField(name: "User-Agent", value: "CacheScopeDemo/0.1 (workload; linux)"),
-            HeaderField(name: "Accept-Language", value: "en-US,en;q=0.9"),
+    private mutating func requestHeaders() -> HTTPFields {
+        var fields: HTTPFields = [
+            .accept: "application/json, text/plain, */*",
+            .userAgent: "CacheScopeDemo/0.1 (workload; linux)",
+            .acceptLanguage: "en-US,en;q=0.9",
         ]
         if random.next() % 10 < 3 {
-            fields.append(HeaderField(name: "Authorization", value: "Bearer eyJhbGciOiJIUzI1NiJ9.\(random.next() % 1000)"))
+            fields.append(HTTPField(name: .authorization, value: "Bearer eyJhbGciOiJIUzI1NiJ9.\(random.next() % 1000)"))
         }
         return fields
     }
@@ -162,12 +163,12 @@ struct SyntheticWorkload {
         .served(Served(
             source: source, status: 200, bytes: bytes, outcome: outcome, reason: reason, age: age, ttl: 300 - age,
             headers: [
-                HeaderField(name: "Content-Type", value: "application/json; charset=utf-8"),
-                HeaderField(name: "Cache-Control", value: "public, max-age=300, stale-while-revalidate=60"),
-                HeaderField(name: "ETag", value: etag),
-                HeaderField(name: "Date", value: httpDate()),
-                HeaderField(name: "Age", value: String(Int(age))),
-                HeaderField(name: "Content-Length", value: String(bytes)),
+                .contentType: "application/json; charset=utf-8",
+                .cacheControl: "public, max-age=300, stale-while-revalidate=60",
+                .eTag: etag,
+                .date: httpDate(),
+                .age: String(Int(age)),
+                .contentLength: String(bytes),
             ]))
     }
 

@@ -1,18 +1,5 @@
+import HTTPTypes
 import HTTPCaching
-
-/// One header field as carried in events (name as sent, value possibly redacted).
-public struct HeaderField: Sendable, Hashable, Codable {
-    /// The field name.
-    public var name: String
-    /// The field value.
-    public var value: String
-
-    /// Creates a field.
-    public init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
-}
 
 /// `requestStarted`: a request entered the client.
 public struct RequestStarted: Sendable, Hashable, Codable {
@@ -25,10 +12,10 @@ public struct RequestStarted: Sendable, Hashable, Codable {
     /// The policy's command-line name (`protocol`, `reload`, …).
     public var policy: String
     /// The request's header fields.
-    public var headers: [HeaderField]
+    public var headers: HTTPFields
 
     /// Creates the payload.
-    public init(method: String, url: String, cacheKey: String, policy: String, headers: [HeaderField]) {
+    public init(method: String, url: String, cacheKey: String, policy: String, headers: HTTPFields) {
         self.method = method
         self.url = url
         self.cacheKey = cacheKey
@@ -122,12 +109,12 @@ public struct Served: Sendable, Hashable, Codable {
     /// Its remaining freshness in seconds, when known.
     public var ttl: Double?
     /// The response header fields as served.
-    public var headers: [HeaderField]
+    public var headers: HTTPFields
 
     /// Creates the payload.
     public init(
         source: ServedSource, status: Int, bytes: Int, outcome: CacheOutcome, reason: String,
-        age: Double? = nil, ttl: Double? = nil, headers: [HeaderField] = []
+        age: Double? = nil, ttl: Double? = nil, headers: HTTPFields = [:]
     ) {
         self.source = source
         self.status = status

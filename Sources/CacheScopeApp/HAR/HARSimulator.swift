@@ -43,7 +43,7 @@ public enum HARSimulator {
         for (index, captured) in requests.enumerated() {
             clock.set(captured.startDate)
             transport.setCurrent(index)
-            let headers = HARTransport.fields(captured.requestHeaders)
+            let headers = captured.requestHeaders
             guard let method = HTTPRequest.Method(captured.method),
                 let request = CachingClient.request(url: captured.url, method: method, headers: headers)
             else { continue }

@@ -38,13 +38,13 @@ final class HARTransport: Transport {
             throw TransportError.connectionFailed(url: url, detail: "the request failed when it was captured")
         }
         var status = entry.status
-        var fields = Self.fields(entry.responseHeaders)
+        var fields = entry.responseHeaders
         var responseBody = entry.responseBody ?? Data()
         let conditional = request.headerFields[.ifNoneMatch] != nil || request.headerFields[.ifModifiedSince] != nil
         if status == 304, !conditional, let full = lastComplete(for: url, before: entryIndex) {
             status = full.status
             responseBody = full.responseBody ?? Data()
-            var merged = Self.fields(full.responseHeaders)
+            var merged = full.responseHeaders
             for field in fields where field.name != .contentLength { merged[field.name] = field.value }
             fields = merged
         } else if status == 200, conditional, Self.validatorMatches(request.headerFields, fields, now: captureTime(index, entry)) {
@@ -89,11 +89,4 @@ final class HARTransport: Transport {
         return modified <= since
     }
 
-    static func fields(_ pairs: [HeaderField]) -> HTTPFields {
-        var fields = HTTPFields()
-        for pair in pairs {
-            if let name = HTTPField.Name(pair.name) { fields.append(HTTPField(name: name, value: pair.value)) }
-        }
-        return fields
-    }
 }

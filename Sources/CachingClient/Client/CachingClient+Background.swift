@@ -45,7 +45,7 @@ extension CachingClient {
         events.publish(
             .requestStarted(RequestStarted(
                 method: run.request.method.rawValue, url: Self.url(of: run.request), cacheKey: key?.description ?? "",
-                policy: policyName, headers: run.request.headerFields.eventFields)),
+                policy: policyName, headers: run.request.headerFields)),
             requestID: run.id)
     }
 }

@@ -76,7 +76,7 @@ extension CachingClient {
         events.publish(
             .requestStarted(RequestStarted(
                 method: request.method.rawValue, url: url, cacheKey: key?.description ?? "",
-                policy: policy.commandLineName, headers: request.headerFields.eventFields)),
+                policy: policy.commandLineName, headers: request.headerFields)),
             requestID: run.id)
         let candidates: [CacheEntry]
         if let key, request.method == .get || request.method == .head {
@@ -139,9 +139,4 @@ struct RequestRun: Sendable {
     var elapsed: Double {
         (ContinuousClock.now - start).inSeconds
     }
-}
-
-extension HTTPFields {
-    /// The fields as event header pairs.
-    var eventFields: [HeaderField] { map { HeaderField(name: $0.name.rawName, value: $0.value) } }
 }

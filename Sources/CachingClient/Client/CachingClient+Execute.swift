@@ -114,7 +114,7 @@ extension CachingClient {
         publishCompletion(
             Served(
                 source: .cache, status: response.status.code, bytes: body.count, outcome: outcome, reason: reason,
-                age: freshness.age, ttl: freshness.timeToLive, headers: fields.eventFields),
+                age: freshness.age, ttl: freshness.timeToLive, headers: fields),
             bytesFromNetwork: bytesFromNetwork, bytesFromCache: body.count, coalesced: false, run: run)
         return ClientResponse(
             response: response, body: body, outcome: outcome, reason: reason, age: freshness.age,
@@ -129,7 +129,7 @@ extension CachingClient {
             Served(
                 source: result.bodyFromCache ? .cache : .network, status: result.status, bytes: body.count,
                 outcome: result.outcome, reason: result.reason, age: result.age, ttl: result.timeToLive,
-                headers: result.response.headerFields.eventFields),
+                headers: result.response.headerFields),
             bytesFromNetwork: coalesced ? 0 : result.bytesFromNetwork, bytesFromCache: result.bodyFromCache ? body.count : 0,
             coalesced: coalesced, run: run)
         return ClientResponse(
@@ -141,7 +141,7 @@ extension CachingClient {
     private func gatewayTimeout(reason: String, run: RequestRun) -> ClientResponse {
         let response = HTTPResponse(status: .gatewayTimeout, headerFields: [.contentLength: "0"])
         publishCompletion(
-            Served(source: .cache, status: 504, bytes: 0, outcome: .error, reason: reason, headers: response.headerFields.eventFields),
+            Served(source: .cache, status: 504, bytes: 0, outcome: .error, reason: reason, headers: response.headerFields),
             bytesFromNetwork: 0, bytesFromCache: 0, coalesced: false, run: run)
         return ClientResponse(
             response: response, body: Data(), outcome: .error, reason: reason, age: nil, timeToLive: nil,

@@ -1,3 +1,4 @@
+import HTTPTypes
 import CacheEvents
 import SessionLog
 import HTTPCaching
@@ -87,8 +88,8 @@ enum DetailContent {
         lines.append(TextViews.heading("Decision"))
         for (label, value) in decision(record) { field(label, value) }
 
-        for (title, headers) in [("Response", record.served?.headers ?? []), ("Request", record.requestHeaders)] {
-            let cacheControl = headers.filter { $0.name.lowercased() == "cache-control" }.map(\.value)
+        for (title, headers) in [("Response", record.served?.headers ?? [:]), ("Request", record.requestHeaders)] {
+            let cacheControl = headers[values: .cacheControl]
             guard !cacheControl.isEmpty else { continue }
             lines.append(TextViews.heading("\(title) Cache-Control in plain words"))
             for explanation in CacheControl(cacheControl.joined(separator: ", ")).explanations {
@@ -159,12 +160,12 @@ enum DetailContent {
         return steps
     }
 
-    static func headerLines(_ headers: [HeaderField], width: Int) -> [[Span]] {
+    static func headerLines(_ headers: HTTPFields, width: Int) -> [[Span]] {
         guard !headers.isEmpty else { return [[Span("  (none)", .dim)]] }
         var lines: [[Span]] = []
         for header in headers {
             lines += TextViews.wrap(
-                [Span("  " + Escaped.text(header.name) + ": ", .text, attributes: .bold), Span(Escaped.text(header.value))],
+                [Span("  " + Escaped.text(header.name.rawName) + ": ", .text, attributes: .bold), Span(Escaped.text(header.value))],
                 width: width, indent: 6)
         }
         return lines

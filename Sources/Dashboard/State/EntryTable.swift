@@ -1,3 +1,4 @@
+import HTTPTypes
 import CacheStore
 import CacheEvents
 import SessionLog
@@ -92,14 +93,14 @@ public struct EntryTable: Sendable, Hashable {
 
     /// A request for `key` was served from the cache at `time`: the variant its headers select
     /// counts a hit.
-    public mutating func recordHit(key: String, requestHeaders: [HeaderField], at time: Double) {
+    public mutating func recordHit(key: String, requestHeaders: HTTPFields, at time: Double) {
         guard let variant = selectedVariant(key: key, requestHeaders: requestHeaders) else { return }
         byKey[key]?[variant]?.hits += 1
         byKey[key]?[variant]?.lastAccess = time
     }
 
     /// A 304 freshened the variant of `key` that `requestHeaders` select: its TTL starts anew.
-    public mutating func freshen(key: String, requestHeaders: [HeaderField], ttl: Double?, at time: Double) {
+    public mutating func freshen(key: String, requestHeaders: HTTPFields, ttl: Double?, at time: Double) {
         guard let ttl, let variant = selectedVariant(key: key, requestHeaders: requestHeaders) else { return }
         byKey[key]?[variant]?.since = time
         byKey[key]?[variant]?.ageAtSince = 0
@@ -121,7 +122,7 @@ public struct EntryTable: Sendable, Hashable {
 
     /// The variant of `key` a request with these headers selects: the only one, or the one
     /// whose Vary signature its header values match.
-    private func selectedVariant(key: String, requestHeaders: [HeaderField]) -> String? {
+    private func selectedVariant(key: String, requestHeaders: HTTPFields) -> String? {
         guard let variants = byKey[key], !variants.isEmpty else { return nil }
         if variants.count == 1 { return variants.keys.first }
         return variants.keys.first { VariantSignature.matches($0, requestHeaders: requestHeaders) }

@@ -1,3 +1,4 @@
+import HTTPTypes
 import CacheEvents
 import SessionLog
 import HTTPCaching
@@ -18,7 +19,7 @@ public struct RequestRecord: Sendable, Hashable {
     /// The cache policy's name.
     public var policy: String
     /// The request's header fields.
-    public var requestHeaders: [HeaderField]
+    public var requestHeaders: HTTPFields
     /// The lookup verdict, once known.
     public var lookup: Lookup?
     /// The conditional request sent, if any.
@@ -42,7 +43,7 @@ public struct RequestRecord: Sendable, Hashable {
 
     /// A record for a request that has just started.
     public init(id: UInt64, started: Double, method: String, url: String, cacheKey: String, policy: String,
-                requestHeaders: [HeaderField] = []) {
+                requestHeaders: HTTPFields = [:]) {
         self.id = id
         self.started = started
         self.method = method

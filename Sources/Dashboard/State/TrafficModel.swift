@@ -1,3 +1,4 @@
+import HTTPTypes
 import CacheStore
 import CacheEvents
 import SessionLog
@@ -110,7 +111,7 @@ public struct TrafficModel: EventFolding {
 
     private mutating func applyServed(_ served: Served, _ event: CacheEvent) {
         guard let id = event.requestID, let serial = requests.openSerial(of: id) else { return }
-        var hitKey: (String, [HeaderField])?
+        var hitKey: (String, HTTPFields)?
         requests.update(serial: serial) { record in
             record.served = served
             if served.source == .cache, !record.cacheKey.isEmpty { hitKey = (record.cacheKey, record.requestHeaders) }
@@ -120,7 +121,7 @@ public struct TrafficModel: EventFolding {
 
     private mutating func applyNotModified(_ notModified: NotModified, _ event: CacheEvent) {
         guard let id = event.requestID, let serial = requests.openSerial(of: id) else { return }
-        var freshened: (String, [HeaderField])?
+        var freshened: (String, HTTPFields)?
         requests.update(serial: serial) { record in
             record.notModified = notModified
             freshened = (record.cacheKey, record.requestHeaders)

@@ -1,3 +1,4 @@
+import HTTPTypes
 import CacheEvents
 import SessionLog
 
@@ -32,9 +33,9 @@ enum VariantSignature {
 
     /// Whether a request with `requestHeaders` carries the values `signature` records
     /// (compared case-insensitively, white space collapsed).
-    static func matches(_ signature: String, requestHeaders: [HeaderField]) -> Bool {
+    static func matches(_ signature: String, requestHeaders: HTTPFields) -> Bool {
         fields(of: signature).allSatisfy { field in
-            let lines = requestHeaders.filter { $0.name.lowercased() == field.name }.map(\.value)
+            let lines = requestHeaders.filter { $0.name.canonicalName == field.name }.map(\.value)
             let value = lines.isEmpty ? nil : normalized(lines.joined(separator: ", "))
             return value == field.value.map(normalized)
         }

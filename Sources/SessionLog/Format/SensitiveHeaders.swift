@@ -1,3 +1,4 @@
+import HTTPTypes
 import CacheEvents
 /// The header fields whose values session logs hide: `Authorization`, `Proxy-Authorization`,
 /// `Cookie` and `Set-Cookie` (names compared case-insensitively). Their values are replaced
@@ -26,9 +27,9 @@ public enum SensitiveHeaders {
     }
 
     /// The fields with sensitive values replaced.
-    public static func redacting(_ fields: [HeaderField]) -> [HeaderField] {
-        guard fields.contains(where: { isSensitive($0.name) }) else { return fields }
-        return fields.map { isSensitive($0.name) ? HeaderField(name: $0.name, value: redactedValue) : $0 }
+    public static func redacting(_ fields: HTTPFields) -> HTTPFields {
+        guard fields.contains(where: { isSensitive($0.name.rawName) }) else { return fields }
+        return HTTPFields(fields.map { isSensitive($0.name.rawName) ? HTTPField(name: $0.name, value: redactedValue) : $0 })
     }
 }
 

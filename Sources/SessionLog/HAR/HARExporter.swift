@@ -1,3 +1,4 @@
+import HTTPTypes
 import CacheEvents
 import Foundation
 import HTTPCaching
@@ -142,7 +143,7 @@ private struct ExportRun {
         let started = request.started
         let served = request.served
         let milliseconds = max(finished.latency, 0) * 1000
-        let responseHeaders = (served?.headers ?? []).map { HARNameValue(name: $0.name, value: $0.value) }
+        let responseHeaders = (served?.headers ?? [:]).map { HARNameValue(name: $0.name.rawName, value: $0.value) }
         let status = finished.status != 0 ? finished.status : served?.status ?? 0
         let after: HARCache.State = started.cacheKey.isEmpty
             ? .unknown : tracker[started.cacheKey].map { .cached(cacheEntry($0, expires: $0.expires)) } ?? .notCached
@@ -151,14 +152,14 @@ private struct ExportRun {
             time: milliseconds,
             request: HARRequest(
                 method: started.method, url: started.url,
-                headers: started.headers.map { HARNameValue(name: $0.name, value: $0.value) },
+                headers: started.headers.map { HARNameValue(name: $0.name.rawName, value: $0.value) },
                 queryString: Self.queryItems(of: started.url),
                 headersSize: -1, bodySize: ["GET", "HEAD"].contains(started.method) ? 0 : -1),
             response: HARResponse(
                 status: status, statusText: HTTPStatusText.phrase(for: status),
                 headers: responseHeaders,
-                content: HARContent(size: served?.bytes ?? 0, mimeType: Self.field("Content-Type", in: served?.headers) ?? ""),
-                redirectURL: Self.field("Location", in: served?.headers) ?? "",
+                content: HARContent(size: served?.bytes ?? 0, mimeType: Self.field(.contentType, in: served?.headers) ?? ""),
+                redirectURL: Self.field(.location, in: served?.headers) ?? "",
                 headersSize: -1, bodySize: finished.bytesFromNetwork),
             cache: HARCache(beforeRequest: request.before, afterRequest: after),
             timings: HARTimings(blocked: -1, dns: -1, connect: -1, send: 0, wait: milliseconds, receive: 0, ssl: -1),
@@ -176,8 +177,8 @@ private struct ExportRun {
         ISO8601Timestamp.string(from: origin.addingTimeInterval(sessionTime))
     }
 
-    private static func field(_ name: String, in fields: [HeaderField]?) -> String? {
-        fields?.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    private static func field(_ name: HTTPField.Name, in fields: HTTPFields?) -> String? {
+        fields?[name]
     }
 
     private static func queryItems(of url: String) -> [HARNameValue] {

@@ -1,3 +1,4 @@
+import HTTPTypes
 import CacheEvents
 import Foundation
 
@@ -16,7 +17,7 @@ public struct HARReplayRequest: Sendable, Hashable {
     /// The absolute URL.
     public var url: String
     /// Request header fields, without HTTP/2 pseudo-headers (`:authority`, `:path`, …).
-    public var requestHeaders: [HeaderField]
+    public var requestHeaders: HTTPFields
     /// The request body, if the HAR saved one.
     public var requestBody: Data?
     /// The response status (0 when the request failed).
@@ -24,7 +25,7 @@ public struct HARReplayRequest: Sendable, Hashable {
     /// The reason phrase.
     public var statusText: String
     /// Response header fields, without pseudo-headers.
-    public var responseHeaders: [HeaderField]
+    public var responseHeaders: HTTPFields
     /// The response body (base64 decoded when the HAR says so), or `nil` if not saved.
     public var responseBody: Data?
     /// The body's declared size in bytes (useful when the body was not saved).
@@ -59,7 +60,7 @@ extension HARArchive {
             }
     }
 
-    private static func fields(_ pairs: [HARNameValue]) -> [HeaderField] {
-        pairs.filter { !$0.name.hasPrefix(":") }.map { HeaderField(name: $0.name, value: $0.value) }
+    private static func fields(_ pairs: [HARNameValue]) -> HTTPFields {
+        HTTPFields(pairs.compactMap { HTTPField(recordedName: $0.name, value: $0.value) })
     }
 }

@@ -1,3 +1,4 @@
+import HTTPTypes
 import CacheEvents
 import CacheStore
 import HTTPCaching
@@ -188,18 +189,18 @@ struct EventFieldReader {
 
     /// `[{"name":…,"value":…},…]`, from the spans the parser noted; other keys in the objects
     /// are ignored. Lists of any other shape go to `JSONDecoder`.
-    private mutating func headers(_ field: EventField) -> [HeaderField] {
-        guard let span = span(field), span.kind == .array, let pairs = headerPairs else { valid = false; return [] }
+    private mutating func headers(_ field: EventField) -> HTTPFields {
+        guard let span = span(field), span.kind == .array, let pairs = headerPairs else { valid = false; return [:] }
         let hash = StringInterner.hash(text(span))
         let line = line
         var strings = interner
         interner = StringInterner()
         defer { interner = strings }
-        let matches = { (cached: [HeaderField]) -> Bool in
+        let matches = { (cached: HTTPFields) -> Bool in
             guard cached.count == pairs.count else { return false }
             for (field, pair) in zip(cached, pairs) {
                 guard !pair.name.flag, !pair.value.flag else { return false }
-                var name = field.name
+                var name = field.name.rawName
                 var value = field.value
                 let nameBytes = UnsafeBufferPointer(rebasing: line[pair.name.start..<pair.name.end])
                 let valueBytes = UnsafeBufferPointer(rebasing: line[pair.value.start..<pair.value.end])
@@ -211,9 +212,10 @@ struct EventFieldReader {
         }
         return headerLists.list(hash: hash, matches: matches) { fields in
             for pair in pairs {
-                fields.append(HeaderField(
-                    name: JSONStringDecoding.decode(pair.name, in: line, interner: &strings),
-                    value: JSONStringDecoding.decode(pair.value, in: line, interner: &strings)))
+                let name = JSONStringDecoding.decode(pair.name, in: line, interner: &strings)
+                let value = JSONStringDecoding.decode(pair.value, in: line, interner: &strings)
+                // A recorded name that is not a valid field name is left out.
+                if let field = HTTPField(recordedName: name, value: value) { fields.append(field) }
             }
         }
     }

@@ -1,3 +1,4 @@
+import HTTPTypes
 import CacheEvents
 /// Writes one ``CacheEvent`` as one session-log line: the same flat object as its `Codable`
 /// form (`seq`, `t`, `req`, `kind`, then the payload's fields; absent optionals left out),
@@ -116,14 +117,14 @@ enum EventLineEncoder {
 
     // MARK: Nested values
 
-    private static func headers(_ fields: [HeaderField], redacting: Bool, into w: inout JSONLineWriter) {
+    private static func headers(_ fields: HTTPFields, redacting: Bool, into w: inout JSONLineWriter) {
         w.beginArray()
         for field in fields {
             w.element()
             w.beginObject()
-            w.key("name"); w.string(field.name)
+            w.key("name"); w.string(field.name.rawName)
             w.key("value")
-            w.string(redacting && SensitiveHeaders.isSensitive(field.name) ? SensitiveHeaders.redactedValue : field.value)
+            w.string(redacting && SensitiveHeaders.isSensitive(field.name.rawName) ? SensitiveHeaders.redactedValue : field.value)
             w.endObject()
         }
         w.endArray()

@@ -1,3 +1,4 @@
+import HTTPTypes
 import CacheStore
 import CacheEvents
 import SessionLog
@@ -20,11 +21,11 @@ enum SampleSession {
 
         /// A whole request: started, lookup, optional middle events, served, finished.
         mutating func request(
-            _ id: UInt64, at time: Double, method: String = "GET", path: String, headers: [HeaderField] = [],
+            _ id: UInt64, at time: Double, method: String = "GET", path: String, headers: HTTPFields = [:],
             verdict: LookupVerdict, lookupReason: String, middle: [CacheEventKind] = [],
             source: ServedSource, status: Int, bytes: Int, outcome: CacheOutcome, reason: String,
             latency: Double, age: Double? = nil, ttl: Double? = nil, lookupAge: Double? = nil, lookupTTL: Double? = nil,
-            responseHeaders: [HeaderField] = [],
+            responseHeaders: HTTPFields = [:],
             coalesced: Bool = false, cacheable: Bool = true
         ) {
             let url = path.hasPrefix("http") ? path : SampleSession.origin + path
@@ -59,17 +60,17 @@ enum SampleSession {
         ])))
         b.request(1, at: 1, path: "/max-age/60?id=1", verdict: .fresh, lookupReason: "max-age=60", source: .cache,
                   status: 200, bytes: 2048, outcome: .hit, reason: "max-age=60", latency: 0.0004, age: 11, ttl: 49,
-                  responseHeaders: [HeaderField(name: "Cache-Control", value: "max-age=60"), HeaderField(name: "ETag", value: "\"v1\""),
-                                    HeaderField(name: "Age", value: "11")])
+                  responseHeaders: HTTPFields([testField("Cache-Control", value: "max-age=60"), testField("ETag", value: "\"v1\""),
+                                    testField("Age", value: "11")]))
         b.request(2, at: 2, path: "/no-store?id=2", verdict: .miss, lookupReason: "not in cache", source: .network,
                   status: 200, bytes: 512, outcome: .miss, reason: "no-store", latency: 0.012,
-                  responseHeaders: [HeaderField(name: "Cache-Control", value: "no-store")])
+                  responseHeaders: HTTPFields([testField("Cache-Control", value: "no-store")]))
         b.request(3, at: 3, path: "/no-cache?id=3", verdict: .stale, lookupReason: "no-cache: revalidate before use",
                   middle: [.revalidationSent(RevalidationSent(ifNoneMatch: "\"n3\"", ifModifiedSince: nil)),
                            .notModified(NotModified(freshened: 1, ttl: 0))],
                   source: .cache, status: 200, bytes: 1024, outcome: .revalidated, reason: "304 (no-cache)", latency: 0.008,
-                  age: 0, ttl: 0, lookupAge: 33, lookupTTL: -3, responseHeaders: [HeaderField(name: "Cache-Control", value: "no-cache"),
-                                                   HeaderField(name: "ETag", value: "\"n3\"")])
+                  age: 0, ttl: 0, lookupAge: 33, lookupTTL: -3, responseHeaders: HTTPFields([testField("Cache-Control", value: "no-cache"),
+                                                   testField("ETag", value: "\"n3\"")]))
         b.request(4, at: 4, path: "/rotating", verdict: .stale, lookupReason: "expired 2s ago",
                   middle: [.revalidationSent(RevalidationSent(ifNoneMatch: "\"r1\"", ifModifiedSince: nil)),
                            .modified(Modified(status: 200)),
@@ -77,7 +78,7 @@ enum SampleSession {
                                           etag: "\"r2\"", lastModified: nil, status: 200))],
                   source: .network, status: 200, bytes: 700, outcome: .modified, reason: "200 after expired 2s ago",
                   latency: 0.015, age: 0, ttl: 5, lookupAge: 7, lookupTTL: -2,
-                  responseHeaders: [HeaderField(name: "Cache-Control", value: "max-age=5"), HeaderField(name: "ETag", value: "\"r2\"")])
+                  responseHeaders: HTTPFields([testField("Cache-Control", value: "max-age=5"), testField("ETag", value: "\"r2\"")]))
         b.request(5, at: 5, path: "/swr?id=5", verdict: .stale, lookupReason: "stale-while-revalidate", source: .cache,
                   status: 200, bytes: 900, outcome: .stale, reason: "stale-while-revalidate", latency: 0.0006, age: 12, ttl: -2)
         b.request(6, at: 6, method: "POST", path: "/items/7", verdict: .bypass, lookupReason: "method POST is not cached",
@@ -88,7 +89,7 @@ enum SampleSession {
                   reason: "not in cache", latency: 0.03, coalesced: true)
         // An origin failure with nothing stored.
         b.add(7, 8, .requestStarted(RequestStarted(method: "GET", url: origin + "/status/503", cacheKey: key("/status/503"),
-                                                   policy: "protocol", headers: [])))
+                                                   policy: "protocol", headers: [:])))
         b.add(7.0001, 8, .lookup(Lookup(verdict: .miss, reason: "not in cache")))
         b.add(7.2, 8, .error(ErrorInfo(message: "origin unreachable: connection refused (127.0.0.1:8080)")))
         b.add(7.2, 8, .requestFinished(RequestFinished(status: 0, latency: 0.2, bytesFromNetwork: 0, bytesFromCache: 0,
@@ -98,22 +99,22 @@ enum SampleSession {
                   middle: [.stored(Stored(entry: EntryRef(key: key("/evil\u{1B}[2J?q=東京")), tier: .memory, size: 300, ttl: 30,
                                           etag: nil, lastModified: "Wed, 02 Nov 2026 08:00:00 GMT", status: 200))],
                   source: .network, status: 200, bytes: 300, outcome: .miss, reason: "not in cache", latency: 0.004, age: 0, ttl: 30,
-                  responseHeaders: [HeaderField(name: "Cache-Control", value: "max-age=30"),
-                                    HeaderField(name: "X-Evil", value: "a\u{1B}]0;pwned\u{07}b")])
-        b.request(10, at: 9, path: "/vary/lang?id=1", headers: [HeaderField(name: "Accept-Language", value: "fr")],
+                  responseHeaders: HTTPFields([testField("Cache-Control", value: "max-age=30"),
+                                    testField("X-Evil", value: "a\u{1B}]0;pwned\u{07}b")]))
+        b.request(10, at: 9, path: "/vary/lang?id=1", headers: HTTPFields([testField("Accept-Language", value: "fr")]),
                   verdict: .miss, lookupReason: "not in cache",
                   middle: [.stored(Stored(entry: EntryRef(key: key("/vary/lang?id=1"), variant: "accept-language=\"fr\""),
                                           tier: .memory, size: 1500, ttl: 120, etag: "\"fr1\"", lastModified: nil, status: 200))],
                   source: .network, status: 200, bytes: 1500, outcome: .miss, reason: "not in cache", latency: 0.009,
                   age: 0, ttl: 120,
-                  responseHeaders: [HeaderField(name: "Cache-Control", value: "public, max-age=120"),
-                                    HeaderField(name: "Vary", value: "Accept-Language")])
+                  responseHeaders: HTTPFields([testField("Cache-Control", value: "public, max-age=120"),
+                                    testField("Vary", value: "Accept-Language")]))
         b.add(9.5, nil, .evicted(Evicted(entry: EntryRef(key: key("/no-cache?id=3")), reason: .capacity, tier: .both, size: 1024)))
         b.add(10, nil, .storeStats(StoreStats(memoryUsed: 6 << 20, memoryCapacity: 16 << 20, diskUsed: 13 << 20,
                                               diskCapacity: 256 << 20, entryCount: 5)))
         // Still in flight at "now".
         b.add(11, 11, .requestStarted(RequestStarted(method: "GET", url: origin + "/slow?ms=2000", cacheKey: key("/slow?ms=2000"),
-                                                     policy: "protocol", headers: [])))
+                                                     policy: "protocol", headers: [:])))
         b.add(11.0001, 11, .lookup(Lookup(verdict: .miss, reason: "not in cache")))
         return b.events
     }()
@@ -135,4 +136,9 @@ enum SampleSession {
         for event in events { state.apply(event) }
         return state
     }
+}
+
+/// A header field for test events; the names used are valid field names.
+func testField(_ name: String, value: String) -> HTTPField {
+    HTTPField(name: HTTPField.Name(name) ?? .init("X-Invalid-Name")!, value: value)
 }

@@ -1,3 +1,4 @@
+import HTTPTypes
 import CacheStore
 import CacheEvents
 import SessionLog
@@ -9,18 +10,18 @@ enum SampleSession {
     /// The kinds and request IDs, in publishing order.
     static let script: [(CacheEventKind, UInt64?)] = {
         var script: [(CacheEventKind, UInt64?)] = []
-        let requestHeaders = [
-            HeaderField(name: "Accept", value: "application/json"),
-            HeaderField(name: "Authorization", value: "Bearer secret-token"),
-            HeaderField(name: "cookie", value: "session=abc123"),
-            HeaderField(name: "Proxy-Authorization", value: "Basic dXNlcjpwYXNz"),
-        ]
-        let responseHeaders = [
-            HeaderField(name: "Content-Type", value: "application/json; charset=utf-8"),
-            HeaderField(name: "Cache-Control", value: "max-age=60"),
-            HeaderField(name: "ETag", value: "\"v1\""),
-            HeaderField(name: "Set-Cookie", value: "tracking=xyz; HttpOnly"),
-        ]
+        let requestHeaders = HTTPFields([
+            testField("Accept", value: "application/json"),
+            testField("Authorization", value: "Bearer secret-token"),
+            testField("cookie", value: "session=abc123"),
+            testField("Proxy-Authorization", value: "Basic dXNlcjpwYXNz"),
+        ])
+        let responseHeaders = HTTPFields([
+            testField("Content-Type", value: "application/json; charset=utf-8"),
+            testField("Cache-Control", value: "max-age=60"),
+            testField("ETag", value: "\"v1\""),
+            testField("Set-Cookie", value: "tracking=xyz; HttpOnly"),
+        ])
         func request(_ id: UInt64, _ url: String, method: String = "GET") -> (CacheEventKind, UInt64?) {
             (.requestStarted(RequestStarted(method: method, url: url, cacheKey: method == "GET" ? "GET \(url)" : "", policy: "protocol", headers: requestHeaders)), id)
         }
@@ -55,8 +56,8 @@ enum SampleSession {
         script.append((.lookup(Lookup(verdict: .miss, reason: "not in cache")), 4))
         script.append((.lookup(Lookup(verdict: .miss, reason: "not in cache")), 5))
         script.append((.coalesced(Coalesced(leaderID: 4)), 5))
-        script.append((.served(Served(source: .network, status: 200, bytes: 250, outcome: .miss, reason: "not in cache", headers: [HeaderField(name: "Content-Type", value: "text/plain")])), 4))
-        script.append((.served(Served(source: .network, status: 200, bytes: 250, outcome: .miss, reason: "not in cache", headers: [HeaderField(name: "Content-Type", value: "text/plain")])), 5))
+        script.append((.served(Served(source: .network, status: 200, bytes: 250, outcome: .miss, reason: "not in cache", headers: HTTPFields([testField("Content-Type", value: "text/plain")]))), 4))
+        script.append((.served(Served(source: .network, status: 200, bytes: 250, outcome: .miss, reason: "not in cache", headers: HTTPFields([testField("Content-Type", value: "text/plain")]))), 5))
         script.append((.requestFinished(RequestFinished(status: 200, latency: 0.2, bytesFromNetwork: 250, bytesFromCache: 0, outcome: .miss, reason: "not in cache")), 4))
         script.append((.requestFinished(RequestFinished(status: 200, latency: 0.21, bytesFromNetwork: 0, bytesFromCache: 0, outcome: .miss, reason: "not in cache", coalesced: true)), 5))
         script.append(request(6, a))
@@ -104,4 +105,9 @@ enum SampleSession {
     static func publish(on bus: EventBus) -> [CacheEvent] {
         script.map { bus.publish($0.0, requestID: $0.1) }
     }
+}
+
+/// A header field for test events; the names used are valid field names.
+func testField(_ name: String, value: String) -> HTTPField {
+    HTTPField(name: HTTPField.Name(name) ?? .init("X-Invalid-Name")!, value: value)
 }
