@@ -58,6 +58,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .executableTarget(
@@ -69,7 +70,10 @@ let package = Package(
         .target(name: "CacheEvents", dependencies: ["HTTPCaching"]),
 
         // MARK: Session logs (format, reading, recording, replay, summary, HAR)
-        .target(name: "SessionLog", dependencies: ["CacheEvents", "HTTPCaching"]),
+        .target(
+            name: "SessionLog",
+            dependencies: ["CacheEvents", "HTTPCaching", .product(name: "SystemPackage", package: "swift-system")]
+        ),
 
         // MARK: The client
         .target(
@@ -96,6 +100,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
 
@@ -119,7 +124,11 @@ let package = Package(
         ),
         .target(
             name: "TerminalUI",
-            dependencies: ["CNcurses", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "CNcurses",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
             resources: [.embedInCode("Resources/themes")]
         ),
 
@@ -189,6 +198,7 @@ let package = Package(
                 "HTTPCaching",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .testTarget(

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SystemPackage
 
 /// The file operations the disk tier performs on entry files: a seam so tests can make the
 /// disk full, read-only or failing (``PosixFileSystem`` is the real one). SQLite does its own
@@ -48,7 +42,7 @@ extension StoreFileSystem {
     }
 }
 
-/// A failed file operation: what, on which path, and the `errno` it gave.
+/// A failed file operation: what, on which path, and the system error it gave.
 struct FileSystemError: Error, CustomStringConvertible, Equatable {
     /// The failure classes the store reacts to.
     enum Kind: Equatable {
@@ -62,32 +56,36 @@ struct FileSystemError: Error, CustomStringConvertible, Equatable {
 
     let operation: String
     let path: String
-    let code: Int32
+    let errno: Errno
 
     var kind: Kind {
-        switch code {
-        case ENOENT, ENOTDIR: return .notFound
-        case ENOSPC, EDQUOT: return .noSpace
-        case EROFS: return .readOnly
-        case EACCES, EPERM: return .permissionDenied
-        case EIO: return .io
+        switch errno {
+        case .noSuchFileOrDirectory, .notDirectory: return .notFound
+        case .noSpace, .diskQuotaExceeded: return .noSpace
+        case .readOnlyFileSystem: return .readOnly
+        case .permissionDenied, .notPermitted: return .permissionDenied
+        case .ioError: return .io
         default: return .other
         }
     }
 
     var description: String {
-        "cannot \(operation) \(path): \(String(cString: strerror(code))) (errno \(code))"
+        "cannot \(operation) \(path): \(errno) (errno \(errno.rawValue))"
     }
 }
 
 /// An exclusive advisory lock (`flock`) on a file, held until this value is released. The
 /// kernel drops it when the process dies, so a killed store never leaves a stale lock.
-final class FileLock: Sendable {
-    private let descriptor: Int32
+///
+/// `@unchecked Sendable`: the descriptor is never used after `init` except to close it, once,
+/// in `deinit` (swift-system leaves `FileDescriptor` non-`Sendable` because reads and writes
+/// through one descriptor race; holding a lock does neither).
+final class FileLock: @unchecked Sendable {
+    private let descriptor: FileDescriptor
 
-    init(descriptor: Int32) {
+    init(descriptor: FileDescriptor) {
         self.descriptor = descriptor
     }
 
-    deinit { close(descriptor) }
+    deinit { try? descriptor.close() }
 }
