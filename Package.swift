@@ -128,6 +128,7 @@ let package = Package(
                 "CNcurses",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             resources: [.embedInCode("Resources/themes")]
         ),
