@@ -70,16 +70,16 @@ enum FileSystem {
         )
     }
 
-    /// Creates a directory with the given permissions; returns `false` if something already exists there.
-    static func makeDirectory(_ path: String, permissions: UInt32) throws(AttachError) -> Bool {
+    /// Creates a directory with the given permissions; does nothing if something already
+    /// exists there (the caller checks what it is).
+    static func makeDirectory(_ path: String, permissions: UInt32) throws(AttachError) {
         guard mkdir(path, mode_t(permissions)) == 0 else {
             let error = Errno.current
-            if error == .fileExists { return false }
+            if error == .fileExists { return }
             throw failure("mkdir", path, error)
         }
         // mkdir's mode passes through the umask; set the bits we mean explicitly.
         try setPermissions(path, permissions)
-        return true
     }
 
     /// Sets a file's permission bits.

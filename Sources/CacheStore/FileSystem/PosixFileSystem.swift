@@ -108,14 +108,6 @@ struct PosixFileSystem: StoreFileSystem {
         return names
     }
 
-    func permissions(_ path: String) throws(FileSystemError) -> UInt16 {
-        do throws(Errno) {
-            return UInt16(try FilePath(path).stat().permissions.rawValue & 0o777)
-        } catch {
-            throw FileSystemError(operation: "inspect", path: path, errno: error)
-        }
-    }
-
     func lockExclusively(_ path: String) throws(FileSystemError) -> FileLock? {
         let file = try open("create", path, .readWrite, [.create], permissions: .ownerReadWrite)
         do throws(FileSystemError) {

@@ -25,8 +25,6 @@ protocol StoreFileSystem: Sendable {
     func removeFile(_ path: String) throws(FileSystemError)
     /// The names in a directory, without `.` and `..`.
     func contentsOfDirectory(_ path: String) throws(FileSystemError) -> [String]
-    /// The permission bits (`mode & 0o777`) of a file or directory.
-    func permissions(_ path: String) throws(FileSystemError) -> UInt16
     /// Takes an exclusive lock on a lock file (created 0600); `nil` when someone else holds it.
     func lockExclusively(_ path: String) throws(FileSystemError) -> FileLock?
 }
@@ -37,37 +35,20 @@ extension StoreFileSystem {
         do throws(FileSystemError) {
             try removeFile(path)
         } catch {
-            if error.kind != .notFound { throw error }
+            if !error.isNotFound { throw error }
         }
     }
 }
 
 /// A failed file operation: what, on which path, and the system error it gave.
 struct FileSystemError: Error, CustomStringConvertible, Equatable {
-    /// The failure classes the store reacts to.
-    enum Kind: Equatable {
-        case notFound
-        case noSpace
-        case readOnly
-        case permissionDenied
-        case io
-        case other
-    }
-
     let operation: String
     let path: String
     let errno: Errno
 
-    var kind: Kind {
-        switch errno {
-        case .noSuchFileOrDirectory, .notDirectory: return .notFound
-        case .noSpace, .diskQuotaExceeded: return .noSpace
-        case .readOnlyFileSystem: return .readOnly
-        case .permissionDenied, .notPermitted: return .permissionDenied
-        case .ioError: return .io
-        default: return .other
-        }
-    }
+    /// Whether nothing is at the path: the one failure the store treats as an answer (a file
+    /// already gone) rather than a reason to degrade the namespace.
+    var isNotFound: Bool { errno == .noSuchFileOrDirectory || errno == .notDirectory }
 
     var description: String {
         "cannot \(operation) \(path): \(errno) (errno \(errno.rawValue))"

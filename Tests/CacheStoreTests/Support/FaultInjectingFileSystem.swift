@@ -73,8 +73,6 @@ final class FaultInjectingFileSystem: StoreFileSystem {
 
     func contentsOfDirectory(_ path: String) throws(FileSystemError) -> [String] { try real.contentsOfDirectory(path) }
 
-    func permissions(_ path: String) throws(FileSystemError) -> UInt16 { try real.permissions(path) }
-
     func lockExclusively(_ path: String) throws(FileSystemError) -> FileLock? {
         if current == .readOnly { throw FileSystemError(operation: "create", path: path, errno: .readOnlyFileSystem) }
         return try real.lockExclusively(path)
