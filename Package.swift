@@ -58,6 +58,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .executableTarget(
@@ -72,7 +73,10 @@ let package = Package(
         ),
 
         // MARK: Session logs (format, reading, recording, replay, summary, HAR)
-        .target(name: "SessionLog", dependencies: ["CacheEvents", "HTTPCaching"]),
+        .target(
+            name: "SessionLog",
+            dependencies: ["CacheEvents", "HTTPCaching", .product(name: "SystemPackage", package: "swift-system")]
+        ),
 
         // MARK: The client
         .target(
@@ -99,6 +103,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
 
@@ -123,7 +128,12 @@ let package = Package(
         ),
         .target(
             name: "TerminalUI",
-            dependencies: ["CNcurses", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "CNcurses",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
             resources: [.embedInCode("Resources/themes")]
         ),
 
@@ -196,6 +206,7 @@ let package = Package(
                 "HTTPCaching",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .testTarget(

@@ -2,6 +2,7 @@ import CacheEvents
 import SessionLog
 import NIOCore
 import NIOPosix
+import SystemPackage
 
 /// A dashboard's connection to an app publishing with ``AttachServer``: the app's events as a
 /// stream, and commands sent back.
@@ -144,11 +145,11 @@ public final class AttachClient: Sendable {
                     }
                 }
         } catch let error as IOError {
-            switch error.errnoCode {
-            case FileSystem.connectionRefused: throw .connectionRefused(path: path)
-            case FileSystem.noSuchFile: throw .noSuchSocket(path: path)
-            case let code where FileSystem.accessDenied.contains(code): throw .permissionDenied(path: path)
-            default: throw .system(call: "connect", path: path, message: FileSystem.message(for: error.errnoCode))
+            switch Errno(rawValue: error.errnoCode) {
+            case .connectionRefused: throw .connectionRefused(path: path)
+            case .noSuchFileOrDirectory: throw .noSuchSocket(path: path)
+            case .permissionDenied, .notPermitted: throw .permissionDenied(path: path)
+            case let other: throw .system(call: "connect", path: path, message: other.description)
             }
         } catch ChannelError.connectTimeout {
             throw .timedOut(path: path, waitingFor: "connection", seconds: timeout.inSeconds)

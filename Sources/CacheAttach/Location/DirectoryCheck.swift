@@ -13,7 +13,7 @@ enum DirectoryCheck {
 
     /// Creates the directory (mode `0700`) when it is missing, then checks it.
     static func prepare(_ path: String) throws(AttachError) {
-        _ = try FileSystem.makeDirectory(path, permissions: permissions)
+        try FileSystem.makeDirectory(path, permissions: permissions)
         try verify(path)
     }
 

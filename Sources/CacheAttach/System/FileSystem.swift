@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -34,67 +36,63 @@ struct FileIdentity: Sendable, Hashable {
     var changedNanoseconds: Int64 = 0
 }
 
-/// The few POSIX file calls attach code needs, so raw C types stay in this file.
+/// The few file calls attach code needs, on swift-system (`FilePath.stat`, `Errno`) where it
+/// has them and thin C calls where it does not (`mkdir`, `chmod`, `unlink`, directory
+/// listing), so raw C types stay in this file.
 enum FileSystem {
     /// The status of `path`, or `nil` when nothing is there.
     static func status(of path: String) throws(AttachError) -> FileStatus? {
-        var info = stat()
-        guard lstat(path, &info) == 0 else {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR { return nil }
-            throw failure("lstat", path, code)
+        let info: Stat
+        do throws(Errno) {
+            info = try FilePath(path).stat(followTargetSymlink: false)
+        } catch .noSuchFileOrDirectory, .notDirectory {
+            return nil
+        } catch {
+            throw failure("lstat", path, error)
         }
         let kind: FileStatus.Kind
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR: kind = .directory
-        case S_IFSOCK: kind = .socket
-        case S_IFLNK: kind = .symbolicLink
-        case S_IFREG: kind = .regular
+        switch info.type {
+        case .directory: kind = .directory
+        case .socket: kind = .socket
+        case .symbolicLink: kind = .symbolicLink
+        case .regular: kind = .regular
         default: kind = .other
         }
+        let changed = info.st_ctim
         return FileStatus(
             kind: kind,
-            owner: UInt32(info.st_uid),
-            permissions: UInt32(info.st_mode & 0o7777),
-            identity: identity(of: info)
+            owner: UInt32(info.userID.rawValue),
+            permissions: UInt32(info.permissions.rawValue),
+            identity: FileIdentity(
+                device: UInt64(info.deviceID.rawValue), inode: UInt64(info.inode.rawValue),
+                changedSeconds: Int64(changed.tv_sec), changedNanoseconds: Int64(changed.tv_nsec)
+            )
         )
     }
 
-    private static func identity(of info: stat) -> FileIdentity {
-        #if canImport(Darwin)
-        let changed = info.st_ctimespec
-        #else
-        let changed = info.st_ctim
-        #endif
-        return FileIdentity(
-            device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
-            changedSeconds: Int64(changed.tv_sec), changedNanoseconds: Int64(changed.tv_nsec)
-        )
-    }
-
-    /// Creates a directory with the given permissions; returns `false` if something already exists there.
-    static func makeDirectory(_ path: String, permissions: UInt32) throws(AttachError) -> Bool {
+    /// Creates a directory with the given permissions; does nothing if something already
+    /// exists there (the caller checks what it is).
+    static func makeDirectory(_ path: String, permissions: UInt32) throws(AttachError) {
         guard mkdir(path, mode_t(permissions)) == 0 else {
-            let code = errno
-            if code == EEXIST { return false }
-            throw failure("mkdir", path, code)
+            let error = Errno.current
+            if error == .fileExists { return }
+            throw failure("mkdir", path, error)
         }
         // mkdir's mode passes through the umask; set the bits we mean explicitly.
         try setPermissions(path, permissions)
-        return true
     }
 
     /// Sets a file's permission bits.
     static func setPermissions(_ path: String, _ permissions: UInt32) throws(AttachError) {
-        guard chmod(path, mode_t(permissions)) == 0 else { throw failure("chmod", path, errno) }
+        guard chmod(path, mode_t(permissions)) == 0 else { throw failure("chmod", path, .current) }
     }
 
     /// Removes a file (not a directory); a file that is already gone is not an error.
     static func remove(_ path: String) throws(AttachError) {
         guard unlink(path) == 0 else {
-            let code = errno
-            if code == ENOENT { return }
-            throw failure("unlink", path, code)
+            let error = Errno.current
+            if error == .noSuchFileOrDirectory { return }
+            throw failure("unlink", path, error)
         }
     }
 
@@ -118,22 +116,18 @@ enum FileSystem {
     /// This process's ID.
     static var processID: Int32 { Int32(getpid()) }
 
-    /// `EADDRINUSE`: `bind` found the address taken.
-    static let addressInUse = EADDRINUSE
-    /// `ECONNREFUSED`: nothing listens on the socket.
-    static let connectionRefused = ECONNREFUSED
-    /// `ENOENT`: nothing is at the path.
-    static let noSuchFile = ENOENT
-    /// `EACCES` and `EPERM`: the operating system refused access.
-    static let accessDenied: Set<Int32> = [EACCES, EPERM]
-
     /// The message for an `errno` value.
     static func message(for code: Int32) -> String {
-        String(cString: strerror(code))
+        Errno(rawValue: code).description
     }
 
-    private static func failure(_ call: String, _ path: String, _ code: Int32) -> AttachError {
-        if code == EACCES || code == EPERM { return .permissionDenied(path: path) }
-        return .system(call: call, path: path, message: message(for: code))
+    private static func failure(_ call: String, _ path: String, _ error: Errno) -> AttachError {
+        if error == .permissionDenied || error == .notPermitted { return .permissionDenied(path: path) }
+        return .system(call: call, path: path, message: error.description)
     }
+}
+
+extension Errno {
+    /// The C global `errno`, read right after a C call failed.
+    fileprivate static var current: Errno { Errno(rawValue: errno) }
 }

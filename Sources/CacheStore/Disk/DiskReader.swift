@@ -30,7 +30,7 @@ struct DiskReader: Sendable {
             do throws(FileSystemError) {
                 bytes = try fileSystem.readFile(entriesDirectory + "/" + read.storageKey.hex)
             } catch {
-                if error.kind == .notFound {
+                if error.isNotFound {
                     results.append(.outcome(.corrupt(read.storageKey, generation: read.generation, reason: "file missing")))
                 } else {
                     results.append(.retryOnActor(read))

@@ -73,7 +73,7 @@ actor DiskStore {
             let bytes: [UInt8]
             do {
                 bytes = try storage.fileSystem.readFile(storage.entryPath(read.storageKey))
-            } catch where error.kind == .notFound {
+            } catch where error.isNotFound {
                 outcomes.append(.corrupt(read.storageKey, generation: read.generation, reason: "file missing"))
                 continue
             } catch {

@@ -172,7 +172,7 @@ final class NamespaceStorage {
             for suffix in ["", "-wal", "-shm", "-journal"] {
                 do {
                     try fileSystem.removeFile(directory + "/index.sqlite" + suffix)
-                } catch where error.kind == .notFound {}
+                } catch where error.isNotFound {}
             }
             for folder in ["entries", "tmp"] {
                 for name in try fileSystem.contentsOfDirectory(directory + "/" + folder) {

@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -6,145 +8,177 @@ import Musl
 import Darwin
 #endif
 
-/// The real file system, through POSIX calls: explicit modes (0700 / 0600, set with chmod so
-/// the umask cannot widen or narrow them), `O_EXCL` for new files, `fsync` for durability,
-/// and `EINTR` retried.
+/// The real file system, on swift-system's `FileDescriptor` and `FilePath`: explicit modes
+/// (0700 / 0600, set with chmod so the umask cannot widen or narrow them), `O_EXCL` for new
+/// files, `fsync` for durability, and `EINTR` retried.
+///
+/// swift-system has no `mkdir`, `chmod`, `fsync`, `syncfs`, `rename`, `unlink`, `flock` or
+/// directory listing; those are thin C calls below (on a descriptor's `rawValue` where one is
+/// open), their `errno` turned into `Errno` like swift-system's own failures.
 struct PosixFileSystem: StoreFileSystem {
     func createDirectory(_ path: String) throws(FileSystemError) {
         var prefix = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             prefix += "/" + component
-            if mkdir(prefix, 0o700) != 0, errno != EEXIST { throw failure("create directory", prefix) }
+            if mkdir(prefix, 0o700) != 0, errno != EEXIST { throw .current("create directory", prefix) }
         }
-        if chmod(path, 0o700) != 0 { throw failure("set permissions of", path) }
+        try call("set permissions of", path) { chmod(path, 0o700) }
     }
 
     func createPrivateFile(_ path: String) throws(FileSystemError) {
-        let fd = retrying { open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600) }
-        guard fd >= 0 else { throw failure("create", path) }
-        defer { close(fd) }
-        if fchmod(fd, 0o600) != 0 { throw failure("set permissions of", path) }
+        let file = try open("create", path, .writeOnly, [.create], permissions: .ownerReadWrite)
+        try file.closing(path) { () throws(FileSystemError) in
+            try call("set permissions of", path) { fchmod(file.rawValue, 0o600) }
+        }
     }
 
     func writeFile(_ path: String, contents: [UInt8], sync: Bool) throws(FileSystemError) {
-        let fd = retrying { open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
-        guard fd >= 0 else { throw failure("create", path) }
-        var closed = false
-        defer { if !closed { close(fd) } }
-        if fchmod(fd, 0o600) != 0 { throw failure("set permissions of", path) }
-        var written = 0
-        while written < contents.count {
-            let result = contents.withUnsafeBytes { raw in
-                write(fd, raw.baseAddress! + written, raw.count - written)
-            }
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw failure("write", path)
-            }
-            written += result
+        let file = try open("create", path, .writeOnly, [.create, .exclusiveCreate], permissions: .ownerReadWrite)
+        try file.closing(path) { () throws(FileSystemError) in
+            try call("set permissions of", path) { fchmod(file.rawValue, 0o600) }
+            try attempt("write", path) { _ = try file.writeAll(contents) }
+            if sync { try call("sync", path) { fsync(file.rawValue) } }
         }
-        if sync, fsync(fd) != 0 { throw failure("sync", path) }
-        closed = true
-        if close(fd) != 0 { throw failure("close", path) }
     }
 
     func syncFileSystem(containing path: String) throws(FileSystemError) -> Bool {
         guard let syncfs = systemSyncfs else { return false }
-        let fd = retrying { open(path, O_RDONLY | O_CLOEXEC) }
-        guard fd >= 0 else { throw failure("open", path) }
-        defer { close(fd) }
-        if syncfs(fd) != 0 { throw failure("sync the file system of", path) }
+        let file = try open("open", path, .readOnly)
+        try file.closing(path) { () throws(FileSystemError) in
+            try call("sync the file system of", path) { syncfs(file.rawValue) }
+        }
         return true
     }
 
     func rename(_ source: String, to destination: String) throws(FileSystemError) {
-        if systemRename(source, destination) != 0 { throw failure("rename", "\(source) to \(destination)") }
+        try call("rename", "\(source) to \(destination)") { systemRename(source, destination) }
     }
 
     func syncDirectory(_ path: String) throws(FileSystemError) {
-        let fd = retrying { open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        guard fd >= 0 else { throw failure("open directory", path) }
-        defer { close(fd) }
-        if fsync(fd) != 0 { throw failure("sync directory", path) }
+        let directory = try open("open directory", path, .readOnly, [.directory])
+        try directory.closing(path) { () throws(FileSystemError) in
+            try call("sync directory", path) { fsync(directory.rawValue) }
+        }
     }
 
     func readFile(_ path: String) throws(FileSystemError) -> [UInt8] {
-        let fd = retrying { open(path, O_RDONLY | O_CLOEXEC) }
-        guard fd >= 0 else { throw failure("open", path) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw failure("inspect", path) }
-        let size = Int(info.st_size)
-        var failedErrno: Int32 = 0
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-            initialized = 0
-            while initialized < size {
-                let result = read(fd, buffer.baseAddress! + initialized, size - initialized)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    failedErrno = errno
-                    return
-                }
-                if result == 0 { return }
-                initialized += result
+        let file = try open("open", path, .readOnly)
+        return try file.closing(path) { () throws(FileSystemError) in
+            let size: Int
+            do throws(Errno) {
+                size = Int(try file.stat().size)
+            } catch {
+                throw FileSystemError(operation: "inspect", path: path, errno: error)
             }
+            // Reads into uninitialised storage: entry files can be megabytes, and the buffer is
+            // filled from the file anyway. Stops at the size `fstat` gave, or earlier at the end.
+            var failure: Errno?
+            let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+                initialized = 0
+                while initialized < size {
+                    do {
+                        let count = try file.read(into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[initialized...])))
+                        if count == 0 { return }
+                        initialized += count
+                    } catch {
+                        failure = error as? Errno ?? .ioError
+                        return
+                    }
+                }
+            }
+            if let failure { throw FileSystemError(operation: "read", path: path, errno: failure) }
+            return bytes
         }
-        if failedErrno != 0 { throw FileSystemError(operation: "read", path: path, code: failedErrno) }
-        return bytes
     }
 
     func removeFile(_ path: String) throws(FileSystemError) {
-        if unlink(path) != 0 { throw failure("remove", path) }
+        try call("remove", path) { unlink(path) }
     }
 
     func contentsOfDirectory(_ path: String) throws(FileSystemError) -> [String] {
-        guard let directory = opendir(path) else { throw failure("list", path) }
+        guard let directory = opendir(path) else { throw .current("list", path) }
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
             if name != "." && name != ".." { names.append(name) }
         }
         return names
     }
 
-    func permissions(_ path: String) throws(FileSystemError) -> UInt16 {
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw failure("inspect", path) }
-        return UInt16(info.st_mode & 0o777)
-    }
-
     func lockExclusively(_ path: String) throws(FileSystemError) -> FileLock? {
-        let fd = retrying { open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) }
-        guard fd >= 0 else { throw failure("create", path) }
-        if fchmod(fd, 0o600) != 0 {
-            let error = failure("set permissions of", path)
-            close(fd)
+        let file = try open("create", path, .readWrite, [.create], permissions: .ownerReadWrite)
+        do throws(FileSystemError) {
+            try call("set permissions of", path) { fchmod(file.rawValue, 0o600) }
+            try call("lock", path, retryingOnInterrupt: true) { flock(file.rawValue, LOCK_EX | LOCK_NB) }
+        } catch {
+            try? file.close()
+            if error.errno == .wouldBlock { return nil }
             throw error
         }
-        if retrying({ flock(fd, LOCK_EX | LOCK_NB) }) != 0 {
-            let error = failure("lock", path)
-            close(fd)
-            if error.code == EWOULDBLOCK { return nil }
-            throw error
-        }
-        return FileLock(descriptor: fd)
+        return FileLock(descriptor: file)
     }
 
     // MARK: Helpers
 
-    private func failure(_ operation: String, _ path: String) -> FileSystemError {
-        FileSystemError(operation: operation, path: path, code: errno)
-    }
-
-    private func retrying(_ call: () -> Int32) -> Int32 {
-        while true {
-            let result = call()
-            if result >= 0 || errno != EINTR { return result }
+    /// `FileDescriptor.open` (close-on-exec, `EINTR` retried) with the store's errors.
+    private func open(
+        _ operation: String, _ path: String, _ mode: FileDescriptor.AccessMode,
+        _ options: FileDescriptor.OpenOptions = [], permissions: FilePermissions? = nil
+    ) throws(FileSystemError) -> FileDescriptor {
+        try attempt(operation, path) {
+            try FileDescriptor.open(FilePath(path), mode, options: options.union(.closeOnExec), permissions: permissions)
         }
     }
+
+    /// A C call that returns 0 on success and -1 with `errno` set on failure.
+    private func call(
+        _ operation: String, _ path: String, retryingOnInterrupt: Bool = false, _ body: () -> Int32
+    ) throws(FileSystemError) {
+        while body() != 0 {
+            if retryingOnInterrupt, errno == EINTR { continue }
+            throw .current(operation, path)
+        }
+    }
+}
+
+/// Runs a swift-system call, turning the `Errno` it throws into a ``FileSystemError`` that
+/// names the operation and the path (swift-system's calls throw nothing else).
+private func attempt<Result>(_ operation: String, _ path: String, _ body: () throws -> Result) throws(FileSystemError) -> Result {
+    do {
+        return try body()
+    } catch {
+        throw FileSystemError(operation: operation, path: path, errno: error as? Errno ?? .ioError)
+    }
+}
+
+extension FileDescriptor {
+    /// swift-system's `closeAfter` with the store's typed errors: the body's error wins over a
+    /// failed close, and a failed close after a successful body is reported as one.
+    fileprivate func closing<Result>(_ path: String, _ body: () throws(FileSystemError) -> Result) throws(FileSystemError) -> Result {
+        do {
+            return try closeAfter(body)
+        } catch let error as FileSystemError {
+            throw error
+        } catch {
+            throw FileSystemError(operation: "close", path: path, errno: error as? Errno ?? .ioError)
+        }
+    }
+}
+
+extension FileSystemError {
+    /// The failure the C global `errno` describes, right after a C call failed.
+    fileprivate static func current(_ operation: String, _ path: String) -> FileSystemError {
+        FileSystemError(operation: operation, path: path, errno: lastErrno())
+    }
+}
+
+/// The C global `errno` as an `Errno` (read outside ``FileSystemError``, whose `errno` member
+/// would shadow it).
+private func lastErrno() -> Errno {
+    Errno(rawValue: errno)
 }
 
 /// `rename(2)`, named apart from the protocol method that shadows it.

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SystemPackage
 
 /// The file operations the disk tier performs on entry files: a seam so tests can make the
 /// disk full, read-only or failing (``PosixFileSystem`` is the real one). SQLite does its own
@@ -31,8 +25,6 @@ protocol StoreFileSystem: Sendable {
     func removeFile(_ path: String) throws(FileSystemError)
     /// The names in a directory, without `.` and `..`.
     func contentsOfDirectory(_ path: String) throws(FileSystemError) -> [String]
-    /// The permission bits (`mode & 0o777`) of a file or directory.
-    func permissions(_ path: String) throws(FileSystemError) -> UInt16
     /// Takes an exclusive lock on a lock file (created 0600); `nil` when someone else holds it.
     func lockExclusively(_ path: String) throws(FileSystemError) -> FileLock?
 }
@@ -43,51 +35,38 @@ extension StoreFileSystem {
         do throws(FileSystemError) {
             try removeFile(path)
         } catch {
-            if error.kind != .notFound { throw error }
+            if !error.isNotFound { throw error }
         }
     }
 }
 
-/// A failed file operation: what, on which path, and the `errno` it gave.
+/// A failed file operation: what, on which path, and the system error it gave.
 struct FileSystemError: Error, CustomStringConvertible, Equatable {
-    /// The failure classes the store reacts to.
-    enum Kind: Equatable {
-        case notFound
-        case noSpace
-        case readOnly
-        case permissionDenied
-        case io
-        case other
-    }
-
     let operation: String
     let path: String
-    let code: Int32
+    let errno: Errno
 
-    var kind: Kind {
-        switch code {
-        case ENOENT, ENOTDIR: return .notFound
-        case ENOSPC, EDQUOT: return .noSpace
-        case EROFS: return .readOnly
-        case EACCES, EPERM: return .permissionDenied
-        case EIO: return .io
-        default: return .other
-        }
-    }
+    /// Whether nothing is at the path: the one failure the store treats as an answer (a file
+    /// already gone) rather than a reason to degrade the namespace.
+    var isNotFound: Bool { errno == .noSuchFileOrDirectory || errno == .notDirectory }
 
     var description: String {
-        "cannot \(operation) \(path): \(String(cString: strerror(code))) (errno \(code))"
+        "cannot \(operation) \(path): \(errno) (errno \(errno.rawValue))"
     }
 }
 
 /// An exclusive advisory lock (`flock`) on a file, held until this value is released. The
 /// kernel drops it when the process dies, so a killed store never leaves a stale lock.
-final class FileLock: Sendable {
-    private let descriptor: Int32
+///
+/// `@unchecked Sendable`: the descriptor is never used after `init` except to close it, once,
+/// in `deinit` (swift-system leaves `FileDescriptor` non-`Sendable` because reads and writes
+/// through one descriptor race; holding a lock does neither).
+final class FileLock: @unchecked Sendable {
+    private let descriptor: FileDescriptor
 
-    init(descriptor: Int32) {
+    init(descriptor: FileDescriptor) {
         self.descriptor = descriptor
     }
 
-    deinit { close(descriptor) }
+    deinit { try? descriptor.close() }
 }

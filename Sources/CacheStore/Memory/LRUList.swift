@@ -140,18 +140,6 @@ public struct LRUList<Key: Hashable, Value> {
         return nil
     }
 
-    /// Inserts a value as the *least* recently used (used when loading an index in order).
-    public mutating func insertAsOldest(_ value: Value, for key: Key, cost: Int) {
-        insert(value, for: key, cost: cost)
-        guard let position = positions[key], position != oldest else { return }
-        unlink(position)
-        links[Int(position)].newer = oldest
-        links[Int(position)].older = -1
-        if oldest >= 0 { links[Int(oldest)].older = position }
-        oldest = position
-        if newest < 0 { newest = position }
-    }
-
     /// Removes the value for `key` and returns it.
     @discardableResult
     public mutating func remove(_ key: Key) -> Value? {
@@ -165,15 +153,6 @@ public struct LRUList<Key: Hashable, Value> {
         return (links[Int(oldest)].key!, values[Int(oldest)]!)
     }
 
-    /// Removes the least recently used value and returns it with its key.
-    public mutating func removeLeastRecent() -> (key: Key, value: Value)? {
-        guard oldest >= 0 else { return nil }
-        let position = oldest
-        let key = links[Int(position)].key!
-        positions[key] = nil
-        return (key, release(position))
-    }
-
     /// Removes everything.
     public mutating func removeAll() {
         links.removeAll()
@@ -183,14 +162,6 @@ public struct LRUList<Key: Hashable, Value> {
         newest = -1
         oldest = -1
         totalCost = 0
-    }
-
-    /// Every key and value, most recently used first.
-    public var elements: [(key: Key, value: Value)] {
-        var result: [(key: Key, value: Value)] = []
-        result.reserveCapacity(count)
-        forEach { result.append(($0, $1)) }
-        return result
     }
 
     /// Calls `body` with every key and value, most recently used first, without copying

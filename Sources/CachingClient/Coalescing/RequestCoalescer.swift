@@ -35,9 +35,6 @@ final class RequestCoalescer<Value: Sendable>: Sendable {
 
     private let flights = Mutex<[String: Flight]>([:])
 
-    /// Whether a fetch for `key` is under way.
-    func isInFlight(_ key: String) -> Bool { flights.withLock { $0[key] != nil } }
-
     /// Runs `fetch` unless one is already under way for `key`, and returns its value.
     func run(key: String, requestID: UInt64, fetch: () async throws -> Value) async throws -> Shared {
         while true {

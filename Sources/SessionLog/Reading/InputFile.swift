@@ -1,9 +1,4 @@
-import CacheEvents
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SystemPackage
 
 /// Why a file could not be opened for reading; each reader turns it into its own error.
 enum FileAccessProblem: Error, Sendable, Hashable {
@@ -12,59 +7,64 @@ enum FileAccessProblem: Error, Sendable, Hashable {
     case unreadable(String)
 }
 
-/// A file opened for reading with POSIX calls: session logs are read in large chunks without
-/// ever holding the whole file, so a 200 MB log costs a few megabytes of buffer.
+/// A file opened for reading with swift-system's `FileDescriptor`: session logs are read in
+/// large chunks without ever holding the whole file, so a 200 MB log costs a few megabytes of
+/// buffer.
 ///
 /// `@unchecked Sendable`: the descriptor and size never change after `init`, and the
-/// positional reads the parallel loader shares it through (`pread`) are safe from any thread.
+/// positional reads the parallel loader shares it through (`pread`) are safe from any thread
+/// (swift-system leaves `FileDescriptor` non-`Sendable` because reads at the shared offset
+/// race; those happen only on the one thread that calls ``readAll()``).
 final class InputFile: @unchecked Sendable {
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
     /// The file's size in bytes when it was opened.
     let size: Int
 
     /// Opens `path`, refusing directories.
     init(path: String) throws(FileAccessProblem) {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR { throw .notFound }
-            if code == EISDIR { throw .directory }
-            throw .unreadable(Self.message(code))
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor.open(FilePath(path), .readOnly, options: .closeOnExec)
+        } catch {
+            switch error {
+            case Errno.noSuchFileOrDirectory, Errno.notDirectory: throw .notFound
+            case Errno.isDirectory: throw .directory
+            default: throw .unreadable("\(error)")
+            }
         }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else {
-            let code = errno
-            close(descriptor)
-            throw .unreadable(Self.message(code))
+        let info: Stat
+        do throws(Errno) {
+            info = try descriptor.stat()
+        } catch {
+            try? descriptor.close()
+            throw .unreadable("\(error)")
         }
-        if (info.st_mode & S_IFMT) == S_IFDIR {
-            close(descriptor)
+        if info.type == .directory {
+            try? descriptor.close()
             throw .directory
         }
         self.descriptor = descriptor
-        size = Int(info.st_size)
+        size = Int(info.size)
     }
 
-    deinit { close(descriptor) }
+    deinit { try? descriptor.close() }
 
     /// Reads up to `buffer.count` bytes; 0 at the end of the file.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(FileAccessProblem) -> Int {
-        while true {
-            let count = posixRead(descriptor, buffer.baseAddress, buffer.count)
-            if count >= 0 { return count }
-            if errno == EINTR { continue }
-            throw .unreadable(Self.message(errno))
+        do {
+            return try descriptor.read(into: buffer)
+        } catch {
+            throw .unreadable("\(error)")   // an `Errno`: its `strerror` text
         }
     }
 
     /// Reads up to `buffer.count` bytes starting at `offset` (POSIX `pread`: several readers
     /// may share the file); 0 at the end of the file.
     func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(FileAccessProblem) -> Int {
-        while true {
-            let count = posixPread(descriptor, buffer.baseAddress, buffer.count, offset)
-            if count >= 0 { return count }
-            if errno == EINTR { continue }
-            throw .unreadable(Self.message(errno))
+        do {
+            return try descriptor.read(fromAbsoluteOffset: Int64(offset), into: buffer)
+        } catch {
+            throw .unreadable("\(error)")   // an `Errno`: its `strerror` text
         }
     }
 
@@ -87,16 +87,6 @@ final class InputFile: @unchecked Sendable {
 
     /// `strerror` text for an errno value.
     static func message(_ code: Int32) -> String {
-        guard let text = strerror(code) else { return "error \(code)" }
-        return String(cString: text)
+        Errno(rawValue: code).description
     }
-}
-
-/// POSIX `read` and `pread`, named apart from ``InputFile``'s own methods.
-private func posixRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
-}
-
-private func posixPread(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int, _ offset: Int) -> Int {
-    pread(descriptor, buffer, count, off_t(offset))
 }

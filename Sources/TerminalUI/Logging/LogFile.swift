@@ -1,5 +1,5 @@
-import Foundation
 import Synchronization
+import SystemPackage
 
 /// A file that log lines are appended to, safe to share between threads.
 ///
@@ -22,23 +22,26 @@ public final class LogFile: Sendable {
 
     /// The path the file was opened with.
     public let path: String
-    private let descriptor: Mutex<Int32>
+    private let descriptor: Mutex<FileDescriptor>
 
     /// Opens (creating with mode 0644 if needed) `path` for appending.
     /// - Throws: ``OpenError`` naming the path and the system's reason.
     public init(path: String) throws(OpenError) {
-        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor.open(
+                FilePath(path), .writeOnly, options: [.append, .create, .closeOnExec],
+                permissions: [.ownerReadWrite, .groupRead, .otherRead]
+            )
+        } catch {
+            throw .cannotOpen(path: path, reason: "\(error)")   // an `Errno`: its `strerror` text
         }
         self.path = path
-        self.descriptor = Mutex(fd)
+        self.descriptor = Mutex(descriptor)
     }
 
     deinit {
-        descriptor.withLock { fd in
-            if fd >= 0 { close(fd) }
-        }
+        descriptor.withLock { descriptor in try? descriptor.close() }
     }
 
     /// Appends `line` and a newline in a single write. Errors are dropped: logging must never
@@ -46,18 +49,6 @@ public final class LogFile: Sendable {
     public func append(_ line: String) {
         var bytes = Array(line.utf8)
         bytes.append(UInt8(ascii: "\n"))
-        descriptor.withLock { fd in
-            var offset = 0
-            while offset < bytes.count {
-                let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-                if written > 0 {
-                    offset += written
-                } else if written < 0, errno == EINTR {
-                    continue
-                } else {
-                    return
-                }
-            }
-        }
+        descriptor.withLock { descriptor in _ = try? descriptor.writeAll(bytes) }
     }
 }

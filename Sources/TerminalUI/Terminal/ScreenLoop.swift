@@ -109,6 +109,7 @@ public final class ScreenLoop: Sendable {
             return flags.running
         }
         guard !alreadyRunning else { throw .loopAlreadyRunning }
+        await SignalWatcher.shared.install()   // before the terminal starts: see SignalWatcher
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Exit, TerminalError>, Never>) in
             let thread = Thread { [self] in
                 Thread.current.name = "TerminalUI.loop"   // pthread names hold 15 characters

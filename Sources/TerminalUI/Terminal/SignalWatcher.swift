@@ -1,56 +1,81 @@
-import Dispatch
-import Foundation
 import Synchronization
+import UnixSignals
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Turns SIGINT and SIGTERM into calls on the active ``Terminal`` instead of killing the
-/// process with the screen still in curses mode.
+/// process with the screen still in curses mode, with swift-service-lifecycle's
+/// `UnixSignalsSequence` (as `TerminationSignal` does for the headless commands).
 ///
-/// Why it lives for the whole process: on Linux a `DispatchSource` signal source installs
-/// libdispatch's own handler the first time a signal is watched and never again, so watching
-/// per terminal session breaks the second session. Instead the first ``Terminal/start()``
-/// installs one source per signal for good, and when no terminal is active the watcher does
-/// what the signal did before it took over: nothing if it was ignored, otherwise it restores
-/// that disposition and re-raises, so Ctrl-C kills an idle process as usual.
+/// Why one sequence for the whole process rather than one per terminal session: on Linux
+/// libdispatch (under `UnixSignalsSequence`) installs its own handler the first time a signal
+/// is watched and never removes it, so once a per-session sequence ended, signals would be
+/// swallowed instead of ending the process, and a later session would be handed the ones that
+/// arrived in between. Instead the first ``ScreenLoop/run(render:handleKey:)`` installs one
+/// sequence for good, and when no terminal is active the watcher does what the signal did
+/// before it took over: nothing if it was ignored, otherwise it restores that disposition and
+/// re-raises, so Ctrl-C kills an idle process as usual — including a second Ctrl-C after the
+/// dashboard gave the terminal back, during a shutdown that hangs.
 ///
 /// It also matters that this happens before `newterm`: ncurses installs handlers of its own
 /// (which `exit(1)`) when it finds SIGINT or SIGTERM at their default action.
 final class SignalWatcher: Sendable {
     static let shared = SignalWatcher()
-    private static let signals = [SIGINT, SIGTERM]
+    private static let signals: [UnixSignal] = [.sigint, .sigterm]
 
     private struct State {
-        var sources: [any DispatchSourceSignal] = []
+        /// Saves the previous dispositions and registers the sequence; done once.
+        var installation: Task<Void, Never>?
         var previous: [Int32: sigaction] = [:]
         var target: Terminal?
     }
 
     private let state = Mutex(State())
-    private let queue = DispatchQueue(label: "TerminalUI.signals")
 
     private init() {}
 
-    /// Routes SIGINT and SIGTERM to `terminal` from now on, installing the sources once.
-    func watch(_ terminal: Terminal) {
-        state.withLock { state in
-            state.target = terminal
-            guard state.sources.isEmpty else { return }
-            for signalNumber in Self.signals {
-                var previous = sigaction()
-                sigaction(signalNumber, nil, &previous)
-                state.previous[signalNumber] = previous
-                signal(signalNumber, SIG_IGN)   // until libdispatch's handler replaces it
-                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
-                source.setEventHandler { [weak self] in self?.deliver(signalNumber) }
-                source.resume()
-                state.sources.append(source)
-            }
+    /// Starts watching SIGINT and SIGTERM for the rest of the process, the first time it is
+    /// called; returns once the handlers are in place (at once after the first time).
+    func install() async {
+        let installation = state.withLock { state in
+            if let installation = state.installation { return installation }
+            let installation = Task { await self.trapSignals() }
+            state.installation = installation
+            return installation
         }
+        await installation.value
+    }
+
+    /// Routes SIGINT and SIGTERM to `terminal` from now on (once ``install()`` has run).
+    func watch(_ terminal: Terminal) {
+        state.withLock { $0.target = terminal }
     }
 
     /// Stops routing signals to `terminal` (if it is the current target).
     func unwatch(_ terminal: Terminal) {
         state.withLock { state in
             if state.target === terminal { state.target = nil }
+        }
+    }
+
+    private func trapSignals() async {
+        state.withLock { state in
+            for signal in Self.signals {
+                var previous = sigaction()
+                sigaction(signal.rawValue, nil, &previous)
+                state.previous[signal.rawValue] = previous
+            }
+        }
+        // Returns once the handlers are registered; the sequence never finishes.
+        let signals = await UnixSignalsSequence(trapping: Self.signals)
+        Task {
+            for await signal in signals { self.deliver(signal.rawValue) }
         }
     }
 

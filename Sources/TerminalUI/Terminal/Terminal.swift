@@ -10,9 +10,10 @@ import Synchronization
 /// safe to share, but curses is still meant to be used from one thread (the loop's).
 ///
 /// Restoring the terminal is guaranteed on every way out: ``stop()``, a thrown error (the
-/// loop stops it), SIGINT and SIGTERM (watched with `DispatchSource`s: they end the loop, or
-/// restore and then take their usual effect), `exit()` (an `atexit` fallback) and, as best
-/// effort, crashes (see `TerminalRestoration`).
+/// loop stops it), SIGINT and SIGTERM (watched with swift-service-lifecycle's
+/// `UnixSignalsSequence` from the first ``ScreenLoop/run(render:handleKey:)`` on: they end the
+/// loop, or restore and then take their usual effect), `exit()` (an `atexit` fallback) and, as
+/// best effort, crashes (see `TerminalRestoration`).
 ///
 /// ```swift
 /// try Terminal.checkInteractive()   // before anything else: fails fast with a --no-ui hint

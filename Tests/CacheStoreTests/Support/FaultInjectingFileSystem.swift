@@ -1,5 +1,6 @@
 @_spi(Benchmarks) @testable import CacheStore
 import Foundation
+import SystemPackage
 
 /// The real file system with faults switched on by tests: a full disk (writes fail with
 /// ENOSPC), a read-only one (anything that changes the disk fails with EROFS), or failing
@@ -26,14 +27,14 @@ final class FaultInjectingFileSystem: StoreFileSystem {
 
     private func failChange(_ operation: String, _ path: String) throws(FileSystemError) {
         switch current {
-        case .diskFull: throw FileSystemError(operation: operation, path: path, code: ENOSPC)
-        case .readOnly: throw FileSystemError(operation: operation, path: path, code: EROFS)
+        case .diskFull: throw FileSystemError(operation: operation, path: path, errno: .noSpace)
+        case .readOnly: throw FileSystemError(operation: operation, path: path, errno: .readOnlyFileSystem)
         case .readError, nil: return
         }
     }
 
     func createDirectory(_ path: String) throws(FileSystemError) {
-        if current == .readOnly { throw FileSystemError(operation: "create directory", path: path, code: EROFS) }
+        if current == .readOnly { throw FileSystemError(operation: "create directory", path: path, errno: .readOnlyFileSystem) }
         try real.createDirectory(path)
     }
 
@@ -61,21 +62,19 @@ final class FaultInjectingFileSystem: StoreFileSystem {
     func syncDirectory(_ path: String) throws(FileSystemError) { try real.syncDirectory(path) }
 
     func readFile(_ path: String) throws(FileSystemError) -> [UInt8] {
-        if current == .readError { throw FileSystemError(operation: "read", path: path, code: EIO) }
+        if current == .readError { throw FileSystemError(operation: "read", path: path, errno: .ioError) }
         return try real.readFile(path)
     }
 
     func removeFile(_ path: String) throws(FileSystemError) {
-        if current == .readOnly { throw FileSystemError(operation: "remove", path: path, code: EROFS) }
+        if current == .readOnly { throw FileSystemError(operation: "remove", path: path, errno: .readOnlyFileSystem) }
         try real.removeFile(path)
     }
 
     func contentsOfDirectory(_ path: String) throws(FileSystemError) -> [String] { try real.contentsOfDirectory(path) }
 
-    func permissions(_ path: String) throws(FileSystemError) -> UInt16 { try real.permissions(path) }
-
     func lockExclusively(_ path: String) throws(FileSystemError) -> FileLock? {
-        if current == .readOnly { throw FileSystemError(operation: "create", path: path, code: EROFS) }
+        if current == .readOnly { throw FileSystemError(operation: "create", path: path, errno: .readOnlyFileSystem) }
         return try real.lockExclusively(path)
     }
 }
