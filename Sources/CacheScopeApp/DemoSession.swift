@@ -17,34 +17,49 @@ import TerminalUI
 /// Kept apart from ``DemoCommand`` so the command stays options and wiring: this file owns the
 /// order of start-up and shut-down.
 public final class DemoSession: Sendable {
-    /// What `cachescope demo` was asked for.
+    /// What `cachescope demo` was asked for, its paths already checked.
     public struct Options: Sendable {
+        /// Stop the traffic after this long; `nil`: run until `q` or a signal.
         public var duration: Duration?
+        /// Requests the workload starts per second.
         public var rate: Double
-        public var cacheDirectory: String?
-        public var theme: String?
-        public var recordPath: String?
+        /// Where the disk store lives (kept afterwards); `nil`: a temporary directory, removed
+        /// at the end.
+        public var cacheDirectory: DirectoryPath?
+        /// The dashboard's theme.
+        public var theme: ThemeChoice
+        /// Where to record the session log; `nil`: no recording. Written to a temporary file
+        /// beside it and renamed into place at the end (mode 0600).
+        public var record: OutputPath?
+        /// Publish the events on an attach socket.
         public var publish: Bool
-        public var logPath: String
+        /// The log file (appended to); `nil`: `cachescope-demo.log` in the temporary directory.
+        public var log: OutputPath?
 
+        /// Options; see each property.
         public init(
-            duration: Duration?, rate: Double, cacheDirectory: String?, theme: String?, recordPath: String?, publish: Bool,
-            logPath: String
+            duration: Duration?, rate: Double, cacheDirectory: DirectoryPath?, theme: ThemeChoice, record: OutputPath?,
+            publish: Bool, log: OutputPath?
         ) {
             self.duration = duration
             self.rate = rate
             self.cacheDirectory = cacheDirectory
             self.theme = theme
-            self.recordPath = recordPath
+            self.record = record
             self.publish = publish
-            self.logPath = logPath
+            self.log = log
         }
     }
+
+    /// How long shutting down waits for stale-while-revalidate refreshes still in flight.
+    public static let refreshDrainLimit: Duration = .seconds(3)
 
     let options: Options
     let origin: DemoOrigin
     let client: CachingClient
     let recorder: SessionRecorder?
+    /// The temporary file the recorder writes, renamed over `--record`'s path at the end.
+    let recordFile: StagedFile?
     let publisher: AttachServer?
     /// The store's directory when it is temporary (removed at the end).
     let temporaryDirectory: URL?
@@ -53,43 +68,52 @@ public final class DemoSession: Sendable {
     private let logger = Logger(label: "cachescope.demo")
 
     private init(
-        options: Options, origin: DemoOrigin, client: CachingClient, recorder: SessionRecorder?, publisher: AttachServer?,
-        temporaryDirectory: URL?, notice: String?
+        options: Options, origin: DemoOrigin, client: CachingClient, recorder: SessionRecorder?, recordFile: StagedFile?,
+        publisher: AttachServer?, temporaryDirectory: URL?, notice: String?
     ) {
         self.options = options
         self.origin = origin
         self.client = client
         self.recorder = recorder
+        self.recordFile = recordFile
         self.publisher = publisher
         self.temporaryDirectory = temporaryDirectory
         self.notice = notice
     }
 
     /// Starts everything but the traffic.
+    /// - Throws: ``PathError`` when the store's directory or the recording's temporary file
+    ///   cannot be created; the store's, the origin's or the attach server's errors.
     public static func start(_ options: Options) async throws -> DemoSession {
         var notice: String?
+        let logPath = options.log?.path
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("cachescope-demo.log").path
         do {
-            try FileLogHandler.bootstrap(path: options.logPath, level: .info)
+            LogFileCreation.createPrivately(logPath)
+            try FileLogHandler.bootstrap(path: logPath, level: .info)
         } catch {
             notice = "logging is off: \(error)"
         }
-        let origin = try await DemoOrigin.start(host: "127.0.0.1", port: 0)
+        // The recording's file first: a path that cannot be written fails before anything runs.
+        let recordFile = try options.record?.stage()
         let directory: URL
         var temporary: URL?
-        if let path = options.cacheDirectory {
-            directory = URL(fileURLWithPath: path)
+        if let store = options.cacheDirectory {
+            try store.create()
+            directory = store.url
         } else {
             directory = FileManager.default.temporaryDirectory.appendingPathComponent("cachescope-demo-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             temporary = directory
         }
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let origin = try await DemoOrigin.start(host: "127.0.0.1", port: 0)
         var configuration = CachingClientConfiguration()
         configuration.store = StoreConfiguration(memoryCapacity: 4 << 20, diskCapacity: 64 << 20, directory: directory)
         let client = try await CachingClient(configuration: configuration)
         var recorder: SessionRecorder?
-        if let path = options.recordPath {
+        if let recordFile {
             // The log starts with what is stored, so a replay's Entries view is complete.
-            recorder = try SessionRecorder(bus: client.events, path: path, initial: await client.snapshotEvents())
+            recorder = try SessionRecorder(bus: client.events, path: recordFile.temporaryPath, initial: await client.snapshotEvents())
         }
         let publisher = options.publish
             ? try await AttachServer.start(
@@ -97,7 +121,7 @@ public final class DemoSession: Sendable {
                 processName: "cachescope-demo")
             : nil
         return DemoSession(
-            options: options, origin: origin, client: client, recorder: recorder, publisher: publisher,
+            options: options, origin: origin, client: client, recorder: recorder, recordFile: recordFile, publisher: publisher,
             temporaryDirectory: temporary, notice: notice)
     }
 
@@ -105,7 +129,7 @@ public final class DemoSession: Sendable {
 
     /// Opens the dashboard on the live traffic until `q`; returns the process exit status.
     public func runDashboard() async throws -> Int32 {
-        let (theme, themeProblem) = Self.theme(options.theme)
+        let (theme, themeProblem) = options.theme.resolve()
         let notes = [themeProblem, notice, publisher.map { "publishing on \($0.path)" }].compactMap { $0 }
         let app = DashboardApp.live(
             events: await client.subscribe(.dashboard, snapshot: true).batches, commands: { await self.client.perform($0) },
@@ -131,7 +155,8 @@ public final class DemoSession: Sendable {
     }
 
     /// Runs the traffic without a dashboard (until `--duration` passes, or SIGINT/SIGTERM) and
-    /// prints the session summary; returns the process exit status.
+    /// prints the session summary; returns the process exit status (128 + N after signal N, 1
+    /// when the recording could not be written).
     public func runHeadless() async throws -> Int32 {
         let subscription = client.events.subscribe(.recorder)
         let summary = Task {
@@ -143,15 +168,19 @@ public final class DemoSession: Sendable {
         let signalled = await TerminationSignal.wait(orUntil: traffic)
         traffic.cancel()
         await traffic.value
+        // Refreshes the traffic started end in the summary (and the recording) too.
+        await client.finishBackgroundRefreshes(within: Self.refreshDrainLimit)
         subscription.finish()
         let live = await summary.value
         let recording = await shutDown()
         // With --record, the summary is the recorded log's, so `cachescope replay FILE --summary`
         // prints exactly the same figures.
         var text = "Demo origin: \(origin.baseURL)\n" + (recording?.summary.text ?? live.text)
-        if let recording { text += "Recorded \(recording.eventCount) events to \(recording.path)\n" }
-        FileHandle.standardOutput.write(Data(text.utf8))
-        return signalled.map { 128 + $0 } ?? 0
+        if let recording, let recordFile { text += "Recorded \(recording.eventCount) events to \(recordFile.finalPath)\n" }
+        try Console.write(text)
+        // A recording that failed was reported by shutDown; the run did not do what was asked.
+        let recordingFailed = recordFile != nil && recording == nil
+        return signalled.map { 128 + $0 } ?? (recordingFailed ? CommandFailure.failureStatus : 0)
     }
 
     /// Sends the demo workload through the client until `--duration` passes or the task is
@@ -184,18 +213,23 @@ public final class DemoSession: Sendable {
         }
     }
 
-    /// Closes the recorder and the socket, shuts the client and the origin down, and removes
-    /// a temporary store.
+    /// Lets background refreshes finish (at most ``refreshDrainLimit``), closes the socket and
+    /// the recorder (renaming the recording into place), shuts the client and the origin down,
+    /// and removes a temporary store.
     @discardableResult
     private func shutDown() async -> SessionRecording? {
+        await client.finishBackgroundRefreshes(within: Self.refreshDrainLimit)
         await publisher?.stop()
         var recording: SessionRecording?
-        if let recorder {
+        if let recorder, let recordFile {
             do {
-                recording = try await recorder.close()
-                logger.info("recorded", metadata: ["events": "\(recording!.eventCount)", "path": "\(recording!.path)"])
+                let closed = try await recorder.close()
+                try recordFile.commit()
+                recording = closed
+                logger.info("recorded", metadata: ["events": "\(closed.eventCount)", "path": "\(recordFile.finalPath)"])
             } catch {
-                FileHandle.standardError.write(Data("cachescope: \(error)\n".utf8))
+                recordFile.discard()
+                CommandFailure(command: "demo", error).report()
             }
         }
         do { try await client.shutdown() } catch { logger.error("client shutdown failed", metadata: ["error": "\(error)"]) }
@@ -206,18 +240,7 @@ public final class DemoSession: Sendable {
 
     // MARK: Helpers
 
-    /// The theme to start with, and why it is not the one asked for (a broken theme file: the
-    /// dashboard starts with `default` and says so on the status line).
-    public static func theme(_ option: String?) -> (Theme, String?) {
-        do {
-            return (try ThemeLoader.resolve(option: option), nil)
-        } catch {
-            let fallback = (try? ThemeLoader.builtIn(named: ThemeLoader.defaultName))
-                ?? Theme(name: ThemeLoader.defaultName, usesColor: false, styles: [:])
-            return (fallback, "started with the default theme: \(error)")
-        }
-    }
-
+    /// `3` for three seconds, `2.5` for two and a half.
     public static func seconds(_ duration: Duration) -> String {
         let value = duration.inSeconds
         return value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)

@@ -5,37 +5,51 @@ import HTTPCaching
 import SessionLog
 
 /// Loads what `replay` plays: a session log as recorded, or a HAR capture simulated.
+///
+/// Which of the two a file is comes from its first bytes (``InputPath/format``), not its name:
+/// a HAR saved as `capture.json` replays as a HAR, a session log called `x.har` as a log. Only
+/// when the content says neither does the name decide (`.har` → the HAR reader), so the error
+/// comes from the reader that fits best.
 public enum ReplaySource {
+    /// A loaded replay.
     public struct Loaded: Sendable {
+        /// The events to play.
         public var events: [CacheEvent]
+        /// Problems with single lines that were skipped.
         public var warnings: [String]
         /// A one-line note for the status line (skipped lines, simulated capture).
         public var note: String?
     }
 
-    public static func load(_ path: String, mode: CacheMode) async throws -> Loaded {
-        if isHAR(path) {
-            let archive = try HARReader.load(path)
+    /// Loads `input` as a session log or, when it is one, a HAR capture run through the cache
+    /// in `mode`.
+    /// - Throws: `SessionLogError` or `HARError` naming the file and line.
+    public static func load(_ input: InputPath, mode: CacheMode) async throws -> Loaded {
+        if isHAR(input) {
+            let archive = try HARReader.load(input.path)
             let events = try await HARSimulator.simulate(archive, mode: mode)
             let count = archive.log.entries.count
             return Loaded(events: events, warnings: [], note: "simulated \(count) captured requests through the cache (\(mode.rawValue) mode)")
         }
-        let log = try SessionLogReader.load(path)
+        let log = try SessionLogReader.load(input.path)
         let warnings = log.warnings.map(\.description)
         let note = log.skippedLines > 0 ? "\(log.skippedLines) unreadable lines skipped (run with --summary to list them)" : nil
         return Loaded(events: log.events, warnings: warnings, note: note)
     }
 
-    /// `.har` files, and files whose first non-blank byte opens a JSON object with "log".
-    public static func isHAR(_ path: String) -> Bool {
-        if path.lowercased().hasSuffix(".har") { return true }
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        // The throwing read: a directory or a vanished file is "not HAR", and the reader that
-        // follows names the problem.
-        guard let bytes = try? handle.read(upToCount: 64) else { return false }
-        let head = String(decoding: bytes, as: UTF8.self)
-        let compact = head.filter { !$0.isWhitespace }
-        return compact.hasPrefix("{\"log\"")
+    /// Checks `path` (``InputPath``) and loads it.
+    /// - Throws: ``PathError``, `SessionLogError` or `HARError`.
+    public static func load(_ path: String, mode: CacheMode) async throws -> Loaded {
+        try await load(InputPath(path, kind: .sessionLogOrHAR, option: "FILE"), mode: mode)
+    }
+
+    /// Whether `input` is read as a HAR: its content says so, or says nothing and its name ends
+    /// in `.har`.
+    public static func isHAR(_ input: InputPath) -> Bool {
+        switch input.format {
+        case .har: true
+        case .sessionLog: false
+        case nil: input.path.lowercased().hasSuffix(".har")
+        }
     }
 }

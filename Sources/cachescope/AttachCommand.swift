@@ -2,7 +2,6 @@ import ArgumentParser
 import CacheScopeApp
 import CacheAttach
 import Dashboard
-import Foundation
 import TerminalUI
 
 /// `cachescope attach [SOCKET]`: watch and steer another process that publishes its events.
@@ -19,29 +18,32 @@ struct AttachCommand: AsyncParsableCommand {
     @Flag(help: "List the attach sockets found, live and stale, and exit.")
     var list = false
 
-    @Option(help: ArgumentHelp("A built-in theme or a theme file path.", valueName: "NAME|PATH"))
-    var theme: String?
+    @OptionGroup var theme: ThemeOption
 
     func validate() throws {
-        if !list {
-            do { try Terminal.checkInteractive() } catch { throw ValidationError(error.description) }
+        try reporting {
+            if let socket { _ = try SocketPath(socket, option: "SOCKET") }
+            _ = try theme.choice()
+            if !list { try Terminal.checkInteractive() }
         }
     }
 
     func run() async throws {
-        if list {
-            let targets = AttachClient.discover()
-            if targets.isEmpty { print("no attach sockets found; start one with `cachescope demo --publish`") }
-            for target in targets { print(target) }
-            return
+        try await reporting {
+            if list {
+                let targets = AttachClient.discover()
+                if targets.isEmpty { try Console.write("no attach sockets found; start one with `cachescope demo --publish`\n") }
+                for target in targets { try Console.write("\(target)\n") }
+                return
+            }
+            let client = try await AttachClient.connect(path: socket)
+            defer { client.close() }
+            let (theme, themeProblem) = try self.theme.choice().resolve()
+            let app = DashboardApp.attached(
+                process: client.server.process, events: client.events, commands: { try await client.send($0) }, theme: theme,
+                status: StatusMessage(themeProblem ?? "attached to \(client.path)", kind: themeProblem == nil ? .info : .failure))
+            let exit = try await app.run()
+            if exit.status != 0 { throw ExitCode(exit.status) }
         }
-        let client = try await AttachClient.connect(path: socket)
-        defer { client.close() }
-        let (theme, themeProblem) = DemoSession.theme(theme)
-        let app = DashboardApp.attached(
-            process: client.server.process, events: client.events, commands: { try await client.send($0) }, theme: theme,
-            status: StatusMessage(themeProblem ?? "attached to \(client.path)", kind: themeProblem == nil ? .info : .failure))
-        let exit = try await app.run()
-        if exit.status != 0 { throw ExitCode(exit.status) }
     }
 }

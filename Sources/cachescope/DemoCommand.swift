@@ -1,6 +1,5 @@
 import ArgumentParser
 import CacheScopeApp
-import Foundation
 import TerminalUI
 
 /// `cachescope demo` (the default): a demo origin, a workload, a real caching client with a
@@ -27,41 +26,43 @@ struct DemoCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-ui"), help: "Run without the dashboard and print a summary at the end (counts by outcome, hit ratios, bytes saved).")
     var noUI = false
 
-    @Option(name: .customLong("cache-dir"), help: ArgumentHelp("Keep the disk store here (kept afterwards) instead of a temporary directory.", valueName: "DIR"))
-    var cacheDirectory: String?
+    @OptionGroup var store: StoreOptions
 
-    @Option(help: ArgumentHelp("A built-in theme (default, light, solarized-dark, high-contrast, mono) or a theme file path.", valueName: "NAME|PATH"))
-    var theme: String?
+    @OptionGroup var theme: ThemeOption
 
-    @Option(help: ArgumentHelp("Record every event to this session log (JSON Lines) for `cachescope replay`.", valueName: "FILE"))
+    @Option(help: ArgumentHelp(
+        "Record every event to this session log (JSON Lines, mode 0600) for `cachescope replay`; written whole at the end.",
+        valueName: "FILE"))
     var record: String?
 
     @Flag(help: "Publish the events on an attach socket so `cachescope attach` can watch and steer this process.")
     var publish = false
 
-    @Option(help: ArgumentHelp("Write the log here.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Append the log here (a text file; created with mode 0600).", valueName: "FILE"))
     var log: String?
 
     func validate() throws {
-        if let duration, !(duration > 0) { throw ValidationError("--duration must be a positive number of seconds, not \(duration)") }
-        guard rate > 0, rate <= 10_000 else { throw ValidationError("--rate must be between 0 and 10000 requests per second, not \(rate)") }
-        if let record, record.isEmpty { throw ValidationError("--record needs a file name") }
-        if !noUI {
-            do {
-                try Terminal.checkInteractive()
-            } catch {
-                throw ValidationError(error.description)
-            }
+        try reporting {
+            _ = try options()
+            if let duration, !(duration > 0) { throw ValidationError("--duration must be a positive number of seconds, not \(duration)") }
+            guard rate > 0, rate <= 10_000 else { throw ValidationError("--rate must be between 0 and 10000 requests per second, not \(rate)") }
+            if !noUI { try Terminal.checkInteractive() }
         }
     }
 
     func run() async throws {
-        let options = DemoSession.Options(
-            duration: duration.map { .milliseconds(Int64($0 * 1000)) }, rate: rate, cacheDirectory: cacheDirectory, theme: theme,
-            recordPath: record, publish: publish,
-            logPath: log ?? FileManager.default.temporaryDirectory.appendingPathComponent("cachescope-demo.log").path)
-        let session = try await DemoSession.start(options)
-        let status = noUI ? try await session.runHeadless() : try await session.runDashboard()
-        if status != 0 { throw ExitCode(status) }
+        try await reporting {
+            let session = try await DemoSession.start(try options())
+            let status = noUI ? try await session.runHeadless() : try await session.runDashboard()
+            if status != 0 { throw ExitCode(status) }
+        }
+    }
+
+    /// The options with every path checked.
+    private func options() throws -> DemoSession.Options {
+        DemoSession.Options(
+            duration: duration.map { .milliseconds(Int64($0 * 1000)) }, rate: rate, cacheDirectory: try store.directory(),
+            theme: try theme.choice(), record: try record.map { try OutputPath($0, kind: .sessionLog, option: "--record") },
+            publish: publish, log: try log.map { try OutputPath($0, kind: .logFile, option: "--log") })
     }
 }

@@ -1,31 +1,40 @@
 import ArgumentParser
 import CacheScopeApp
-import CacheEvents
-import SessionLog
-import Foundation
 
 /// `cachescope export FILE --har OUT.har`: a session log as a HAR with cache fields.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write a session log as a HAR 1.2 file whose entries carry the cache object and _cacheStatus, _ttl, _age."
+        abstract: "Write a session log as a HAR 1.2 file whose entries carry the cache object and _cacheStatus, _ttl, _age.",
+        discussion: "OUT is written whole or not at all (a temporary file renamed into place), with mode 0600."
     )
 
     @Argument(help: "A session log written with --record.")
     var file: String
 
-    @Option(help: ArgumentHelp("The HAR file to write.", valueName: "OUT.har"))
+    @Option(help: ArgumentHelp("The HAR file to write (replaced if it is a HAR or empty).", valueName: "OUT.har"))
     var har: String
 
     func validate() throws {
-        guard !har.isEmpty else { throw ValidationError("--har needs a file name") }
+        try reporting {
+            _ = try input()
+            _ = try output()
+        }
     }
 
     func run() throws {
-        let log = try SessionLogReader.load(file)
-        for warning in log.warnings.prefix(20) { FileHandle.standardError.write(Data("cachescope: \(warning)\n".utf8)) }
-        let export = HARExporter().export(log)
-        try export.archive.write(to: har)
-        print("wrote \(export.archive.log.entries.count) entries to \(har)")
+        try reporting {
+            let result = try LogExport.run(from: try input(), to: try output())
+            for warning in result.warnings.prefix(20) { Console.writeError("cachescope: \(warning)\n") }
+            try Console.write("wrote \(result.entries) entries to \(har)\n")
+        }
+    }
+
+    private func input() throws -> InputPath {
+        try InputPath(file, kind: .sessionLog, option: "FILE")
+    }
+
+    private func output() throws -> OutputPath {
+        try OutputPath(har, kind: .har, option: "--har")
     }
 }

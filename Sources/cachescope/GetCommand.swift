@@ -1,7 +1,6 @@
 import ArgumentParser
 import CacheScopeApp
 import CachingClient
-import Foundation
 import HTTPCaching
 import HTTPTypes
 
@@ -11,7 +10,8 @@ struct GetCommand: AsyncParsableCommand {
         commandName: "get",
         abstract: "Send one request through the cache: the body to stdout, the outcome to stderr.",
         discussion: """
-            The disk store persists across invocations, so a second `get` of a fresh URL is a hit.
+            The disk store persists across invocations, so a second `get` of a fresh URL is a hit. \
+            A stale-while-revalidate refresh started by the request is finished (at most 5 s) before exiting.
             Policies: \(CachePolicy.allCases.map(\.commandLineName).joined(separator: ", ")).
             """
     )
@@ -31,33 +31,37 @@ struct GetCommand: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
-        guard CachingClient.request(url: url) != nil else {
-            throw ValidationError("\"\(url)\" is not an absolute http:// or https:// URL")
+        try reporting {
+            _ = try request()
+            _ = try cachePolicy()
+            _ = try store.directoryOrUserCache()
         }
-        guard CachePolicy(name: policy) != nil else {
-            throw ValidationError(
-                "unknown policy \"\(policy)\"; use one of: \(CachePolicy.allCases.map(\.commandLineName).joined(separator: ", "))")
-        }
-        _ = try HeaderOption.parse(headers)
     }
 
     func run() async throws {
-        let client = try await CachingClient(configuration: store.clientConfiguration())
-        let request = CachingClient.request(url: url, headers: try HeaderOption.parse(headers))!
-        let result: ClientResponse
-        do {
-            result = try await client.data(for: request, policy: CachePolicy(name: policy))
-        } catch {
-            try? await client.shutdown()
-            FileHandle.standardError.write(Data("cachescope: \(error)\n".utf8))
-            throw ExitCode(1)
+        try await reporting {
+            let result = try await SingleRequest.perform(try request(), policy: try cachePolicy(), store: try store.directoryOrUserCache())
+            if json {
+                try Console.write(try GetReport(result).jsonLine())
+            } else {
+                try Console.write(result.body)
+                Console.writeError(GetReport(result).text + "\n")
+            }
         }
-        try await client.shutdown()
-        if json {
-            FileHandle.standardOutput.write(try GetReport(result).jsonLine())
-        } else {
-            FileHandle.standardOutput.write(result.body)
-            FileHandle.standardError.write(Data((GetReport(result).text + "\n").utf8))
+    }
+
+    private func request() throws -> HTTPRequest {
+        guard let request = CachingClient.request(url: url, headers: try HeaderOption.parse(headers)) else {
+            throw ValidationError("\"\(url)\" is not an absolute http:// or https:// URL")
         }
+        return request
+    }
+
+    private func cachePolicy() throws -> CachePolicy {
+        guard let policy = CachePolicy(name: policy) else {
+            throw ValidationError(
+                "unknown policy \"\(policy)\"; use one of: \(CachePolicy.allCases.map(\.commandLineName).joined(separator: ", "))")
+        }
+        return policy
     }
 }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import CacheScopeApp
 import DemoOrigin
-import Foundation
 
 /// `cachescope origin --listen HOST:PORT`: runs the demo origin alone until SIGINT or SIGTERM.
 struct OriginCommand: AsyncParsableCommand {
@@ -15,21 +14,27 @@ struct OriginCommand: AsyncParsableCommand {
     var listen = "127.0.0.1:8080"
 
     func validate() throws {
-        do {
-            _ = try ListenAddress(parsing: listen)
-        } catch {
-            throw ValidationError("--listen \(error)")
-        }
+        try reporting { _ = try listenAddress() }
     }
 
     func run() async throws {
-        let address = try ListenAddress(parsing: listen)
-        let origin = try await DemoOrigin.start(host: address.host, port: address.port)
-        // Written unbuffered so a script or terminal reading our output sees it at once.
-        let banner = "demo origin listening on \(origin.baseURL)\nendpoints:\n" + EndpointKind.listing()
-            + "stop with Ctrl-C\n"
-        FileHandle.standardOutput.write(Data(banner.utf8))
-        _ = await TerminationSignal.wait()
-        try await origin.stop()
+        try await reporting {
+            let address = try listenAddress()
+            let origin = try await DemoOrigin.start(host: address.host, port: address.port)
+            // Written unbuffered so a script or terminal reading our output sees it at once.
+            let banner = "demo origin listening on \(origin.baseURL)\nendpoints:\n" + EndpointKind.listing()
+                + "stop with Ctrl-C\n"
+            try Console.write(banner)
+            _ = await TerminationSignal.wait()
+            try await origin.stop()
+        }
+    }
+
+    private func listenAddress() throws -> ListenAddress {
+        do {
+            return try ListenAddress(parsing: listen)
+        } catch {
+            throw ValidationError("--listen \(error)")
+        }
     }
 }

@@ -4,7 +4,6 @@ import CacheEvents
 import SessionLog
 import CachingClient
 import Dashboard
-import Foundation
 import HTTPCaching
 import TerminalUI
 
@@ -13,16 +12,17 @@ import TerminalUI
 struct ReplayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
-        abstract: "Replay a session log (.jsonl) or a HAR capture (.har) in the dashboard, or print its summary.",
+        abstract: "Replay a session log or a HAR capture in the dashboard, or print its summary.",
         discussion: """
-            A HAR file (as browsers' DevTools save it) is run through CacheScope's real caching engine in \
-            simulated time: the responses come from the capture, and the replay shows which requests would \
-            have been hits, revalidations or misses, and why. In the dashboard: Space plays and pauses, \
-            < > halve and double the speed, [ ] step one event, ← → seek 10 s, 0–9 seek to 0–90 %, $ the end.
+            Which of the two FILE is comes from its first bytes, not its name. A HAR file (as browsers' \
+            DevTools save it) is run through CacheScope's real caching engine in simulated time: the \
+            responses come from the capture, and the replay shows which requests would have been hits, \
+            revalidations or misses, and why. In the dashboard: Space plays and pauses, < > halve and \
+            double the speed, [ ] step one event, ← → seek 10 s, 0–9 seek to 0–90 %, $ the end.
             """
     )
 
-    @Argument(help: "A session log written with --record, or a .har capture.")
+    @Argument(help: "A session log written with --record, or a HAR capture.")
     var file: String
 
     @Option(help: "Playback speed: a multiplier from 1/16 to 64 (e.g. 0.25, 2, 8x) or 'max'.")
@@ -37,38 +37,52 @@ struct ReplayCommand: AsyncParsableCommand {
     @Flag(name: .customLong("shared"), help: "For a HAR capture: simulate a shared cache (a CDN or proxy) instead of a browser's private cache.")
     var sharedCache = false
 
-    @Option(help: ArgumentHelp("A built-in theme or a theme file path.", valueName: "NAME|PATH"))
-    var theme: String?
+    @OptionGroup var theme: ThemeOption
 
     func validate() throws {
-        if json, !summary { throw ValidationError("--json goes with --summary") }
-        guard ReplaySpeed(parsing: speed) != nil else {
-            throw ValidationError("--speed must be a multiplier from 1/16 to 64 (e.g. 0.5, 2, 8x) or 'max', not \"\(speed)\"")
-        }
-        if !summary {
-            do { try Terminal.checkInteractive() } catch {
-                throw ValidationError("\(error.description) (or print the summary with --summary)")
+        try reporting {
+            _ = try input()
+            _ = try theme.choice()
+            if json, !summary { throw ValidationError("--json goes with --summary") }
+            _ = try replaySpeed()
+            if !summary {
+                do { try Terminal.checkInteractive() } catch {
+                    throw ValidationError("\(error) (or print the summary with --summary)")
+                }
             }
         }
     }
 
     func run() async throws {
-        let loaded = try await ReplaySource.load(file, mode: sharedCache ? .shared : .private)
-        for warning in loaded.warnings.prefix(20) { FileHandle.standardError.write(Data("cachescope: \(warning)\n".utf8)) }
-        if summary {
-            let summary = SessionSummary(folding: loaded.events)
-            let output = json ? try summary.jsonString() : summary.text
-            FileHandle.standardOutput.write(Data((output.hasSuffix("\n") ? output : output + "\n").utf8))
-            return
+        try await reporting {
+            let loaded = try await ReplaySource.load(try input(), mode: sharedCache ? .shared : .private)
+            for warning in loaded.warnings.prefix(20) { Console.writeError("cachescope: \(warning)\n") }
+            if summary {
+                let summary = SessionSummary(folding: loaded.events)
+                let output = json ? try summary.jsonString() : summary.text
+                try Console.write(output.hasSuffix("\n") ? output : output + "\n")
+                return
+            }
+            let (theme, themeProblem) = try self.theme.choice().resolve()
+            var replayer = SessionReplayer<TrafficModel>(events: loaded.events, speed: try replaySpeed())
+            replayer.play()
+            let notes = [themeProblem, loaded.note].compactMap { $0 }
+            let app = DashboardApp.replay(
+                replayer, theme: theme,
+                status: notes.isEmpty ? nil : StatusMessage(notes.joined(separator: "; "), kind: themeProblem == nil ? .info : .failure))
+            let exit = try await app.run()
+            if exit.status != 0 { throw ExitCode(exit.status) }
         }
-        let (theme, themeProblem) = DemoSession.theme(theme)
-        var replayer = SessionReplayer<TrafficModel>(events: loaded.events, speed: ReplaySpeed(parsing: speed)!)
-        replayer.play()
-        let notes = [themeProblem, loaded.note].compactMap { $0 }
-        let app = DashboardApp.replay(
-            replayer, theme: theme,
-            status: notes.isEmpty ? nil : StatusMessage(notes.joined(separator: "; "), kind: themeProblem == nil ? .info : .failure))
-        let exit = try await app.run()
-        if exit.status != 0 { throw ExitCode(exit.status) }
+    }
+
+    private func input() throws -> InputPath {
+        try InputPath(file, kind: .sessionLogOrHAR, option: "FILE")
+    }
+
+    private func replaySpeed() throws -> ReplaySpeed {
+        guard let speed = ReplaySpeed(parsing: speed) else {
+            throw ValidationError("--speed must be a multiplier from 1/16 to 64 (e.g. 0.5, 2, 8x) or 'max', not \"\(speed)\"")
+        }
+        return speed
     }
 }

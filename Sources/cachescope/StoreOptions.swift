@@ -1,25 +1,21 @@
 import ArgumentParser
-import CacheStore
-import CachingClient
-import Foundation
+import CacheScopeApp
 
-/// Options shared by the commands that open a store.
+/// `--cache-dir DIR`, shared by the commands that open a disk store.
 struct StoreOptions: ParsableArguments {
-    @Option(help: "The disk cache directory (default: $XDG_CACHE_HOME/cachescope or ~/.cache/cachescope).")
+    @Option(help: ArgumentHelp(
+        "The disk store's directory, created (mode 0700) if missing. Default: for get $XDG_CACHE_HOME/cachescope or ~/.cache/cachescope; for demo a temporary directory removed at the end.",
+        valueName: "DIR"))
     var cacheDir: String?
 
-    /// The directory to use: the option, or the user's cache directory.
-    var directory: URL {
-        if let cacheDir { return URL(fileURLWithPath: cacheDir) }
-        let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
-        return base.appendingPathComponent("cachescope")
+    /// The checked `--cache-dir`, or `nil` when not given.
+    /// - Throws: `PathError` (a usage error).
+    func directory() throws -> DirectoryPath? {
+        try cacheDir.map { try DirectoryPath($0, option: "--cache-dir") }
     }
 
-    func clientConfiguration() -> CachingClientConfiguration {
-        var configuration = CachingClientConfiguration()
-        configuration.store = StoreConfiguration(directory: directory)
-        return configuration
+    /// The checked `--cache-dir`, or the user's cache directory.
+    func directoryOrUserCache() throws -> DirectoryPath {
+        try directory() ?? DirectoryPath(SingleRequest.defaultStoreDirectory(), option: "--cache-dir")
     }
 }

@@ -36,9 +36,19 @@ final class RecorderSink: Sendable {
     private let output: Mutex<Output>
 
     /// Creates (or truncates) the file and writes `header` to it at once.
+    ///
+    /// The file is private to its owner (mode 0600, as the store's files): it holds URLs and
+    /// headers. A regular file that already existed is set to 0600 too.
     init(path: String, header: SessionLogHeader) throws(SessionLogError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw .cannotCreate(file: path, reason: InputFile.message(errno)) }
+        var info = stat()
+        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, (info.st_mode & 0o777) != 0o600,
+            fchmod(descriptor, 0o600) != 0 {
+            let reason = InputFile.message(errno)
+            posixClose(descriptor)
+            throw .cannotCreate(file: path, reason: reason)
+        }
         self.path = path
         redacting = header.redacted
         output = Mutex(Output(descriptor: descriptor))

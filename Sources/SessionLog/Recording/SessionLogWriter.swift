@@ -13,7 +13,7 @@ import CacheEvents
 public final class SessionLogWriter {
     private let sink: RecorderSink
 
-    /// Creates (or replaces) the file at `path` and writes `header` as its first line.
+    /// Creates (or replaces) the file at `path` with mode 0600 and writes `header` as its first line.
     /// Sensitive header values are redacted when `header.redacted` is true.
     /// - Throws: ``SessionLogError/cannotCreate(file:reason:)``.
     public init(path: String, header: SessionLogHeader) throws(SessionLogError) {

@@ -63,9 +63,9 @@ public final class SessionRecorder: Sendable {
     private let writer: RecorderThread
     private let result = Mutex<SessionRecording?>(nil)
 
-    /// Creates the log at `path` (replacing any file there), writes its header and starts
-    /// recording. `initial` events (e.g. the store's statistics and entries) are recorded
-    /// first.
+    /// Creates the log at `path` (replacing any file there) with mode 0600, writes its header
+    /// and starts recording. `initial` events (e.g. the store's statistics and entries) are
+    /// recorded first.
     /// - Throws: ``SessionLogError/cannotCreate(file:reason:)`` when the file cannot be created.
     public init(
         bus: EventBus, path: String, configuration: Configuration = Configuration(), initial: [CacheEventKind] = []

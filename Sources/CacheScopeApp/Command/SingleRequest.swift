@@ -1,0 +1,56 @@
+import CachingClient
+import CacheStore
+import Foundation
+import HTTPCaching
+import HTTPTypes
+
+/// What `cachescope get URL` does: one request through a caching client with a disk store,
+/// then a clean exit that first lets a stale-while-revalidate refresh it started finish.
+///
+/// ```swift
+/// let store = try DirectoryPath(SingleRequest.defaultStoreDirectory(), option: "--cache-dir")
+/// let result = try await SingleRequest.perform(request, policy: .useProtocolCachePolicy, store: store)
+/// print(GetReport(result).text)
+/// ```
+public enum SingleRequest {
+    /// How long the process waits, after answering, for the background refresh a stale
+    /// response started (`stale-while-revalidate`) before it exits anyway.
+    public static let refreshDrainLimit: Duration = .seconds(5)
+
+    /// Sends `request` through a client whose disk store lives in `store`; waits for its
+    /// background refreshes (at most ``refreshDrainLimit``) and shuts it down.
+    /// - Throws: the store's error when it cannot be opened, the client's when the request
+    ///   fails.
+    public static func perform(_ request: HTTPRequest, policy: CachePolicy?, store: DirectoryPath) async throws -> ClientResponse {
+        try await perform(request, policy: policy, store: store, transport: nil)
+    }
+
+    /// ``perform(_:policy:store:)`` with the transport a test wants (`nil`: the default one).
+    static func perform(
+        _ request: HTTPRequest, policy: CachePolicy?, store: DirectoryPath, transport: (any Transport)?
+    ) async throws -> ClientResponse {
+        var configuration = CachingClientConfiguration()
+        configuration.store = StoreConfiguration(directory: store.url)
+        configuration.transport = transport
+        let client = try await CachingClient(configuration: configuration)
+        let result: ClientResponse
+        do {
+            result = try await client.data(for: request, policy: policy)
+        } catch {
+            try? await client.shutdown()
+            throw error
+        }
+        await client.finishBackgroundRefreshes(within: refreshDrainLimit)
+        try await client.shutdown()
+        return result
+    }
+
+    /// The store's directory when `--cache-dir` is not given: `$XDG_CACHE_HOME/cachescope` when
+    /// that names an absolute path, else `~/.cache/cachescope`.
+    public static func defaultStoreDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") {
+            return URL(fileURLWithPath: base).appendingPathComponent("cachescope").path
+        }
+        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/cachescope").path
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import SystemPackage
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A directory the command keeps files in (`--cache-dir`), checked before any work starts:
+/// an existing one must be a directory the process can read, write and enter; a missing one
+/// must be creatable (its nearest existing parent a writable directory). ``create()`` then
+/// makes it, mode 0700, as the store wants its directory private.
+///
+/// ```swift
+/// let store = try DirectoryPath("~/.cache/cachescope", option: "--cache-dir")
+/// try store.create()
+/// ```
+public struct DirectoryPath: Sendable, Hashable, CustomStringConvertible {
+    /// The path as given.
+    public let path: String
+    /// Whether it existed when checked.
+    public let existed: Bool
+
+    /// Checks `path`.
+    /// - Throws: ``PathError`` naming the path and the problem.
+    public init(_ path: String, option: String) throws(PathError) {
+        guard !path.isEmpty else { throw .emptyArgument(option: option) }
+        switch try Self.entry(path) {
+        case .directory:
+            if let problem = FileProbe.access(path, R_OK | W_OK | X_OK) {
+                throw .unwritable(path: path, reason: problem.description)
+            }
+            existed = true
+        case .regularFile, .socket, .other:
+            throw .notADirectory(path: path)
+        case .missing:
+            try Self.checkCreatable(path)
+            existed = false
+        }
+        self.path = path
+    }
+
+    public var description: String { path }
+
+    /// The directory as a file URL.
+    public var url: URL { URL(fileURLWithPath: path, isDirectory: true) }
+
+    /// Creates the directory and any missing parents (mode 0700); nothing when it exists.
+    /// - Throws: ``PathError/unwritable(path:reason:)``.
+    public func create() throws(PathError) {
+        do {
+            try FileManager.default.createDirectory(
+                atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .unwritable(path: path, reason: (error as NSError).localizedFailureReason ?? error.localizedDescription)
+        }
+    }
+
+    // MARK: Checks
+
+    private static func entry(_ path: String) throws(PathError) -> FileProbe.Entry {
+        do {
+            return try FileProbe.entry(at: path)
+        } catch {
+            throw .unreadable(path: path, reason: error.description)
+        }
+    }
+
+    /// The nearest existing ancestor is a directory the process may create entries in.
+    private static func checkCreatable(_ path: String) throws(PathError) {
+        var ancestor = FileProbe.directory(of: path)
+        while true {
+            switch try entry(ancestor) {
+            case .directory:
+                if let problem = FileProbe.access(ancestor, W_OK | X_OK) {
+                    throw .unwritable(path: path, reason: "cannot create it in \(ancestor): \(problem.description)")
+                }
+                return
+            case .regularFile, .socket, .other:
+                throw .notADirectory(path: ancestor)
+            case .missing:
+                let parent = FileProbe.directory(of: ancestor)
+                guard parent != ancestor else { throw .notFound(path: ancestor, expected: .directory) }
+                ancestor = parent
+            }
+        }
+    }
+}

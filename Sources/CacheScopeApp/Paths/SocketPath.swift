@@ -1,0 +1,29 @@
+/// An attach socket named on the command line (`cachescope attach SOCKET`), checked before
+/// connecting: something exists there and it is a socket.
+///
+/// Whether a process listens on it is the connection's to find out.
+public struct SocketPath: Sendable, Hashable, CustomStringConvertible {
+    /// The path as given.
+    public let path: String
+
+    /// Checks `path`.
+    /// - Throws: ``PathError`` naming the path and the problem.
+    public init(_ path: String, option: String) throws(PathError) {
+        guard !path.isEmpty else { throw .emptyArgument(option: option) }
+        let entry: FileProbe.Entry
+        do {
+            entry = try FileProbe.entry(at: path)
+        } catch {
+            throw .unreadable(path: path, reason: error.description)
+        }
+        switch entry {
+        case .socket: break
+        case .missing: throw .notFound(path: path, expected: .attachSocket)
+        case .directory: throw .isDirectory(path: path, expected: .attachSocket)
+        case .regularFile, .other: throw .notASocket(path: path)
+        }
+        self.path = path
+    }
+
+    public var description: String { path }
+}

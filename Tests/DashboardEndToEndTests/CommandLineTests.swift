@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+
+extension EndToEndTests {
+    /// `replay`, `export`, `attach` and `demo --record` as a user runs them: the real binary,
+    /// real files, whole outputs compared.
+    @Suite("replay, export, attach and demo --record from the command line", .serialized, .timeLimit(.minutes(2)))
+    struct CommandLineTests {
+        /// The JSON `replay --summary --json` prints (the fields these tests read; not `duration`,
+        /// which a HAR simulation measures on a real clock).
+        struct Summary: Decodable, Equatable {
+            struct Outcomes: Decodable, Equatable {
+                let hit: Int
+                let miss: Int
+                let stale: Int
+                let revalidated: Int
+            }
+
+            let format: String
+            let events: Int
+            let requests: Int
+            let outcomes: Outcomes
+        }
+
+        static func summary(_ output: Binary.Output) throws -> Summary {
+            try JSONDecoder().decode(Summary.self, from: Data(output.stdout.utf8))
+        }
+
+        @Test("replay FILE --summary prints the session's figures")
+        func replayFile() async throws {
+            let directory = try TemporaryDirectory()
+            let log = directory.path("session.jsonl")
+            try CLIFixtures.sessionLog.write(toFile: log, atomically: false, encoding: .utf8)
+            let output = try await Binary.run(["replay", log, "--summary"])
+            #expect(output.status == 0, "\(output.stderr)")
+            #expect(output.stderr.isEmpty)
+            let lines = output.stdout.components(separatedBy: "\n")
+            #expect(lines.first == "Session: 9 events over 1.0 s", "\(output.stdout)")
+            #expect(lines.contains("Requests: 2 (0 coalesced)"), "\(output.stdout)")
+            #expect(lines.contains { $0.hasPrefix("  hit ") && $0.contains(" 1 ") && $0.hasSuffix("50.0%") }, "\(output.stdout)")
+            #expect(lines.contains { $0.hasPrefix("  miss ") && $0.contains(" 1 ") && $0.hasSuffix("50.0%") }, "\(output.stdout)")
+        }
+
+        @Test("replay DIR is one line naming the directory, status 64")
+        func replayDirectory() async throws {
+            let directory = try TemporaryDirectory()
+            let output = try await Binary.run(["replay", directory.url.path])
+            #expect(output.status == 64)
+            #expect(output.stderr == "cachescope: replay: \(directory.url.path) is a directory, not a session log or HAR file\n")
+            #expect(output.stdout.isEmpty)
+        }
+
+        @Test("replay --summary --json: one JSON object with the counts")
+        func replayJSON() async throws {
+            let directory = try TemporaryDirectory()
+            let log = directory.path("session.jsonl")
+            try CLIFixtures.sessionLog.write(toFile: log, atomically: false, encoding: .utf8)
+            let output = try await Binary.run(["replay", log, "--summary", "--json"])
+            #expect(output.status == 0, "\(output.stderr)")
+            let summary = try Self.summary(output)
+            #expect(summary.format == "cachescope-summary")
+            #expect(summary.events == 9 && summary.requests == 2)
+            #expect(summary.outcomes.hit == 1 && summary.outcomes.miss == 1 && summary.outcomes.stale == 0)
+        }
+
+        @Test("a HAR is recognised by its content: without a .har name it replays the same as with one")
+        func harByContent() async throws {
+            let directory = try TemporaryDirectory()
+            let named = directory.path("capture.har")
+            let unnamed = directory.path("capture")
+            try CLIFixtures.harCapture.write(toFile: named, atomically: false, encoding: .utf8)
+            try CLIFixtures.harCapture.write(toFile: unnamed, atomically: false, encoding: .utf8)
+            let withName = try await Binary.run(["replay", named, "--summary", "--json"])
+            let byContent = try await Binary.run(["replay", unnamed, "--summary", "--json"])
+            #expect(byContent.status == 0, "\(byContent.stderr)")
+            let summary = try Self.summary(byContent)
+            #expect(summary == (try Self.summary(withName)))
+            #expect(summary.requests == 4)
+            #expect(summary.outcomes.hit == 2 && summary.outcomes.miss == 2, "a private cache: both second requests hit")
+        }
+
+        @Test("replay --shared simulates a shared cache: the private response is never stored")
+        func sharedHAR() async throws {
+            let directory = try TemporaryDirectory()
+            let capture = directory.path("capture.json")
+            try CLIFixtures.harCapture.write(toFile: capture, atomically: false, encoding: .utf8)
+            let output = try await Binary.run(["replay", capture, "--summary", "--json", "--shared"])
+            #expect(output.status == 0, "\(output.stderr)")
+            let summary = try Self.summary(output)
+            #expect(summary.requests == 4)
+            #expect(summary.outcomes.hit == 1 && summary.outcomes.miss == 3, "only the public response hits")
+        }
+
+        @Test("export --har writes a HAR (mode 0600) with one entry per request and its cache status")
+        func export() async throws {
+            struct HAR: Decodable {
+                struct Log: Decodable { let entries: [Entry] }
+                struct Entry: Decodable {
+                    struct Request: Decodable { let method: String; let url: String }
+                    let request: Request
+                    let _cacheStatus: String?
+                }
+                let log: Log
+            }
+            let directory = try TemporaryDirectory()
+            let log = directory.path("session.jsonl")
+            try CLIFixtures.sessionLog.write(toFile: log, atomically: false, encoding: .utf8)
+            let out = directory.path("out.har")
+            let output = try await Binary.run(["export", log, "--har", out])
+            #expect(output.status == 0, "\(output.stderr)")
+            #expect(output.stdout == "wrote 2 entries to \(out)\n")
+            let har = try JSONDecoder().decode(HAR.self, from: Data(contentsOf: URL(fileURLWithPath: out)))
+            #expect(har.log.entries.map(\.request.url) == ["https://api.example/a", "https://api.example/a"])
+            #expect(har.log.entries.map(\._cacheStatus) == ["miss", "hit"])
+            #expect(CLIFixtures.mode(out) == 0o600)
+            #expect(try CLIFixtures.temporaryFiles(in: directory).isEmpty)
+
+            // The export replays as a HAR.
+            let replayed = try await Binary.run(["replay", out, "--summary", "--json"])
+            #expect(try Self.summary(replayed).requests == 2)
+        }
+
+        @Test("attach --list lists the sockets found (or says there are none) and exits 0")
+        func attachList() async throws {
+            let output = try await Binary.run(["attach", "--list"])
+            #expect(output.status == 0, "\(output.stderr)")
+            #expect(output.stderr.isEmpty)
+            #expect(output.stdout == "no attach sockets found; start one with `cachescope demo --publish`\n"
+                || output.stdout.contains(".sock"), "\(output.stdout)")
+        }
+
+        @Test("attach to a socket that is not there, or is a plain file: one line, status 64")
+        func attachWithoutSocket() async throws {
+            let directory = try TemporaryDirectory()
+            let missing = directory.path("none.sock")
+            let none = try await Binary.run(["attach", missing])
+            #expect(none.status == 64)
+            #expect(none.stderr == "cachescope: attach: \(missing) does not exist (expected an attach socket)\n")
+            let file = directory.path("file.sock")
+            try "x".write(toFile: file, atomically: false, encoding: .utf8)
+            let plain = try await Binary.run(["attach", file])
+            #expect(plain.status == 64)
+            #expect(plain.stderr == "cachescope: attach: \(file) exists but is not a socket\n")
+        }
+
+        @Test("demo --no-ui --record F: the file is a 0600 session log whose replay summary is the one the demo printed")
+        func recordThenReplay() async throws {
+            let directory = try TemporaryDirectory()
+            let log = directory.path("session.jsonl")
+            let demo = try await Binary.run([
+                "demo", "--no-ui", "--duration", "2", "--rate", "20", "--record", log,
+                "--cache-dir", directory.path("store"), "--log", directory.path("demo.log"),
+            ])
+            #expect(demo.status == 0, "\(demo.stderr)")
+            var lines = demo.stdout.components(separatedBy: "\n")
+            #expect(lines.first?.hasPrefix("Demo origin: http://127.0.0.1:") == true)
+            #expect(lines.last == "")
+            let recorded = lines.dropLast().last ?? ""
+            #expect(recorded.hasPrefix("Recorded ") && recorded.hasSuffix(" events to \(log)"), "\(recorded)")
+            lines = Array(lines.dropFirst().dropLast(2))
+            let printed = lines.joined(separator: "\n") + "\n"
+            #expect(CLIFixtures.mode(log) == 0o600)
+            #expect(try CLIFixtures.temporaryFiles(in: directory).isEmpty)
+
+            let replay = try await Binary.run(["replay", log, "--summary"])
+            #expect(replay.status == 0, "\(replay.stderr)")
+            #expect(replay.stdout == printed)
+            let requests = try #require(lines.first { $0.hasPrefix("Requests: ") })
+            #expect(Int(requests.dropFirst(10).prefix { $0.isNumber }).map { $0 >= 10 } == true, "2 s at 20 requests/s: \(requests)")
+        }
+    }
+}
