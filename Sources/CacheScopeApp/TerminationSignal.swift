@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import UnixSignals
 
 /// Waits for SIGINT or SIGTERM — the two ways a user stops a headless command — with
@@ -9,6 +14,19 @@ public enum TerminationSignal {
     /// Waits for the first SIGINT or SIGTERM and returns its number; `nil` when the calling
     /// task is cancelled first.
     public static func wait() async -> Int32? {
+        // libdispatch, under UnixSignals, installs its own handler for a watched signal and
+        // never removes it: put back what was there before, so the next signal acts again.
+        let previous = [SIGINT, SIGTERM].map { number in
+            var action = sigaction()
+            sigaction(number, nil, &action)
+            return (number, action)
+        }
+        defer {
+            for (number, action) in previous {
+                var action = action
+                sigaction(number, &action, nil)
+            }
+        }
         for await signal in await UnixSignalsSequence(trapping: .sigint, .sigterm) {
             return signal.rawValue
         }
