@@ -19,11 +19,34 @@ final class TestClock: Sendable {
 }
 
 /// A real demo origin on a loopback port and a caching client in front of it.
-struct Harness {
+///
+/// A class so that a test which ends early — a failed `#require`, a handshake that gave up, a
+/// time limit's cancellation — still shuts its client down: AsyncHTTPClient traps when a client
+/// is released while running, which would take the whole test process down with it.
+final class Harness: Sendable {
     let origin: DemoOrigin
     let client: CachingClient
     let clock: TestClock
     let directory: URL?
+    /// Stopped, or handed over to a relaunched harness: nothing left to clean up.
+    private let finished = Mutex(false)
+
+    private init(origin: DemoOrigin, client: CachingClient, clock: TestClock, directory: URL?) {
+        self.origin = origin
+        self.client = client
+        self.clock = clock
+        self.directory = directory
+    }
+
+    deinit {
+        guard !finished.withLock({ $0 }) else { return }
+        let (client, origin, directory) = (self.client, self.origin, self.directory)
+        Task {
+            try? await client.shutdown()
+            try? await origin.stop()
+            if let directory { try? FileManager.default.removeItem(at: directory) }
+        }
+    }
 
     static func start(
         disk: Bool = false, policy: CachePolicy = .useProtocolCachePolicy, mode: CacheMode = .private,
@@ -50,6 +73,7 @@ struct Harness {
     /// Shuts the client down (closing its store) and starts a new one with the same
     /// configuration — the same store directory, origin and clock — as a relaunched app would.
     func relaunched() async throws -> Harness {
+        finished.withLock { $0 = true }  // the origin and directory live on in the new harness
         try await client.shutdown()
         let client = try await CachingClient(configuration: client.configuration)
         return Harness(origin: origin, client: client, clock: clock, directory: directory)
@@ -66,6 +90,7 @@ struct Harness {
     }
 
     func stop() async throws {
+        finished.withLock { $0 = true }
         try await client.shutdown()
         try? await origin.stop()
         if let directory { try? FileManager.default.removeItem(at: directory) }
