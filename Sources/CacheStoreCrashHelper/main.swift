@@ -3,7 +3,8 @@
 // Opens a ResponseStore in DIRECTORY with CrashWorkload's configuration and stores, reads and
 // removes entries in a loop forever, verifying every body it reads. The crash-safety test
 // kills it with SIGKILL at random moments and checks what a reopened store holds.
-// Prints "ready" once the store is open; exits 3 if it ever reads a wrong body.
+// Prints "ready" once the store is open; exits 3 if it ever reads a wrong body, naming its seed.
+// Without SEED it takes CACHESCOPE_CRASH_SEED from the environment, or a random one.
 import CacheStore
 import Foundation
 import HTTPCaching
@@ -14,7 +15,9 @@ guard arguments.count >= 2 else {
     exit(2)
 }
 let directory = URL(fileURLWithPath: arguments[1])
-var state = arguments.count > 2 ? UInt64(arguments[2]) ?? 1 : UInt64(UInt32(truncatingIfNeeded: getpid()))
+let seedText = arguments.count > 2 ? arguments[2] : ProcessInfo.processInfo.environment["CACHESCOPE_CRASH_SEED"]
+let seed = seedText.flatMap { UInt64($0) } ?? UInt64.random(in: 1...UInt64(UInt32.max))
+var state = seed
 
 let store: ResponseStore
 do {
@@ -42,7 +45,7 @@ while true {
         if let entry = await store.cachedResponse(for: CrashWorkload.request(index, language: language)),
             let problem = CrashWorkload.verify(entry)
         {
-            FileHandle.standardError.write(Data("wrong body served: \(problem)\n".utf8))
+            FileHandle.standardError.write(Data("wrong body served (helper seed \(seed)): \(problem)\n".utf8))
             exit(3)
         }
     default:

@@ -28,16 +28,18 @@ public final class DemoOrigin: Sendable {
 
     let counter: RequestCounter
     let state: EndpointState
+    let gates: ResponseGates
     private let group: MultiThreadedEventLoopGroup
     private let channel: any Channel
     private let stopped = Mutex(false)
 
-    private init(host: String, port: Int, counter: RequestCounter, state: EndpointState,
+    private init(host: String, port: Int, counter: RequestCounter, state: EndpointState, gates: ResponseGates,
                  group: MultiThreadedEventLoopGroup, channel: any Channel) {
         self.host = host
         self.port = port
         self.counter = counter
         self.state = state
+        self.gates = gates
         self.group = group
         self.channel = channel
     }
@@ -69,6 +71,7 @@ public final class DemoOrigin: Sendable {
         guard (0...65_535).contains(port) else { throw .invalidPort(port) }
         let counter = RequestCounter()
         let state = EndpointState()
+        let gates = ResponseGates()
         let service = OriginService(
             counter: counter, state: state, clock: now,
             startTime: Int64(now().timeIntervalSince1970.rounded(.down)))
@@ -82,7 +85,7 @@ public final class DemoOrigin: Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
                     try pipeline.configureHTTPServerPipeline(withErrorHandling: true)
-                    try pipeline.addHandler(OriginHTTPHandler(service: service, logger: logger))
+                    try pipeline.addHandler(OriginHTTPHandler(service: service, gates: gates, logger: logger))
                 }
             }
 
@@ -95,7 +98,8 @@ public final class DemoOrigin: Sendable {
         }
         let boundPort = channel.localAddress?.port ?? port
         logger.debug("demo origin listening", metadata: ["host": "\(host)", "port": "\(boundPort)"])
-        return DemoOrigin(host: host, port: boundPort, counter: counter, state: state, group: group, channel: channel)
+        return DemoOrigin(
+            host: host, port: boundPort, counter: counter, state: state, gates: gates, group: group, channel: channel)
     }
 
     /// Stops the origin: closes the listening socket and every open connection, after which
@@ -107,6 +111,7 @@ public final class DemoOrigin: Sendable {
             return flag
         }
         guard !alreadyStopped else { return }
+        gates.removeAll()  // a held response is never sent to a stopping event loop
         try? await channel.close().get()
         try await group.shutdownGracefully()
     }

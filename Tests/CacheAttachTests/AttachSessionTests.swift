@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 /// Dashboards attached to a running app over a real Unix socket: events out, commands in.
-@Suite("Attached dashboards")
+@Suite("Attached dashboards", .timeLimit(.minutes(2)))
 struct AttachSessionTests {
     @Test("two dashboards attached at once both receive every event, in order")
     func twoDashboards() async throws {
@@ -206,7 +206,9 @@ struct AttachSessionTests {
         _ = try await stalled.readLine()
         let filler = String(repeating: "f", count: 1_000)
         for index in 1...2_000 { store.bus.publish(.error(ErrorInfo(message: "filler \(index) \(filler)"))) }
-        try await Task.sleep(for: .milliseconds(50))
+        // Stop once the writer has filled the socket (64 KiB unread, of 2 MB to send): it is
+        // then waiting for room. A handshake on what the dashboard's socket holds, not a sleep.
+        #expect(await eventually { stalled.queuedBytes() >= 64 << 10 }, "the writer never filled the stalled socket")
         #expect(store.bus.hasSubscribers)
         await server.stop()
         #expect(!store.bus.hasSubscribers)

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// Where sockets live, who may use them, and what happens to sockets left behind.
-@Suite("Socket location, permissions and stale sockets")
+@Suite("Socket location, permissions and stale sockets", .timeLimit(.minutes(2)))
 struct SocketLocationTests {
     @Test("the socket is 0600 and the server refuses a directory others can enter")
     func permissions() async throws {
@@ -192,7 +192,7 @@ struct SocketLocationTests {
         let second = try await MiniStore().publish(at: path)
         try FileManager.default.removeItem(atPath: path)
         // A file system may reuse the freed inode number; the change time still tells them
-        // apart, once the (coarse) file system clock has moved on.
+        // apart, once the (coarse) file system clock has moved on: a wait for that clock, not ordering.
         try await Task.sleep(for: .milliseconds(20))
         try makeStaleSocket(at: path)
         await second.stop()

@@ -8,7 +8,7 @@ import NIOEmbedded
 import Testing
 
 /// The protocol as documented in docs/attach.md, line by line.
-@Suite("Wire format")
+@Suite("Wire format", .timeLimit(.minutes(2)))
 struct WireFormatTests {
     private func object(_ line: String) throws -> NSDictionary {
         try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? NSDictionary)

@@ -6,7 +6,7 @@ import Foundation
 import HTTPCaching
 import Testing
 
-@Suite("HAR import: a DevTools capture run through the real caching engine in simulated time")
+@Suite("HAR import: a DevTools capture run through the real caching engine in simulated time", .timeLimit(.minutes(2)))
 struct HARSimulationTests {
     /// A capture of four resources requested twice, as a browser's DevTools would save it.
     static var capture: [UInt8] {

@@ -4,7 +4,7 @@ import Foundation
 import HTTPCaching
 import Testing
 
-@Suite("Concurrency")
+@Suite("Concurrency", .timeLimit(.minutes(2)))
 struct ConcurrencyTests {
     @Test("many readers and writers on a disk-backed store: every served body is exact, the index stays consistent")
     func readersAndWriters() async throws {

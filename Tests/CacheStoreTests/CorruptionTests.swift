@@ -5,7 +5,7 @@ import Testing
 
 /// Damage to files under the index: each is detected on read, removed, reported
 /// `evicted(corrupt)` and treated as a miss — never served, never a crash.
-@Suite("Corruption")
+@Suite("Corruption", .timeLimit(.minutes(2)))
 struct CorruptionTests {
     enum Damage: String, CaseIterable, CustomTestStringConvertible {
         case flipBodyByte, flipHeaderByte, truncate, empty, delete, swapWithAnother, appendGarbage

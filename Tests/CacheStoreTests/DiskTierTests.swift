@@ -6,7 +6,7 @@ import HTTPTypes
 import SystemPackage
 import Testing
 
-@Suite("Disk tier")
+@Suite("Disk tier", .timeLimit(.minutes(2)))
 struct DiskTierTests {
     @Test("entries survive a reopen byte for byte, and a disk hit is promoted to memory")
     func persistence() async throws {
@@ -149,6 +149,12 @@ struct DiskTierTests {
         #expect(store.store("https://example.com/big", body: Fixtures.body(5000), now: factory.clock.now) == .memory)
         #expect(store.store("https://example.com/small", body: Fixtures.body(200), now: factory.clock.now) == .both)
         await store.close()
+        // Reopened: only what went to disk is there.
+        let reopened = try factory.open()
+        #expect(await reopened.entry("https://example.com/big") == nil)
+        #expect(await reopened.entry("https://example.com/small")?.body == Fixtures.body(200))
+        #expect(reopened.stats().diskEntryCount == 1)
+        await reopened.close()
     }
 
     @Test("a large batch is made durable with one syncfs, or file by file where there is none", arguments: [false, true])
@@ -183,6 +189,7 @@ struct DiskTierTests {
             .filter { !$0.hasSuffix("entries") && !$0.hasSuffix("tmp") } + root.entryFiles()
         #expect(files.contains { $0.hasSuffix("index.sqlite") })
         #expect(files.contains { $0.hasSuffix("index.sqlite-wal") })
+        #expect(root.entryFiles().count == 1, "the stored entry's file is among those checked")
         for file in files { #expect(try Self.permissions(file) == 0o600, "\(file)") }
         await store.close()
     }
@@ -195,6 +202,7 @@ struct DiskTierTests {
         #expect(throws: CacheStoreError.directoryInUse(path: factory.directory!.namespace())) { try factory.open() }
         await first.close()
         let second = try factory.open()
+        #expect(second.store("https://example.com/a", body: [1], now: factory.clock.now) == .both, "the second store has the disk")
         await second.close()
     }
 

@@ -5,7 +5,7 @@ import HTTPCaching
 import HTTPTypes
 import Testing
 
-@Suite("Encryption at rest")
+@Suite("Encryption at rest", .timeLimit(.minutes(2)))
 struct EncryptionTests {
     static let key = try! EncryptionKey(bytes: (0..<32).map { UInt8($0) })
     static let marker = "very-private-path-marker"

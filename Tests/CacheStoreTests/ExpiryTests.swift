@@ -3,7 +3,7 @@ import Foundation
 import HTTPCaching
 import Testing
 
-@Suite("TTL and expiry")
+@Suite("TTL and expiry", .timeLimit(.minutes(2)))
 struct ExpiryTests {
     @Test("a lookup never returns an entry past expiresAt; it is removed and reported expired")
     func lookupExpires() async throws {
@@ -57,6 +57,7 @@ struct ExpiryTests {
         factory.sweepInterval = .milliseconds(20)
         let sweeping = try factory.open()
         factory.clock.advance(by: 2000)
+        // The periodic sweep is a timer (the behaviour under test): poll until it has run.
         for _ in 0..<200 where sweeping.stats().entryCount > 0 { try await Task.sleep(for: .milliseconds(10)) }
         #expect(sweeping.stats().entryCount == 0)
         await sweeping.close()

@@ -5,7 +5,7 @@ import Testing
 
 /// A failing disk degrades its namespace to memory only with a reported error; nothing
 /// crashes and memory hits go on.
-@Suite("Disk faults")
+@Suite("Disk faults", .timeLimit(.minutes(2)))
 struct FaultTests {
     func factory(_ fileSystem: FaultInjectingFileSystem) -> StoreFactory {
         var factory = StoreFactory()

@@ -5,7 +5,7 @@ import HTTPTypes
 import Testing
 
 /// `storeFreshened(_:of:…)`: what a 304 does to a stored entry (RFC 9111 §4.3.4).
-@Suite("Storing a freshened response")
+@Suite("Storing a freshened response", .timeLimit(.minutes(2)))
 struct FreshenedStoreTests {
     /// The stored response after a 304 at `time`: new Date and Cache-Control, the same
     /// variant and validator.

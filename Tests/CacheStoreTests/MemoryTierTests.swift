@@ -4,7 +4,7 @@ import HTTPCaching
 import HTTPTypes
 import Testing
 
-@Suite("Memory tier")
+@Suite("Memory tier", .timeLimit(.minutes(2)))
 struct MemoryTierTests {
     @Test("a stored response reads back byte for byte with its metadata")
     func storeAndRead() async throws {

@@ -3,7 +3,7 @@ import Foundation
 import HTTPCaching
 import Testing
 
-@Suite("Observer")
+@Suite("Observer", .timeLimit(.minutes(2)))
 struct ObserverTests {
     @Test("stored, promoted, evicted and purged are reported with the entry's identity and tiers")
     func changeSequence() async throws {
@@ -59,7 +59,7 @@ struct ObserverTests {
     }
 }
 
-@Suite("Observer call depth")
+@Suite("Observer call depth", .timeLimit(.minutes(2)))
 struct ObserverDepthTests {
     @Test("the observer is called at the same stack depth after thousands of changes (no wrapper build-up)")
     func depthStaysFlat() async throws {

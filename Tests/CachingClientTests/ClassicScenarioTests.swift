@@ -6,7 +6,7 @@ import HTTPCaching
 import HTTPTypes
 import Testing
 
-@Suite("The classic scenario: fresh hit, then revalidation with a 304")
+@Suite("The classic scenario: fresh hit, then revalidation with a 304", .timeLimit(.minutes(2)))
 struct ClassicScenarioTests {
     @Test("a second request within max-age makes no network request")
     func freshHitMakesNoNetworkRequest() async throws {

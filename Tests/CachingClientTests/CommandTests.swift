@@ -5,7 +5,7 @@ import Foundation
 import HTTPCaching
 import Testing
 
-@Suite("Commands: purge, purge all, purge expired, refresh, reload")
+@Suite("Commands: purge, purge all, purge expired, refresh, reload", .timeLimit(.minutes(2)))
 struct CommandTests {
     @Test("purge removes every variant of a key and is reported")
     func purge() async throws {

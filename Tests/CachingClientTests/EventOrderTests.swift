@@ -15,7 +15,7 @@ import Testing
 /// For each: the kind names in order, `seq` strictly increasing within the request, and the
 /// totals `requestFinished` reports — what the dashboard's counters and a session summary
 /// are folded from.
-@Suite("Event order of every path a request can take")
+@Suite("Event order of every path a request can take", .timeLimit(.minutes(2)))
 struct EventOrderTests {
     /// The `requestFinished` values a user reads: status, outcome, bytes, coalesced.
     struct Totals: Equatable, CustomStringConvertible {
@@ -354,12 +354,15 @@ struct EventOrderTests {
     func coalescedFollower() async throws {
         let harness = try await Harness.start()
         let log = await Self.subscribe(harness)
-        async let a = harness.get("/slow/300")
-        async let b = harness.get("/slow/300")
-        let (first, second) = try await (a, b)
-        try #require(first.coalesced != second.coalesced, "exactly one of two concurrent requests follows the other")
-        let follower = first.coalesced ? first : second
-        let leader = first.coalesced ? second : first
+        // The leader's response is held at the origin until the follower waits for it.
+        let gate = harness.hold("/max-age/60")
+        let leaderTask = Task { try await harness.get("/max-age/60") }
+        try await harness.waitForArrivals(1, at: gate)
+        let followerTask = Task { try await harness.get("/max-age/60") }
+        try await harness.waitForFollowers(1)
+        gate.open()
+        let (leader, follower) = try await (leaderTask.value, followerTask.value)
+        try #require(!leader.coalesced && follower.coalesced, "the second request follows the first")
 
         let followerEvents = await Self.expectSequence(
             ["requestStarted", "lookup", "coalesced", "served", "requestFinished"], of: follower.requestID, in: log)
@@ -370,7 +373,7 @@ struct EventOrderTests {
         let leaderEvents = await Self.expectSequence(
             ["requestStarted", "lookup", "served", "requestFinished"], of: leader.requestID, in: log)
         #expect(Self.totals(leaderEvents) == Totals(status: 200, outcome: .miss, network: leader.body.count, cache: 0))
-        #expect(harness.origin.requestCount(path: "/slow/300") == 1)
+        #expect(harness.origin.requestCount(path: "/max-age/60") == 1)
         try await harness.stop()
     }
 

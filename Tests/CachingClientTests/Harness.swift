@@ -1,7 +1,7 @@
 import CacheEvents
 import CacheStore
-import CachingClient
-import DemoOrigin
+@testable import CachingClient
+@testable import DemoOrigin
 import Foundation
 import HTTPCaching
 import HTTPTypes
@@ -19,11 +19,34 @@ final class TestClock: Sendable {
 }
 
 /// A real demo origin on a loopback port and a caching client in front of it.
-struct Harness {
+///
+/// A class so that a test which ends early — a failed `#require`, a handshake that gave up, a
+/// time limit's cancellation — still shuts its client down: AsyncHTTPClient traps when a client
+/// is released while running, which would take the whole test process down with it.
+final class Harness: Sendable {
     let origin: DemoOrigin
     let client: CachingClient
     let clock: TestClock
     let directory: URL?
+    /// Stopped, or handed over to a relaunched harness: nothing left to clean up.
+    private let finished = Mutex(false)
+
+    private init(origin: DemoOrigin, client: CachingClient, clock: TestClock, directory: URL?) {
+        self.origin = origin
+        self.client = client
+        self.clock = clock
+        self.directory = directory
+    }
+
+    deinit {
+        guard !finished.withLock({ $0 }) else { return }
+        let (client, origin, directory) = (self.client, self.origin, self.directory)
+        Task {
+            try? await client.shutdown()
+            try? await origin.stop()
+            if let directory { try? FileManager.default.removeItem(at: directory) }
+        }
+    }
 
     static func start(
         disk: Bool = false, policy: CachePolicy = .useProtocolCachePolicy, mode: CacheMode = .private,
@@ -47,6 +70,15 @@ struct Harness {
         return Harness(origin: origin, client: client, clock: clock, directory: directory)
     }
 
+    /// Shuts the client down (closing its store) and starts a new one with the same
+    /// configuration — the same store directory, origin and clock — as a relaunched app would.
+    func relaunched() async throws -> Harness {
+        finished.withLock { $0 = true }  // the origin and directory live on in the new harness
+        try await client.shutdown()
+        let client = try await CachingClient(configuration: client.configuration)
+        return Harness(origin: origin, client: client, clock: clock, directory: directory)
+    }
+
     func url(_ path: String) -> String { origin.baseURL + path }
 
     func get(_ path: String, headers: HTTPFields = [:], policy: CachePolicy? = nil) async throws -> ClientResponse {
@@ -58,9 +90,64 @@ struct Harness {
     }
 
     func stop() async throws {
+        finished.withLock { $0 = true }
         try await client.shutdown()
         try? await origin.stop()
         if let directory { try? FileManager.default.removeItem(at: directory) }
+    }
+}
+
+// MARK: Handshakes instead of sleeping
+
+/// Why a handshake gave up: what it waited for and what it saw.
+struct HandshakeTimeout: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// The origin's gate on one request target: its responses are held until ``open()``.
+struct OriginGate {
+    fileprivate let gate: DemoOrigin.ResponseGate
+
+    /// Requests for the target that reached the origin since the gate closed.
+    var arrivals: Int { gate.arrivals }
+
+    /// Lets every held response go, and every later one straight through.
+    func open() { gate.open() }
+}
+
+extension Harness {
+    /// Holds the origin's responses to `path` (target as sent) until the gate is opened, so a
+    /// test decides who leads by handshakes, not by a slow endpoint and a sleep.
+    func hold(_ path: String) -> OriginGate {
+        OriginGate(gate: origin.holdResponses(to: path))
+    }
+
+    /// Waits until `count` requests have reached `gate` (and are held there).
+    func waitForArrivals(_ count: Int, at gate: OriginGate) async throws {
+        try await waitUntil("\(count) requests for \(gate.gate.target) at the origin", seen: { "\(gate.arrivals)" }) {
+            gate.arrivals >= count
+        }
+    }
+
+    /// Waits until `count` requests are waiting for another request's origin fetch.
+    func waitForFollowers(_ count: Int) async throws {
+        try await waitUntil("\(count) requests waiting for a leader", seen: { "\(client.coalescer.waiterCount)" }) {
+            client.coalescer.waiterCount >= count
+        }
+    }
+
+    /// Polls `condition` (every 2 ms) until it holds; throws after 20 s, naming what it saw.
+    /// Waiting for a state, not for time: the only sleep is the poll's.
+    func waitUntil(
+        _ what: String, seen: () -> String, _ condition: () -> Bool
+    ) async throws {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while !condition() {
+            guard ContinuousClock.now < deadline else {
+                throw HandshakeTimeout(description: "gave up waiting for \(what); saw \(seen())")
+            }
+            try await Task.sleep(for: .milliseconds(2))
+        }
     }
 }
 

@@ -4,7 +4,7 @@ import HTTPCaching
 import HTTPTypes
 import Testing
 
-@Suite("Invalidation (RFC 9111 §4.4), Vary (§4.1) and redirects through the client")
+@Suite("Invalidation (RFC 9111 §4.4), Vary (§4.1) and redirects through the client", .timeLimit(.minutes(2)))
 struct InvalidationAndVaryTests {
     @Test("a POST invalidates the stored GET of its URI")
     func postInvalidates() async throws {

@@ -26,7 +26,7 @@ import Testing
 ///
 /// A redirect is followed hop by hop, each hop through the cache under the same policy; the
 /// outcome is the last hop's.
-@Suite("Every CachePolicy against every endpoint kind")
+@Suite("Every CachePolicy against every endpoint kind", .timeLimit(.minutes(2)))
 struct PolicyMatrixTests {
     /// What the second request answers.
     enum Answer: Sendable, Equatable, CustomStringConvertible {

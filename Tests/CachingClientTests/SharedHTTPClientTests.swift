@@ -3,7 +3,7 @@ import CachingClient
 import DemoOrigin
 import Testing
 
-@Suite("AsyncHTTPClient transport on the app's own HTTPClient")
+@Suite("AsyncHTTPClient transport on the app's own HTTPClient", .timeLimit(.minutes(2)))
 struct SharedHTTPClientTests {
     @Test("the cache works over an HTTPClient the app shares, and shutting the cache down leaves that client running")
     func sharedClient() async throws {
@@ -39,7 +39,7 @@ struct SharedHTTPClientTests {
     }
 }
 
-@Suite("AsyncHTTPClient transport configuration")
+@Suite("AsyncHTTPClient transport configuration", .timeLimit(.minutes(2)))
 struct TransportConfigurationTests {
     @Test("with no tracer bootstrapped, the recommended configuration leaves tracing off instead of building no-op spans")
     func noOpTracerDropped() {

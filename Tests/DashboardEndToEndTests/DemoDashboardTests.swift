@@ -3,7 +3,7 @@ import Testing
 
 extension EndToEndTests {
     /// The real `cachescope` binary in tmux: what a user sees and can do.
-    @Suite("The demo dashboard in tmux")
+    @Suite("The demo dashboard in tmux", .needsTmux)
     struct DemoDashboardTests {
         private func demo(_ extra: [String] = [], directory: TemporaryDirectory, width: Int = 120, height: Int = 40) throws -> TmuxSession {
             let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
@@ -21,7 +21,8 @@ extension EndToEndTests {
             let published = await app.waitFor(.seconds(60)) { Screen.statusLine($0).contains("publishing on ") }
             try #require(published.ok, "no socket announced:\n\(published.screen)")
             let line = Screen.statusLine(published.screen)
-            let socket = String(line[line.range(of: "publishing on ")!.upperBound...]).trimmingCharacters(in: .whitespaces)
+            let announced = try #require(line.range(of: "publishing on "), "no socket in: \(line)")
+            let socket = String(line[announced.upperBound...]).trimmingCharacters(in: .whitespaces)
 
             let watcher = try TmuxSession([binary, "attach", socket], width: 120, height: 40)
             defer { watcher.close() }

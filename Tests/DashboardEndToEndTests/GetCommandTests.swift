@@ -2,148 +2,150 @@ import DemoOrigin
 import Foundation
 import Testing
 
-/// `cachescope get` and `cachescope origin`, run as a user runs them: the real binary, a real
-/// loopback origin, a real disk store in a temporary directory.
-@Suite("cachescope get and origin")
-struct GetCommandTests {
-    /// The JSON object `get --json` prints.
-    struct Report: Decodable, Equatable {
-        let outcome: String
-        let reason: String
-        let status: Int
-        let age: Double?
-        let ttl: Double?
-        let fromNetwork: Bool
-        let bytes: Int
-    }
-
-    static func report(_ output: Binary.Output) throws -> Report {
-        try JSONDecoder().decode(Report.self, from: Data(output.stdout.utf8))
-    }
-
-    @Test("the store persists across invocations: a miss from the network, then a hit that sends nothing")
-    func missThenHit() async throws {
-        let origin = try await DemoOrigin.start()
-        let store = try TemporaryDirectory()
-        let url = origin.baseURL + "/max-age/60"
-
-        let first = try await Binary.run(["get", url, "--cache-dir", store.path("cache"), "--json"])
-        #expect(first.status == 0, "\(first.stderr)")
-        let miss = try Self.report(first)
-        #expect(miss.outcome == "miss" && miss.reason == "not in cache" && miss.status == 200 && miss.fromNetwork)
-        #expect(miss.bytes > 0)
-        #expect(miss.ttl.map { $0 > 55 && $0 <= 60 } == true)
-
-        let second = try await Binary.run(["get", url, "--cache-dir", store.path("cache"), "--json"])
-        let hit = try Self.report(second)
-        #expect(hit.outcome == "hit" && hit.reason == "max-age=60" && !hit.fromNetwork && hit.bytes == miss.bytes)
-        #expect(origin.requestCount(path: "/max-age/60") == 1)
-        try await origin.stop()
-    }
-
-    @Test("without --json the body goes to stdout and the outcome to stderr; a 304 serves the stored body")
-    func bodyAndOutcome() async throws {
-        let origin = try await DemoOrigin.start()
-        let store = try TemporaryDirectory()
-        let url = origin.baseURL + "/no-cache"
-
-        let first = try await Binary.run(["get", url, "--cache-dir", store.path("cache")])
-        #expect(first.status == 0)
-        #expect(first.stdout == "DemoOrigin /no-cache\nCache-Control: no-cache\n")
-        #expect(first.stderr.hasPrefix("MISS not in cache · 200 · "))
-        #expect(first.stderr.hasSuffix("· \(first.stdout.utf8.count) bytes from network\n"), "\(first.stderr)")
-
-        let second = try await Binary.run(["get", url, "--cache-dir", store.path("cache")])
-        #expect(second.stdout == first.stdout)
-        #expect(second.stderr.hasPrefix("REVALIDATED 304 (no-cache) · 200 · "), "\(second.stderr)")
-        #expect(second.stderr.hasSuffix("· \(first.stdout.utf8.count) bytes from cache, origin asked\n"), "\(second.stderr)")
-        let sent = origin.lastRequestHeaders(path: "/no-cache") ?? []
-        #expect(sent.contains { $0.name.lowercased() == "if-none-match" })
-        #expect(origin.requestCount(path: "/no-cache") == 2)
-        try await origin.stop()
-    }
-
-    @Test("--header reaches the origin and selects the Vary variant; --policy reload goes to the origin anyway")
-    func headersAndPolicy() async throws {
-        let origin = try await DemoOrigin.start()
-        let store = try TemporaryDirectory()
-        let url = origin.baseURL + "/vary/lang"
-        let cache = store.path("cache")
-
-        let german = try await Binary.run(["get", url, "--cache-dir", cache, "--header", "Accept-Language: de"])
-        let english = try await Binary.run(["get", url, "--cache-dir", cache, "--header", "Accept-Language: en"])
-        #expect(german.status == 0 && english.status == 0)
-        #expect(german.stdout != english.stdout, "each language has its own body")
-        let germanAgain = try await Binary.run(["get", url, "--cache-dir", cache, "--header", "Accept-Language: de", "--json"])
-        #expect(try Self.report(germanAgain).outcome == "hit")
-        #expect(origin.requestCount(path: "/vary/lang") == 2)
-
-        let reloaded = try await Binary.run(["get", url, "--cache-dir", cache, "--header", "Accept-Language: de", "--policy", "reload", "--json"])
-        #expect(try Self.report(reloaded).fromNetwork)
-        #expect(origin.requestCount(path: "/vary/lang") == 3)
-        try await origin.stop()
-    }
-
-    @Test("cache-only with nothing stored fails without touching the network")
-    func cacheOnlyMiss() async throws {
-        let origin = try await DemoOrigin.start()
-        let store = try TemporaryDirectory()
-        let output = try await Binary.run(["get", origin.baseURL + "/max-age/60", "--cache-dir", store.path("cache"), "--policy", "cache-only"])
-        #expect(output.status == 1)
-        #expect(output.stderr.contains("is not in the cache and the policy forbids the network"), "\(output.stderr)")
-        #expect(origin.totalRequestCount() == 0)
-        try await origin.stop()
-    }
-
-    @Test("an origin that cannot be reached is an error that names the URL")
-    func unreachable() async throws {
-        let origin = try await DemoOrigin.start()
-        let url = origin.baseURL + "/max-age/60"
-        try await origin.stop()
-        let store = try TemporaryDirectory()
-        let output = try await Binary.run(["get", url, "--cache-dir", store.path("cache")])
-        #expect(output.status == 1)
-        #expect(output.stderr.hasPrefix("cachescope: cannot connect to \(url)"), "\(output.stderr)")
-        #expect(output.stdout.isEmpty)
-    }
-
-    @Test("bad input is a usage error that says what is wrong", arguments: [
-        (["get", "example.com/a"], #""example.com/a" is not an absolute http:// or https:// URL"#),
-        (["get", "http://127.0.0.1:9/", "--policy", "sometimes"], #"unknown policy "sometimes"; use one of: protocol, reload"#),
-        (["get", "http://127.0.0.1:9/", "--header", "NoColon"], #"header "NoColon" must look like 'Name: value'"#),
-        (["get", "http://127.0.0.1:9/", "--header", "Bad Name: x"], #""Bad Name" is not a valid header name"#),
-        (["origin", "--listen", "127.0.0.1:99999"], "--listen"),
-    ])
-    func usageErrors(arguments: [String], message: String) async throws {
-        let output = try await Binary.run(arguments)
-        #expect(output.status == 64)
-        #expect(output.stderr.contains(message), "\(output.stderr)")
-    }
-
-    @Test("cachescope origin prints where it listens, serves the endpoints and stops cleanly on SIGTERM")
-    func originCommand() async throws {
-        let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
-        let directory = try TemporaryDirectory()
-        let banner = directory.path("origin.out")
-        let child = try Spawn.start([binary, "origin", "--listen", "127.0.0.1:0"], outputPath: banner)
-        var baseURL: String?
-        for _ in 0..<250 where baseURL == nil {
-            try await Task.sleep(for: .milliseconds(20))
-            let text = (try? String(contentsOfFile: banner, encoding: .utf8)) ?? ""
-            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("demo origin listening on ") }) {
-                baseURL = String(line.dropFirst("demo origin listening on ".count))
-            }
+extension EndToEndTests {
+    /// `cachescope get` and `cachescope origin`, run as a user runs them: the real binary, a real
+    /// loopback origin, a real disk store in a temporary directory.
+    @Suite("cachescope get and origin")
+    struct GetCommandTests {
+        /// The JSON object `get --json` prints.
+        struct Report: Decodable, Equatable {
+            let outcome: String
+            let reason: String
+            let status: Int
+            let age: Double?
+            let ttl: Double?
+            let fromNetwork: Bool
+            let bytes: Int
         }
-        let url = try #require(baseURL, "no banner from `cachescope origin`")
-        let text = try String(contentsOfFile: banner, encoding: .utf8)
-        #expect(text.contains("/max-age/{N}") && text.contains("/no-cache") && text.contains("stop with Ctrl-C"))
 
-        let store = try TemporaryDirectory()
-        let fetched = try await Binary.run(["get", url + "/max-age/30", "--cache-dir", store.path("cache"), "--json"])
-        #expect(try Self.report(fetched).status == 200)
+        static func report(_ output: Binary.Output) throws -> Report {
+            try JSONDecoder().decode(Report.self, from: Data(output.stdout.utf8))
+        }
 
-        kill(child.pid, SIGTERM)
-        let (status, _) = await child.wait(timeout: .seconds(10))
-        #expect(status == 0)
+        @Test("the store persists across invocations: a miss from the network, then a hit that sends nothing")
+        func missThenHit() async throws {
+            let origin = try await DemoOrigin.start()
+            let store = try TemporaryDirectory()
+            let url = origin.baseURL + "/max-age/60"
+
+            let first = try await Binary.run(["get", url, "--cache-dir", store.path("cache"), "--json"])
+            #expect(first.status == 0, "\(first.stderr)")
+            let miss = try Self.report(first)
+            #expect(miss.outcome == "miss" && miss.reason == "not in cache" && miss.status == 200 && miss.fromNetwork)
+            #expect(miss.bytes > 0)
+            #expect(miss.ttl.map { $0 > 55 && $0 <= 60 } == true)
+
+            let second = try await Binary.run(["get", url, "--cache-dir", store.path("cache"), "--json"])
+            let hit = try Self.report(second)
+            #expect(hit.outcome == "hit" && hit.reason == "max-age=60" && !hit.fromNetwork && hit.bytes == miss.bytes)
+            #expect(origin.requestCount(path: "/max-age/60") == 1)
+            try await origin.stop()
+        }
+
+        @Test("without --json the body goes to stdout and the outcome to stderr; a 304 serves the stored body")
+        func bodyAndOutcome() async throws {
+            let origin = try await DemoOrigin.start()
+            let store = try TemporaryDirectory()
+            let url = origin.baseURL + "/no-cache"
+
+            let first = try await Binary.run(["get", url, "--cache-dir", store.path("cache")])
+            #expect(first.status == 0)
+            #expect(first.stdout == "DemoOrigin /no-cache\nCache-Control: no-cache\n")
+            #expect(first.stderr.hasPrefix("MISS not in cache · 200 · "))
+            #expect(first.stderr.hasSuffix("· \(first.stdout.utf8.count) bytes from network\n"), "\(first.stderr)")
+
+            let second = try await Binary.run(["get", url, "--cache-dir", store.path("cache")])
+            #expect(second.stdout == first.stdout)
+            #expect(second.stderr.hasPrefix("REVALIDATED 304 (no-cache) · 200 · "), "\(second.stderr)")
+            #expect(second.stderr.hasSuffix("· \(first.stdout.utf8.count) bytes from cache, origin asked\n"), "\(second.stderr)")
+            let sent = origin.lastRequestHeaders(path: "/no-cache") ?? []
+            #expect(sent.contains { $0.name.lowercased() == "if-none-match" })
+            #expect(origin.requestCount(path: "/no-cache") == 2)
+            try await origin.stop()
+        }
+
+        @Test("--header reaches the origin and selects the Vary variant; --policy reload goes to the origin anyway")
+        func headersAndPolicy() async throws {
+            let origin = try await DemoOrigin.start()
+            let store = try TemporaryDirectory()
+            let url = origin.baseURL + "/vary/lang"
+            let cache = store.path("cache")
+
+            let german = try await Binary.run(["get", url, "--cache-dir", cache, "--header", "Accept-Language: de"])
+            let english = try await Binary.run(["get", url, "--cache-dir", cache, "--header", "Accept-Language: en"])
+            #expect(german.status == 0 && english.status == 0)
+            #expect(german.stdout != english.stdout, "each language has its own body")
+            let germanAgain = try await Binary.run(["get", url, "--cache-dir", cache, "--header", "Accept-Language: de", "--json"])
+            #expect(try Self.report(germanAgain).outcome == "hit")
+            #expect(origin.requestCount(path: "/vary/lang") == 2)
+
+            let reloaded = try await Binary.run(["get", url, "--cache-dir", cache, "--header", "Accept-Language: de", "--policy", "reload", "--json"])
+            #expect(try Self.report(reloaded).fromNetwork)
+            #expect(origin.requestCount(path: "/vary/lang") == 3)
+            try await origin.stop()
+        }
+
+        @Test("cache-only with nothing stored fails without touching the network")
+        func cacheOnlyMiss() async throws {
+            let origin = try await DemoOrigin.start()
+            let store = try TemporaryDirectory()
+            let output = try await Binary.run(["get", origin.baseURL + "/max-age/60", "--cache-dir", store.path("cache"), "--policy", "cache-only"])
+            #expect(output.status == 1)
+            #expect(output.stderr.contains("is not in the cache and the policy forbids the network"), "\(output.stderr)")
+            #expect(origin.totalRequestCount() == 0)
+            try await origin.stop()
+        }
+
+        @Test("an origin that cannot be reached is an error that names the URL")
+        func unreachable() async throws {
+            let origin = try await DemoOrigin.start()
+            let url = origin.baseURL + "/max-age/60"
+            try await origin.stop()
+            let store = try TemporaryDirectory()
+            let output = try await Binary.run(["get", url, "--cache-dir", store.path("cache")])
+            #expect(output.status == 1)
+            #expect(output.stderr.hasPrefix("cachescope: cannot connect to \(url)"), "\(output.stderr)")
+            #expect(output.stdout.isEmpty)
+        }
+
+        @Test("bad input is a usage error that says what is wrong", arguments: [
+            (["get", "example.com/a"], #""example.com/a" is not an absolute http:// or https:// URL"#),
+            (["get", "http://127.0.0.1:9/", "--policy", "sometimes"], #"unknown policy "sometimes"; use one of: protocol, reload"#),
+            (["get", "http://127.0.0.1:9/", "--header", "NoColon"], #"header "NoColon" must look like 'Name: value'"#),
+            (["get", "http://127.0.0.1:9/", "--header", "Bad Name: x"], #""Bad Name" is not a valid header name"#),
+            (["origin", "--listen", "127.0.0.1:99999"], "--listen"),
+        ])
+        func usageErrors(arguments: [String], message: String) async throws {
+            let output = try await Binary.run(arguments)
+            #expect(output.status == 64)
+            #expect(output.stderr.contains(message), "\(output.stderr)")
+        }
+
+        @Test("cachescope origin prints where it listens, serves the endpoints and stops cleanly on SIGTERM")
+        func originCommand() async throws {
+            let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
+            let directory = try TemporaryDirectory()
+            let banner = directory.path("origin.out")
+            let child = try Spawn.start([binary, "origin", "--listen", "127.0.0.1:0"], outputPath: banner)
+            var baseURL: String?
+            for _ in 0..<250 where baseURL == nil {
+                try await Task.sleep(for: .milliseconds(20))
+                let text = (try? String(contentsOfFile: banner, encoding: .utf8)) ?? ""
+                if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("demo origin listening on ") }) {
+                    baseURL = String(line.dropFirst("demo origin listening on ".count))
+                }
+            }
+            let url = try #require(baseURL, "no banner from `cachescope origin`")
+            let text = try String(contentsOfFile: banner, encoding: .utf8)
+            #expect(text.contains("/max-age/{N}") && text.contains("/no-cache") && text.contains("stop with Ctrl-C"))
+
+            let store = try TemporaryDirectory()
+            let fetched = try await Binary.run(["get", url + "/max-age/30", "--cache-dir", store.path("cache"), "--json"])
+            #expect(try Self.report(fetched).status == 200)
+
+            kill(child.pid, SIGTERM)
+            let (status, _) = await child.wait(timeout: .seconds(10))
+            #expect(status == 0)
+        }
     }
 }

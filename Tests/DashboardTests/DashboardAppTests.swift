@@ -10,7 +10,7 @@ import TerminalUI
 /// The app glue without a terminal: events from a real `AsyncStream`, keys through the same
 /// handler the screen loop calls, commands through a sender closure, frames from the same
 /// render function.
-@Suite("Dashboard app glue")
+@Suite("Dashboard app glue", .timeLimit(.minutes(2)))
 struct DashboardAppTests {
     /// Commands the sender received, and what it answers.
     final class CommandLog: Sendable {
@@ -84,8 +84,9 @@ struct DashboardAppTests {
     func commandFailure() async throws {
         let app = try await liveApp { _ in throw OriginDown() }
         _ = app.handle(.character("e"), theme: app.theme, redraw: {})
-        #expect(await eventually { app.snapshot.interface.status?.kind == .failure && app.snapshot.interface.status?.text != nil
-            && app.snapshot.interface.status!.text.hasPrefix("purgeExpired") })
+        #expect(await eventually {
+            app.snapshot.interface.status?.kind == .failure && app.snapshot.interface.status?.text.hasPrefix("purgeExpired") == true
+        })
         #expect(app.snapshot.interface.status?.text == "purgeExpired failed: connection refused")
     }
 

@@ -4,7 +4,7 @@ import Testing
 
 @testable import DemoOrigin
 
-@Suite("Endpoints with behaviour: variants, failures, delays, sizes, redirects, credentials")
+@Suite("Endpoints with behaviour: variants, failures, delays, sizes, redirects, credentials", .timeLimit(.minutes(2)))
 struct BehaviourEndpointTests {
     @Test("/vary/lang: body and ETag follow Accept-Language, Vary says so")
     func vary() async throws {
@@ -49,7 +49,8 @@ struct BehaviourEndpointTests {
                 order.withLock { $0.append("slow") }
                 return response
             }()
-            try await Task.sleep(for: .milliseconds(50))
+            // The fast request goes once the slow one has reached the origin (no sleep).
+            try await eventually("/slow/600 reached the origin") { origin.requestCount(path: "/slow/600") == 1 }
             let fast = try await LoopbackHTTP.get(origin.port, "/max-age/1")
             order.withLock { $0.append("fast") }
             let slow = try await slowResponse

@@ -3,7 +3,7 @@ import Testing
 
 @testable import DemoOrigin
 
-@Suite("Conditional requests: 304 Not Modified")
+@Suite("Conditional requests: 304 Not Modified", .timeLimit(.minutes(2)))
 struct ConditionalRequestTests {
     @Test(
         "If-None-Match matching the ETag (exactly, weakly, in a list, or *) gives 304",

@@ -3,7 +3,7 @@ import Testing
 
 @testable import DemoOrigin
 
-@Suite("Request counting and recorded headers")
+@Suite("Request counting and recorded headers", .timeLimit(.minutes(2)))
 struct CountingTests {
     @Test("counts are per target, query included, and every status counts")
     func countsPerTarget() async throws {

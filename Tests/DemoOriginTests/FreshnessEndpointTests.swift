@@ -3,7 +3,7 @@ import Testing
 
 @testable import DemoOrigin
 
-@Suite("Freshness endpoints: headers a cache decides by")
+@Suite("Freshness endpoints: headers a cache decides by", .timeLimit(.minutes(2)))
 struct FreshnessEndpointTests {
     /// 1994-11-06 08:49:37 UTC, the RFC's example date.
     static let clock = TestClock()

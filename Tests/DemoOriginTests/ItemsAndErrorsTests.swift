@@ -3,7 +3,7 @@ import Testing
 
 @testable import DemoOrigin
 
-@Suite("/items versions, unsafe methods and bad input")
+@Suite("/items versions, unsafe methods and bad input", .timeLimit(.minutes(2)))
 struct ItemsAndErrorsTests {
     @Test("unsafe methods bump an item's version; GET shows it in ETag and body")
     func itemVersions() async throws {

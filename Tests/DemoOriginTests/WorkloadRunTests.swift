@@ -4,7 +4,7 @@ import Testing
 
 @testable import DemoOrigin
 
-@Suite("Workload: pacing and concurrency")
+@Suite("Workload: pacing and concurrency", .timeLimit(.minutes(2)))
 struct WorkloadRunTests {
     static let base = "http://127.0.0.1:1"
 
@@ -42,7 +42,7 @@ struct WorkloadRunTests {
                 $0.peak = max($0.peak, $0.current)
                 $0.total += 1
             }
-            try? await Task.sleep(for: .milliseconds(50))
+            try? await Task.sleep(for: .milliseconds(50))  // a send that takes a while: the behaviour under test
             state.withLock { $0.current -= 1 }
         }
         let final = state.withLock { $0 }
@@ -78,13 +78,16 @@ struct WorkloadRunTests {
         let workload = try Workload(baseURL: Self.base, configuration: configuration)
         let sent = Mutex(0)
         let task = Task { await workload.run { _ in sent.withLock { $0 += 1 } } }
-        try await Task.sleep(for: .milliseconds(300))
+        // Cancel a run that is under way: once it has sent something (a handshake, no sleep).
+        try await eventually("the run has sent 5 requests") { sent.withLock { $0 } >= 5 }
         task.cancel()
         let clock = ContinuousClock()
         let stopTime = await clock.measure { await task.value }
         #expect(stopTime < .seconds(2))
         let atStop = sent.withLock { $0 }
         #expect(atStop > 0)
+        // The behaviour under test is that nothing happens later, so this waits on purpose:
+        // a send still scheduled at 100 requests/s would come within 100 ms.
         try await Task.sleep(for: .milliseconds(100))
         #expect(sent.withLock { $0 } == atStop, "nothing is sent after run returned")
     }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import DemoOrigin
 
-@Suite("Workload: which requests")
+@Suite("Workload: which requests", .timeLimit(.minutes(2)))
 struct WorkloadTests {
     static let base = "http://127.0.0.1:8080"
 
@@ -24,7 +24,7 @@ struct WorkloadTests {
         #expect(Set(requests.map(\.kind)) == Set(EndpointKind.allCases))
         #expect(requests.allSatisfy { $0.url.hasPrefix(Self.base + "/") })
         let byURL = Dictionary(grouping: requests, by: \.url).mapValues(\.count)
-        #expect(byURL.values.max()! > 20, "popular URLs repeat, so caches get hits")
+        #expect(try #require(byURL.values.max()) > 20, "popular URLs repeat, so caches get hits")
         #expect(byURL.count > 200, "a long tail of distinct URLs")
         let items = requests.filter { $0.kind == .items }
         let postShare = Double(items.count { $0.method == "POST" }) / Double(items.count)
@@ -40,7 +40,12 @@ struct WorkloadTests {
         let requests = Array(try Workload(baseURL: Self.base, configuration: configuration).prefix(400))
         let languages = Set(requests.filter { $0.kind == .varyLanguage }.flatMap(\.headers).map(\.value))
         #expect(languages == ["en", "pt-BR"])
-        #expect(requests.filter { $0.kind == .auth }.allSatisfy { $0.headers.first?.name == "Authorization" })
+        let auth = requests.filter { $0.kind == .auth }
+        #expect(auth.count > 100, "about half of 400 requests are /auth, got \(auth.count)")
+        #expect(auth.allSatisfy { $0.headers.first?.name == "Authorization" && $0.headers.first?.value.isEmpty == false })
+        let vary = requests.filter { $0.kind == .varyLanguage }
+        #expect(vary.count > 100, "about half of 400 requests are /vary/lang, got \(vary.count)")
+        #expect(vary.allSatisfy { $0.headers.first?.name == "Accept-Language" })
     }
 
     @Test("kinds with weight 0 never appear; weights set the proportions")

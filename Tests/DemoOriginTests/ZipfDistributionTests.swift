@@ -3,7 +3,7 @@ import Testing
 
 @testable import DemoOrigin
 
-@Suite("Zipf popularity")
+@Suite("Zipf popularity", .timeLimit(.minutes(2)))
 struct ZipfDistributionTests {
     @Test("probabilities follow 1/k^s and sum to 1")
     func probabilities() throws {

@@ -5,7 +5,7 @@ import Testing
 
 /// Large logs are split at line boundaries and parsed in parallel; any split must give the
 /// very log a single pass gives — events, times, warnings, line numbers and counts.
-@Suite("Session log reader: parallel parts")
+@Suite("Session log reader: parallel parts", .timeLimit(.minutes(5)))
 struct ParallelLoadTests {
     /// A log with damage everywhere: garbage, unknown kinds, times going backwards (often
     /// right where a part may begin), a bad UTF-8 byte, and a truncated last line.

@@ -4,7 +4,7 @@ import SessionLog
 import Foundation
 import Testing
 
-@Suite("Session recorder")
+@Suite("Session recorder", .timeLimit(.minutes(2)))
 struct SessionRecorderTests {
     @Test("record → read round trip keeps every event and the header fields")
     func roundTrip() async throws {

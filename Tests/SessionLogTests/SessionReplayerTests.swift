@@ -17,7 +17,7 @@ private struct AppliedEvents: EventFolding, Equatable {
     }
 }
 
-@Suite("Session replayer")
+@Suite("Session replayer", .timeLimit(.minutes(2)))
 struct SessionReplayerTests {
     /// 5,000 events over about 100 s with bursts (several events at one time) and gaps.
     static let events: [CacheEvent] = {

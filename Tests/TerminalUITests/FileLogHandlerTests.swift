@@ -4,7 +4,7 @@ import Testing
 @testable import TerminalUI
 
 /// Logging to a file while the dashboard owns the terminal.
-@Suite("File log handler")
+@Suite("File log handler", .timeLimit(.minutes(1)))
 struct FileLogHandlerTests {
     private func lines(of path: String) throws -> [String] {
         try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)

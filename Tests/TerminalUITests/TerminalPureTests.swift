@@ -4,7 +4,7 @@ import Testing
 
 /// The parts of the terminal layer that need no terminal: colour-pair allocation, what the
 /// painter draws for odd cells, restore-byte cleanup, error texts and the no-TTY refusal.
-@Suite("Terminal without a terminal")
+@Suite("Terminal without a terminal", .timeLimit(.minutes(1)))
 struct TerminalPureTests {
     @Test("colour pairs are allocated once per combination and default/default is pair 0")
     func pairs() {
@@ -64,14 +64,19 @@ struct TerminalPureTests {
         let terminal = Terminal(environment: [:])
         let loop = ScreenLoop(terminal: terminal, theme: try ThemeLoader.builtIn(named: "mono"))
         for _ in 0..<2 {   // the second run proves the first cleaned up after itself
-            await #expect(throws: TerminalError.self) {
+            await #expect {
                 _ = try await loop.run(render: { Grid(size: $0) }, handleKey: { _ in .quit })
+            } throws: { error in
+                if case .notATerminal = error as? TerminalError { true } else { false }
             }
         }
         #expect(!terminal.isActive)
         #expect(terminal.size == TerminalSize(columns: 0, rows: 0))
         #expect(terminal.readKey(timeoutMilliseconds: 0) == nil)
-        #expect(throws: TerminalError.self) { try Terminal.checkInteractive() }
+        #expect(throws: TerminalError.notATerminal(
+            stdinIsTerminal: isatty(STDIN_FILENO) == 1, stdoutIsTerminal: isatty(STDOUT_FILENO) == 1)) {
+            try Terminal.checkInteractive()
+        }
     }
 
     @Test("redraw requests and theme changes are recorded from any thread")

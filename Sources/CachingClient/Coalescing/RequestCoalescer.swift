@@ -35,6 +35,10 @@ final class RequestCoalescer<Value: Sendable>: Sendable {
 
     private let flights = Mutex<[String: Flight]>([:])
 
+    /// How many requests are waiting for another's fetch, over all keys. A test seam: a test
+    /// lets its leader's response go once the followers it started are waiting.
+    var waiterCount: Int { flights.withLock { $0.values.reduce(0) { $0 + $1.waiters.count } } }
+
     /// Runs `fetch` unless one is already under way for `key`, and returns its value.
     func run(key: String, requestID: UInt64, fetch: () async throws -> Value) async throws -> Shared {
         while true {

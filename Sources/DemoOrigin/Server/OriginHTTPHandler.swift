@@ -16,12 +16,15 @@ final class OriginHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias OutboundOut = HTTPServerResponsePart
 
     private let service: OriginService
+    private let gates: ResponseGates
     private let logger: Logger
     private var requestHead: HTTPRequestHead?
     private var pendingDelayedWrite: Scheduled<Void>?
+    private var isInactive = false
 
-    init(service: OriginService, logger: Logger) {
+    init(service: OriginService, gates: ResponseGates, logger: Logger) {
         self.service = service
+        self.gates = gates
         self.logger = logger
     }
 
@@ -38,21 +41,33 @@ final class OriginHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
                 method: head.method.rawValue, target: head.uri,
                 headers: head.headers.map { (name: $0.name, value: $0.value) })
             let response = service.respond(to: request)
-            guard response.delayMilliseconds > 0 else {
-                write(response, answering: head, context: context)
-                return
+            // A test's gate may hold the response; it is sent from this loop when opened.
+            let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
+            let held = gates.hold(request.target) {
+                bound.eventLoop.execute { bound.value.handler.send(response, answering: head, context: bound.value.context) }
             }
-            // Scheduled on this connection's event loop: waiting never blocks a thread.
-            pendingDelayedWrite = context.eventLoop.assumeIsolated().scheduleTask(
-                in: .milliseconds(Int64(response.delayMilliseconds))
-            ) {
-                self.pendingDelayedWrite = nil
-                self.write(response, answering: head, context: context)
-            }
+            if !held { send(response, answering: head, context: context) }
+        }
+    }
+
+    /// Sends `response` now, or after its delay (scheduled on this connection's event loop:
+    /// waiting never blocks a thread).
+    private func send(_ response: OriginResponse, answering head: HTTPRequestHead, context: ChannelHandlerContext) {
+        guard !isInactive else { return }
+        guard response.delayMilliseconds > 0 else {
+            write(response, answering: head, context: context)
+            return
+        }
+        pendingDelayedWrite = context.eventLoop.assumeIsolated().scheduleTask(
+            in: .milliseconds(Int64(response.delayMilliseconds))
+        ) {
+            self.pendingDelayedWrite = nil
+            self.write(response, answering: head, context: context)
         }
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        isInactive = true
         pendingDelayedWrite?.cancel()
         pendingDelayedWrite = nil
         context.fireChannelInactive()

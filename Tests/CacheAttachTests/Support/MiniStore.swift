@@ -38,7 +38,7 @@ actor MiniStore {
     /// Performs a dashboard's command against the entries.
     func perform(_ command: ClientCommand) async -> CommandResult {
         receivedCommands.append(command)
-        if commandDelay > .zero { try? await Task.sleep(for: commandDelay) }
+        if commandDelay > .zero { try? await Task.sleep(for: commandDelay) }  // a slow app: the behaviour under test
         bus.publish(.command(CommandInfo(name: command.name, key: command.key)))
         switch command {
         case .purge(let key):

@@ -69,6 +69,16 @@ final class RawLineSocket: @unchecked Sendable {
         }
     }
 
+    /// How many bytes the peer has sent that wait in the socket unread (a peek: nothing is
+    /// consumed). Lets a test see that the server's writer has filled the socket.
+    func queuedBytes() -> Int {
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        let count = buffer.withUnsafeMutableBytes {
+            recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT))
+        }
+        return max(0, count)
+    }
+
     /// The next line; throws on timeout or end of stream.
     func readLine(timeout: Double = 5) async throws -> String {
         try await withCheckedThrowingContinuation { continuation in

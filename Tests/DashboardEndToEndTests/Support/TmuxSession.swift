@@ -16,6 +16,7 @@ final class TmuxSession {
 
     /// Starts `command` (binary and arguments) in a `width`×`height` pane.
     init(_ command: [String], width: Int = 120, height: Int = 40, environment: [String: String] = [:]) throws {
+        guard Self.isAvailable else { throw TmuxError.notInstalled }
         let unique = UUID().uuidString.prefix(8).lowercased()
         socket = "cse2e-\(getpid())-\(unique)"
         name = "cs-\(unique)"
@@ -120,9 +121,11 @@ final class TmuxSession {
 
     enum TmuxError: Error, CustomStringConvertible {
         case failed(String, String)
+        case notInstalled
         var description: String {
             switch self {
             case .failed(let command, let output): "tmux \(command) failed: \(output)"
+            case .notInstalled: "tmux is not installed (apt-get install tmux); the terminal tests need it"
             }
         }
     }

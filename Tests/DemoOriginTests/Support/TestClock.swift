@@ -34,3 +34,18 @@ func withOrigin<T>(
         throw error
     }
 }
+
+/// Why waiting for a condition gave up.
+struct WaitTimeout: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// Polls `condition` (every 2 ms) until it holds; throws after 20 s. A handshake on state,
+/// never a guess at how long something takes.
+func eventually(_ what: String, _ condition: () -> Bool) async throws {
+    let deadline = ContinuousClock.now + .seconds(20)
+    while !condition() {
+        guard ContinuousClock.now < deadline else { throw WaitTimeout(description: "gave up waiting until \(what)") }
+        try await Task.sleep(for: .milliseconds(2))
+    }
+}
