@@ -2,9 +2,13 @@
 import PackageDescription
 
 /// Settings every target of ours is built with: Swift 6 language mode comes from the tools
-/// version; `ExistentialAny` keeps `any` visible where a protocol is used as a type.
+/// version; `ExistentialAny` keeps `any` visible where a protocol is used as a type;
+/// `InternalImportsByDefault` and `MemberImportVisibility` make each file say what it imports,
+/// and which of its imports its public API exposes (`public import`).
 let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
 let package = Package(

@@ -10,6 +10,7 @@ import Foundation
 import HTTPTypes
 import Logging
 import TerminalUI
+import HTTPCaching
 
 /// The objects `cachescope demo` runs — origin, client with a disk store, workload, optional
 /// recorder and attach server — started together and shut down together.

@@ -1,6 +1,7 @@
-import CachingClient
+public import CachingClient
 import HTTPCaching
-import Foundation
+public import Foundation
+import HTTPTypes
 
 /// What `cachescope get` reports about one request, as text (stderr) or JSON (stdout).
 public struct GetReport: Encodable, Sendable {

@@ -1,7 +1,7 @@
-import CacheEvents
+public import CacheEvents
 import CachingClient
 import Foundation
-import HTTPCaching
+public import HTTPCaching
 import SessionLog
 
 /// Loads what `replay` plays: a session log as recorded, or a HAR capture simulated.

@@ -1,7 +1,7 @@
-import CacheStore
-import Foundation
-import HTTPCaching
-import HTTPTypes
+public import CacheStore
+public import Foundation
+public import HTTPCaching
+public import HTTPTypes
 
 /// The crash-test workload, shared by the helper (which runs it until killed) and the test
 /// (which reopens the store with the same configuration and checks what survived).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HTTPTypes
+import Foundation
 
 /// Parses `--header 'Name: value'` options.
 enum HeaderOption {

@@ -6,6 +6,7 @@ import Foundation
 import NIOCore
 import NIOEmbedded
 import Testing
+import HTTPCaching
 
 /// The protocol as documented in docs/attach.md, line by line.
 @Suite("Wire format", .timeLimit(.minutes(2)))

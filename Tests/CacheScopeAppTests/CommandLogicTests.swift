@@ -5,6 +5,8 @@ import Testing
 import TerminalUI
 #if canImport(Glibc)
 import Glibc
+import HTTPCaching
+import CacheEvents
 #endif
 
 /// What the commands do, called directly: themes, replay sources, export, failures.

@@ -4,6 +4,7 @@ import DemoOrigin
 import Foundation
 import HTTPTypes
 import Testing
+import HTTPCaching
 
 /// `cachescope get`'s logic: a stale-while-revalidate answer is refreshed before the process
 /// exits, even when the refresh is slower than the answer.

@@ -2,6 +2,7 @@
 import Foundation
 import HTTPCaching
 import Testing
+import HTTPTypes
 
 @Suite("TTL and expiry", .timeLimit(.minutes(2)))
 struct ExpiryTests {

@@ -2,6 +2,7 @@
 import Foundation
 import HTTPCaching
 import Testing
+import HTTPTypes
 
 @Suite("Observer", .timeLimit(.minutes(2)))
 struct ObserverTests {

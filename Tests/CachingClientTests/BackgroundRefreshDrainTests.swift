@@ -2,6 +2,8 @@ import CachingClient
 import Foundation
 import HTTPTypes
 import Testing
+import HTTPCaching
+import DemoOrigin
 
 /// A process that answers with a stale response and then exits must still refresh it:
 /// `finishBackgroundRefreshes(within:)` waits for the stale-while-revalidate refreshes in

@@ -4,6 +4,7 @@ import Foundation
 import HTTPCaching
 import HTTPTypes
 import Testing
+import DemoOrigin
 
 /// Who leads is decided by handshakes, never by timing: the origin holds the leader's
 /// response (a gate), the test starts the followers once the leader's request has reached the

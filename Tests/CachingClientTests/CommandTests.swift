@@ -4,6 +4,7 @@ import CachingClient
 import Foundation
 import HTTPCaching
 import Testing
+import DemoOrigin
 
 @Suite("Commands: purge, purge all, purge expired, refresh, reload", .timeLimit(.minutes(2)))
 struct CommandTests {

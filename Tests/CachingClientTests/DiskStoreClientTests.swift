@@ -4,6 +4,7 @@ import Foundation
 import HTTPCaching
 import HTTPTypes
 import Testing
+import DemoOrigin
 
 /// The client over a disk store, as an app that is quit and launched again: what one client
 /// stored and freshened, a new client on the same directory serves without asking the origin.

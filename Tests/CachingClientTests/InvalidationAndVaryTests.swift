@@ -3,6 +3,7 @@ import Foundation
 import HTTPCaching
 import HTTPTypes
 import Testing
+import DemoOrigin
 
 @Suite("Invalidation (RFC 9111 §4.4), Vary (§4.1) and redirects through the client", .timeLimit(.minutes(2)))
 struct InvalidationAndVaryTests {

@@ -4,6 +4,7 @@ import Foundation
 import HTTPCaching
 import HTTPTypes
 import Testing
+import CacheStore
 
 /// The request timeout and the body size limit: the errors the client documents for them, and
 /// what is (not) stored.

@@ -4,6 +4,7 @@ import Foundation
 import HTTPCaching
 import HTTPTypes
 import Testing
+import DemoOrigin
 
 /// Redirects through the client: each hop through the cache, the documented limit
 /// (`maximumRedirects`, ``CachingClientError/tooManyRedirects(url:limit:)`` past it), and

@@ -2,6 +2,10 @@ import AsyncHTTPClient
 import CachingClient
 import DemoOrigin
 import Testing
+import HTTPCaching
+import NIOCore
+import NIOHTTP1
+import HTTPTypes
 
 @Suite("AsyncHTTPClient transport on the app's own HTTPClient", .timeLimit(.minutes(2)))
 struct SharedHTTPClientTests {

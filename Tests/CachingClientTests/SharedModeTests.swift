@@ -3,6 +3,8 @@ import Foundation
 import HTTPCaching
 import HTTPTypes
 import Testing
+import DemoOrigin
+import CacheStore
 
 /// The client as a shared cache (a proxy's), against the same endpoints in private mode: what
 /// RFC 9111 lets a shared cache keep, for how long, and what it must not keep.

@@ -4,6 +4,7 @@ import Foundation
 import HTTPCaching
 import HTTPTypes
 import Testing
+import DemoOrigin
 
 @Suite("RFC 5861: stale-while-revalidate and stale-if-error through the client", .timeLimit(.minutes(2)))
 struct StaleAndErrorTests {

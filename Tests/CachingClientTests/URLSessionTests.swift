@@ -4,6 +4,7 @@ import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import DemoOrigin
 #endif
 
 @Suite("URLSession through CachingURLProtocol", .serialized, .timeLimit(.minutes(2)))

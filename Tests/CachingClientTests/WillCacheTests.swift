@@ -5,6 +5,7 @@ import HTTPCaching
 import HTTPTypes
 import Synchronization
 import Testing
+import DemoOrigin
 
 /// The `willCache` hook: asked before a storable response is stored, it may veto storing, keep
 /// the response in memory only, or store a different response and body.

@@ -4,6 +4,9 @@ import SessionLog
 import Testing
 import TerminalUI
 @testable import Dashboard
+import FoundationEssentials
+import Foundation
+import HTTPCaching
 
 /// Untrusted text is shown escaped, wide and combining characters keep the columns aligned, and
 /// colour is never the only signal.

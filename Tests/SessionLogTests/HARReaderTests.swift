@@ -2,6 +2,7 @@ import CacheEvents
 import SessionLog
 import Foundation
 import Testing
+import HTTPTypes
 
 @Suite("HAR reader")
 struct HARReaderTests {

@@ -2,6 +2,7 @@ import CacheEvents
 import SessionLog
 import Foundation
 import Testing
+import HTTPCaching
 
 /// Problems confined to single lines: the reader keeps everything else, reports each problem
 /// with file and line, and counts the skipped lines.

@@ -3,6 +3,7 @@ import CacheEvents
 import SessionLog
 import Foundation
 import Testing
+import HTTPTypes
 
 @Suite("Session recorder", .timeLimit(.minutes(2)))
 struct SessionRecorderTests {

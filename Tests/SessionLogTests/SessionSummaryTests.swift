@@ -3,6 +3,7 @@ import SessionLog
 import Foundation
 import HTTPCaching
 import Testing
+import HTTPTypes
 
 @Suite("Session summary")
 struct SessionSummaryTests {

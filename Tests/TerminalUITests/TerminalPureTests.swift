@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TerminalUI
+import Synchronization
 
 /// The parts of the terminal layer that need no terminal: colour-pair allocation, what the
 /// painter draws for odd cells, restore-byte cleanup, error texts and the no-TTY refusal.

@@ -1,8 +1,9 @@
-import CacheEvents
+public import CacheEvents
 import SessionLog
 import NIOCore
 import NIOPosix
 import SystemPackage
+import HTTPCaching
 
 /// A dashboard's connection to an app publishing with ``AttachServer``: the app's events as a
 /// stream, and commands sent back.

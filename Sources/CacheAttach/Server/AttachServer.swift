@@ -1,4 +1,4 @@
-import CacheEvents
+public import CacheEvents
 import SessionLog
 import Logging
 import NIOCore

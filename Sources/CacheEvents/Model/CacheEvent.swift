@@ -1,4 +1,4 @@
-import CacheStore
+public import CacheStore
 /// One thing that happened in a caching client: the unit every watcher consumes — the live
 /// dashboard, the session recorder, attached dashboards and replays alike.
 ///

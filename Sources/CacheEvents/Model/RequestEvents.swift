@@ -1,5 +1,5 @@
-import HTTPTypes
-import HTTPCaching
+public import HTTPTypes
+public import HTTPCaching
 
 /// `requestStarted`: a request entered the client.
 public struct RequestStarted: Sendable, Hashable, Codable {

@@ -1,4 +1,4 @@
-import CacheStore
+public import CacheStore
 import Foundation
 import HTTPCaching
 

@@ -1,5 +1,5 @@
-import CacheStore
-import HTTPCaching
+public import CacheStore
+public import HTTPCaching
 
 /// Running totals of a session's traffic, folded from ``CacheEvent``s: what the dashboard's
 /// header shows and what `--summary` prints. One definition for both, so a replayed log's

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import SystemPackage
 
 /// Writing to standard output and standard error with calls that report failure rather than

@@ -1,8 +1,8 @@
-import CachingClient
+public import CachingClient
 import CacheStore
-import Foundation
-import HTTPCaching
-import HTTPTypes
+public import Foundation
+public import HTTPCaching
+public import HTTPTypes
 
 /// What `cachescope get URL` does: one request through a caching client with a disk store,
 /// then a clean exit that first lets a stale-while-revalidate refresh it started finish.

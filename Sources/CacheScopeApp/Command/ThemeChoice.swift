@@ -1,5 +1,5 @@
 import Foundation
-import TerminalUI
+public import TerminalUI
 
 /// The `--theme NAME|PATH` value of `demo`, `replay` and `attach`, checked before the command
 /// starts.

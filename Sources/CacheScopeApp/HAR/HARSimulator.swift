@@ -1,9 +1,9 @@
-import CacheEvents
+public import CacheEvents
 import CachingClient
-import SessionLog
+public import SessionLog
 import CacheStore
 import Foundation
-import HTTPCaching
+public import HTTPCaching
 import HTTPTypes
 import Synchronization
 

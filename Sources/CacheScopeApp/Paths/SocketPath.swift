@@ -1,3 +1,5 @@
+import SystemPackage
+
 /// An attach socket named on the command line (`cachescope attach SOCKET`), checked before
 /// connecting: something exists there and it is a socket.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A part of the cache with its own directory and rules, chosen by the request URI: so an
 /// app can give user data a short TTL and encryption while images keep a long TTL.

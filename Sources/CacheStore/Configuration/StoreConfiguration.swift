@@ -1,5 +1,5 @@
-import Foundation
-import Logging
+public import Foundation
+public import Logging
 
 /// How a ``ResponseStore`` is set up. Every property has a default; the defaults give a
 /// memory-only store of 32 MiB.

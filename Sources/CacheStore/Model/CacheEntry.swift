@@ -1,5 +1,5 @@
 import Foundation
-import HTTPCaching
+public import HTTPCaching
 import HTTPTypes
 
 /// One stored variant: the response the caching rules read, its body, and the store's

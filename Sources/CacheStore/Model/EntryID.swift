@@ -1,4 +1,4 @@
-import HTTPCaching
+public import HTTPCaching
 
 /// The identity of one stored variant: the primary ``CacheKey`` plus the signature of the
 /// response's ``VaryKey`` (several Vary variants of one key may be stored side by side).

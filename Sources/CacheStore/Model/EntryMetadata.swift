@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What the store records about an entry besides the response itself.
 ///

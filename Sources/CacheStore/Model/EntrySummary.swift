@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import HTTPCaching
 
 /// One row of the store's listing (``ResponseStore/entries(now:)``): plain values the dashboard's

@@ -1,5 +1,5 @@
-import Foundation
-import HTTPCaching
+public import Foundation
+public import HTTPCaching
 
 /// Receives every change of a ``ResponseStore``; the caching client forwards them as events.
 ///

@@ -1,6 +1,6 @@
 import Foundation
-import HTTPCaching
-import HTTPTypes
+public import HTTPCaching
+public import HTTPTypes
 
 extension ResponseStore {
     /// Every stored variant of a primary key (none on a miss), so the client can run

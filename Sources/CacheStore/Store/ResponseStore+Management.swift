@@ -1,6 +1,6 @@
-import Foundation
-import HTTPCaching
-import HTTPTypes
+public import Foundation
+public import HTTPCaching
+public import HTTPTypes
 
 extension ResponseStore {
     // MARK: Removing

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 extension ResponseStore {
     /// What opening the namespaces produced: their index parts, their storages (for the

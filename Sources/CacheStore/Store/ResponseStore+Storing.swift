@@ -1,5 +1,5 @@
-import Foundation
-import HTTPCaching
+public import Foundation
+public import HTTPCaching
 
 extension ResponseStore {
     /// Stores a response: into memory before returning, and to disk in the background

@@ -3,6 +3,7 @@ import CacheStore
 import Foundation
 import HTTPCaching
 import HTTPTypes
+import Synchronization
 
 extension CachingClient {
     /// `stale-while-revalidate`: refreshes the entry once in the background (never twice at

@@ -1,8 +1,8 @@
 import CacheEvents
 import CacheStore
-import Foundation
-import HTTPCaching
-import HTTPTypes
+public import Foundation
+public import HTTPCaching
+public import HTTPTypes
 
 extension CachingClient {
     /// Sends a request through the cache and returns the response with its outcome.

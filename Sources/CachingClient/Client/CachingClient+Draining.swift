@@ -1,3 +1,5 @@
+import Synchronization
+
 extension CachingClient {
     /// Waits, at most `limit`, for the background refreshes in flight (stale-while-revalidate)
     /// to finish; the ones still running when `limit` passes are cancelled. Returns whether

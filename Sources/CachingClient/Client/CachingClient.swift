@@ -1,5 +1,5 @@
-import CacheEvents
-import CacheStore
+public import CacheEvents
+public import CacheStore
 import Foundation
 import HTTPCaching
 import HTTPTypes

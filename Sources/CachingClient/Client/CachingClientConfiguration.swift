@@ -1,7 +1,7 @@
-import CacheStore
-import Foundation
-import HTTPCaching
-import HTTPTypes
+public import CacheStore
+public import Foundation
+public import HTTPCaching
+public import HTTPTypes
 
 /// What the `willCache` hook decides for a response about to be stored, like
 /// `urlSession(_:dataTask:willCacheResponse:completionHandler:)`.

@@ -1,6 +1,6 @@
-import Foundation
-import HTTPCaching
-import HTTPTypes
+public import Foundation
+public import HTTPCaching
+public import HTTPTypes
 
 /// What ``CachingClient/data(for:body:policy:)`` returns: the response, its body, and what
 /// the cache did to produce it.

@@ -1,7 +1,7 @@
-import CacheEvents
+public import CacheEvents
 import CacheStore
 import Foundation
-import HTTPCaching
+public import HTTPCaching
 import HTTPTypes
 
 extension CachingClient {

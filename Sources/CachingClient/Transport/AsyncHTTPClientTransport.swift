@@ -1,6 +1,6 @@
-import AsyncHTTPClient
-import Foundation
-import HTTPTypes
+public import AsyncHTTPClient
+public import Foundation
+public import HTTPTypes
 import NIOCore
 import NIOHTTP1
 import Tracing

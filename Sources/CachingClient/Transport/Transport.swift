@@ -1,5 +1,5 @@
-import Foundation
-import HTTPTypes
+public import Foundation
+public import HTTPTypes
 
 /// Sends one HTTP request to the origin and returns the complete response.
 ///

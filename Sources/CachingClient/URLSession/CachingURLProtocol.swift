@@ -4,7 +4,7 @@ import HTTPTypes
 import Synchronization
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+public import FoundationNetworking
 #endif
 
 /// Routes `URLSession` requests through a ``CachingClient``, so code that already uses

@@ -1,6 +1,6 @@
-import CacheEvents
-import SessionLog
-import TerminalUI
+public import CacheEvents
+public import SessionLog
+public import TerminalUI
 
 extension DashboardApp {
     /// A dashboard of an in-process caching client (`cachescope demo`).

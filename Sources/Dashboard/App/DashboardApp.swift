@@ -1,9 +1,10 @@
-import CacheEvents
+public import CacheEvents
 import SessionLog
 import Foundation
 import Logging
 import Synchronization
-import TerminalUI
+public import TerminalUI
+import HTTPCaching
 
 /// Sends a command to the cache being watched and returns what it did; a thrown error is shown
 /// on the status line as a failure.

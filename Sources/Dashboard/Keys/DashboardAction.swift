@@ -1,4 +1,4 @@
-import CacheEvents
+public import CacheEvents
 import SessionLog
 
 /// Something a key asks the dashboard to do. The key table maps keys to actions; performing an

@@ -1,4 +1,5 @@
-import TerminalUI
+public import TerminalUI
+import CacheEvents
 
 /// Key handling: a pure function from a state and a key to a new state and the effects the app
 /// must carry out. Open prompts take keys first (the y/n question, the search prompt); every

@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// Moving the selection, scrolling text views, switching views and overlays.
 extension DashboardState {
     /// Rows one `PgUp`/`PgDn` moves: the visible rows of a table at the last frame's size.

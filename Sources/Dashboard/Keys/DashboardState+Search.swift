@@ -1,4 +1,6 @@
 import TerminalUI
+import HTTPCaching
+import CacheEvents
 
 /// The incremental search: `/` opens the prompt, each key moves to the first match, `Enter`
 /// keeps the query for `n` / `N`, `Esc` goes back to where the search started.

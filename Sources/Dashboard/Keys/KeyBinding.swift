@@ -1,4 +1,4 @@
-import TerminalUI
+public import TerminalUI
 
 /// One line of the key table: the keys, the action, and the words the help and the footer use.
 public struct KeyBinding: Sendable, Hashable {

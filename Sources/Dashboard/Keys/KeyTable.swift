@@ -1,4 +1,4 @@
-import TerminalUI
+public import TerminalUI
 
 /// Every key the dashboard knows, in one table that key handling, the help screen, the footer
 /// and `docs/dashboard.md` all follow (the DESIGN.md key table).

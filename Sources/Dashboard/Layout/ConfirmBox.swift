@@ -1,4 +1,5 @@
 import TerminalUI
+import CacheStore
 
 /// The y/n question for `D`, drawn as a box over the middle of the view.
 enum ConfirmBox {

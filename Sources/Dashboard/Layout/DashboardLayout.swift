@@ -1,4 +1,4 @@
-import TerminalUI
+public import TerminalUI
 
 /// Turns the state into a frame: a pure function of state, terminal size, theme and "now"
 /// (session seconds, for TTL countdowns and rates), so every view can be snapshot-tested

@@ -3,6 +3,7 @@ import CacheEvents
 import SessionLog
 import HTTPCaching
 import TerminalUI
+import CacheStore
 
 /// The detail pane: a request's (or an entry's) headers, its Cache-Control in plain words, and
 /// the decision with its reason — lookup verdict, revalidation, the origin's 304 or 200, where

@@ -1,6 +1,7 @@
 import CacheEvents
 import SessionLog
 import TerminalUI
+import CacheStore
 
 /// The Entries view: one row per stored response — key, tier, size, age, TTL counting down with
 /// a bar coloured fresh / expiring / expired, validators, hits and last access.

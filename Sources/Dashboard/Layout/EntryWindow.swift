@@ -1,3 +1,5 @@
+import CacheEvents
+
 /// The Entries view's rows in sort order, and which is selected.
 struct EntryWindow: Sendable {
     /// Every entry in sort order.

@@ -1,6 +1,7 @@
 import CacheEvents
 import SessionLog
 import TerminalUI
+import HTTPCaching
 
 /// The Requests view: the newest request first, one row each — time, method, URL, outcome and
 /// reason, status, latency, bytes, age and TTL.

@@ -1,5 +1,5 @@
 import CacheEvents
-import SessionLog
+public import SessionLog
 
 /// Where the dashboard's events come from, which decides what the header says and whether
 /// commands can be sent.

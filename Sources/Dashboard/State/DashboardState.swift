@@ -1,4 +1,4 @@
-import CacheEvents
+public import CacheEvents
 import SessionLog
 
 /// The dashboard's whole state: the traffic folded from events, the frozen copy shown while

@@ -1,4 +1,4 @@
-import CacheEvents
+public import CacheEvents
 import SessionLog
 
 /// The three views `Tab` and `1` `2` `3` switch between.

@@ -1,5 +1,5 @@
-import CacheStore
-import CacheEvents
+public import CacheStore
+public import CacheEvents
 import SessionLog
 
 /// One stored response as the Entries view shows it. Times are session seconds, so the TTL

@@ -1,7 +1,8 @@
-import HTTPTypes
+public import HTTPTypes
 import CacheStore
-import CacheEvents
+public import CacheEvents
 import SessionLog
+import HTTPCaching
 
 /// The stored responses the dashboard knows of, by primary key and variant, kept current from
 /// `entries` snapshots and `stored`, `promoted`, `evicted`, `purged`, `served` and

@@ -1,6 +1,6 @@
-import CacheEvents
+public import CacheEvents
 import SessionLog
-import TerminalUI
+public import TerminalUI
 
 /// Everything about the dashboard that is not traffic: which view, what is selected, the sort,
 /// the search, the marks, the overlay and the status line.

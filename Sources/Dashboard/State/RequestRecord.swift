@@ -1,7 +1,7 @@
-import HTTPTypes
-import CacheEvents
+public import HTTPTypes
+public import CacheEvents
 import SessionLog
-import HTTPCaching
+public import HTTPCaching
 
 /// Everything the dashboard knows about one request: a row of the Requests view and the
 /// contents of its detail pane, assembled from the request's events as they arrive.

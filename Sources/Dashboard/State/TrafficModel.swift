@@ -1,6 +1,6 @@
 import HTTPTypes
-import CacheStore
-import CacheEvents
+public import CacheStore
+public import CacheEvents
 import SessionLog
 
 /// Everything the dashboard shows about the traffic, folded from ``CacheEvent``s and nothing

@@ -1,3 +1,5 @@
+import Foundation
+
 // MARK: - The request as the endpoints see it
 
 /// One HTTP request, reduced to what the endpoints need and free of NIO types so the routing and

@@ -1,4 +1,4 @@
-import HTTPTypes
+public import HTTPTypes
 
 /// The primary cache key (RFC 9111 §2): the request method and the full target URI —
 /// scheme, host, port, path **and query** — normalised per RFC 3986 §6.2.2 and RFC 9110

@@ -1,5 +1,5 @@
-import Foundation
-import HTTPTypes
+public import Foundation
+public import HTTPTypes
 
 /// The validators of a conditional request (RFC 9111 §4.3.1): `If-None-Match` with every
 /// stored entity tag and `If-Modified-Since` with the stored `Last-Modified`.

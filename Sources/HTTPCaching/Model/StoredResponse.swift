@@ -1,5 +1,5 @@
-import Foundation
-import HTTPTypes
+public import Foundation
+public import HTTPTypes
 
 /// What the caching rules need to know about a stored response: its status and header fields,
 /// when it was requested and received (for age), and the request values its `Vary` selected.

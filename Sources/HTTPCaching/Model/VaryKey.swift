@@ -1,4 +1,4 @@
-import HTTPTypes
+public import HTTPTypes
 
 /// The secondary cache key (RFC 9111 §4.1): the request's values of the fields a stored
 /// response's `Vary` names, normalised only where the field's syntax makes two forms the

@@ -1,4 +1,4 @@
-import HTTPTypes
+public import HTTPTypes
 
 /// A parsed `Cache-Control` field (RFC 9111 §5.2), for requests and responses alike.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Parses and formats HTTP-dates (RFC 9110 §5.6.7) without `DateFormatter`.
 ///

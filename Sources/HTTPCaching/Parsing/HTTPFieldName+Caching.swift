@@ -1,4 +1,4 @@
-import HTTPTypes
+public import HTTPTypes
 
 extension HTTPField.Name {
     /// `Pragma` (RFC 9111 §5.4), which swift-http-types does not predefine.

@@ -1,4 +1,4 @@
-import HTTPTypes
+public import HTTPTypes
 
 extension HTTPFields {
     /// The value of a field, like `self[name]` (several fields of that name are joined with

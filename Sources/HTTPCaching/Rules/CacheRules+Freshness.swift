@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension CacheRules {
     /// The freshness lifetime and where it comes from (RFC 9111 §4.2.1, §4.2.2).

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPTypes
+public import HTTPTypes
 
 extension CacheRules {
     /// The keys an unsafe request invalidates (RFC 9111 §4.4): when the method is not safe and

@@ -1,5 +1,5 @@
-import Foundation
-import HTTPTypes
+public import Foundation
+public import HTTPTypes
 
 extension CacheRules {
     /// Decides how to answer `request` given the responses stored under its primary key

@@ -1,5 +1,5 @@
-import Foundation
-import HTTPTypes
+public import Foundation
+public import HTTPTypes
 
 extension CacheRules {
     /// The request to send to the origin for a decision: conditional headers for

@@ -1,5 +1,5 @@
-import Foundation
-import HTTPTypes
+public import Foundation
+public import HTTPTypes
 
 /// Whether a response may be stored, and if not, why.
 public enum Storability: Sendable, Hashable {

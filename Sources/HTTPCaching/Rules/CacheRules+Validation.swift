@@ -1,5 +1,5 @@
-import Foundation
-import HTTPTypes
+public import Foundation
+public import HTTPTypes
 
 extension CacheRules {
     /// The validators for a conditional request (RFC 9111 §4.3.1): `If-None-Match` with the

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import HTTPCaching
 
 /// ISO 8601 timestamps as session logs and HAR files use them: written in UTC with

@@ -1,4 +1,4 @@
-import HTTPTypes
+public import HTTPTypes
 
 extension HTTPField {
     /// A header field as a session log or HAR capture recorded it; `nil` when `recordedName`

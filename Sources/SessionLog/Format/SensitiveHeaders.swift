@@ -1,5 +1,5 @@
-import HTTPTypes
-import CacheEvents
+public import HTTPTypes
+public import CacheEvents
 /// The header fields whose values session logs hide: `Authorization`, `Proxy-Authorization`,
 /// `Cookie` and `Set-Cookie` (names compared case-insensitively). Their values are replaced
 /// by ``redactedValue`` unless redaction is turned off (`--no-redact`).

@@ -1,5 +1,5 @@
 import CacheEvents
-import Foundation
+public import Foundation
 
 /// The first line of a session log: what the file is, which format version, when the session
 /// started and whether sensitive header values were redacted.

@@ -1,5 +1,5 @@
 import CacheEvents
-import Foundation
+public import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

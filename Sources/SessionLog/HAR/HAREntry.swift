@@ -1,5 +1,5 @@
 import CacheEvents
-import Foundation
+public import Foundation
 
 /// One request and its response in a HAR, with CacheScope's cache fields when it wrote it.
 public struct HAREntry: Sendable, Hashable, Codable {

@@ -2,6 +2,7 @@ import HTTPTypes
 import CacheEvents
 import Foundation
 import HTTPCaching
+import CacheStore
 
 /// Turns a session log into a HAR (`cachescope export FILE.jsonl --har OUT.har`): one entry
 /// per finished request, with HAR's `cache` object and CacheScope's own fields.

@@ -1,6 +1,6 @@
-import HTTPTypes
+public import HTTPTypes
 import CacheEvents
-import Foundation
+public import Foundation
 
 /// One HAR entry reduced to what running it through a cache in simulated time needs: when it
 /// started (relative to the first entry), the request, the origin's response with its body

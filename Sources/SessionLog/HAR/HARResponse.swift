@@ -1,5 +1,5 @@
 import CacheEvents
-import Foundation
+public import Foundation
 
 /// A HAR response.
 public struct HARResponse: Sendable, Hashable, Codable {

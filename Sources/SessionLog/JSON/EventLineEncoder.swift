@@ -1,5 +1,8 @@
 import HTTPTypes
 import CacheEvents
+import CacheStore
+import HTTPCaching
+import FoundationEssentials
 /// Writes one ``CacheEvent`` as one session-log line: the same flat object as its `Codable`
 /// form (`seq`, `t`, `req`, `kind`, then the payload's fields; absent optionals left out),
 /// followed by a newline, about ten times faster than `JSONEncoder`.

@@ -1,4 +1,4 @@
-import CacheEvents
+public import CacheEvents
 /// A loaded session: its header, its events in file order with times that never decrease,
 /// an index for finding events by time and by request, and what the reader had to skip.
 ///

@@ -1,6 +1,7 @@
 import CacheEvents
 import Foundation
 import Synchronization
+import HTTPCaching
 
 /// The recorder's writer: a dedicated thread that takes the events published since it last
 /// looked, encodes them into the sink, flushes at least every flush interval, and sleeps a

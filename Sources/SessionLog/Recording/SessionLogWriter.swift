@@ -1,4 +1,4 @@
-import CacheEvents
+public import CacheEvents
 /// Writes a session log directly, without a bus: for events that already exist (a
 /// simulation's, a converted capture's, a test's). Lines go through the same fast encoder
 /// and buffered writes as ``SessionRecorder``'s.

@@ -1,4 +1,4 @@
-import CacheEvents
+public import CacheEvents
 import Synchronization
 
 /// Records every event of an ``EventBus`` to a session log (JSON Lines), so an app can

@@ -1,4 +1,4 @@
-import CacheEvents
+public import CacheEvents
 /// Plays a recorded session into a folded state: the engine behind `cachescope replay`.
 /// Generic over the state, so the dashboard folds its `DashboardState` and the summary
 /// folds ``TrafficCounters`` through the same code.

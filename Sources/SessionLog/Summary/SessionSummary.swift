@@ -1,4 +1,4 @@
-import CacheEvents
+public import CacheEvents
 import HTTPCaching
 
 /// What a session amounted to: counts by outcome, hit ratios, bytes saved, the URLs missed

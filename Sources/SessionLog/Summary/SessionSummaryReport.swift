@@ -1,6 +1,7 @@
 import CacheEvents
 import Foundation
 import HTTPCaching
+import CacheStore
 
 /// The JSON form of a ``SessionSummary`` (`cachescope replay FILE --summary --json`). Field
 /// names are stable; every field is always present (ratios are `null` when undefined).

@@ -1,5 +1,5 @@
 import Foundation
-import Logging
+public import Logging
 
 /// A swift-log `LogHandler` that appends one line per message to a ``LogFile``, so the
 /// dashboard can log while it owns the terminal (nothing may be printed then).

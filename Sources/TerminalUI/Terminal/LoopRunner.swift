@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One run of a ``ScreenLoop`` on its thread: the wait → keys → paint cycle and its timing.
 struct LoopRunner {
     let loop: ScreenLoop

@@ -1,4 +1,5 @@
 import CNcurses
+import Synchronization
 
 /// Reading keys with `wget_wch` and turning ncurses codes into ``Key``s. This is the only
 /// place that knows ncurses key numbers.

@@ -1,4 +1,5 @@
 import CNcurses
+import Synchronization
 
 /// Painting a ``Grid``: roles become curses attributes and colour pairs, cells become
 /// `cchar_t`s, and one `wnoutrefresh` + `doupdate` sends only what changed.

@@ -1,5 +1,5 @@
 import CNcurses
-import Foundation
+public import Foundation
 import Synchronization
 
 /// The one object that owns the real terminal through ncurses: start and stop, size,

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Finds and loads themes: built-ins by name, files by path, `NO_COLOR`, and the `t` cycle.
 ///
