@@ -16,7 +16,7 @@ func printStepBreakdown(client: CachingClient, origin: DemoOrigin, hitRequest: H
     let stored = candidates.map(\.stored)
     let decision = rules.decide(request: hitRequest, key: key, policy: .useProtocolCachePolicy, candidates: stored, now: now)
     let bus = EventBus()
-    let batches = bus.subscribeInBatches()
+    let batches = bus.subscribe(.recorder)
 
     let revalidateKey = CacheKey(method: "GET", uri: origin.baseURL + "/no-cache")!
     _ = try await client.data(from: origin.baseURL + "/no-cache")
@@ -89,7 +89,7 @@ func makeInstantRevalidationClient(origin: DemoOrigin) async throws -> (client: 
 /// The client's CPU cost of one 304 round trip, the transport answering at once.
 func measureRevalidationWithoutNetwork(origin: DemoOrigin) async throws -> BenchmarkSupport.Measurement {
     let (client, request) = try await makeInstantRevalidationClient(origin: origin)
-    let watcher = await client.subscribeInBatches(.dashboard, snapshot: false)
+    let watcher = await client.subscribe(.dashboard, snapshot: false).batches
     let drain = Task.detached { for await _ in watcher {} }
     let measured = try await Task.detached {
         try await measureAsync("304 through the client, transport answering at once", samples: 100, iterations: 200) {

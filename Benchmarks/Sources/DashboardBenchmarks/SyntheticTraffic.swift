@@ -54,7 +54,7 @@ struct SyntheticTraffic {
                 lastStatsSecond = second
                 body(event(.storeStats(StoreStats(
                     memoryUsed: 40_000_000 + random.below(8_000_000), memoryCapacity: 64 << 20,
-                    diskUsed: 300_000_000 + random.below(1_000_000), diskCapacity: 1 << 30, entries: stored.count)), nil))
+                    diskUsed: 300_000_000 + random.below(1_000_000), diskCapacity: 1 << 30, entryCount: stored.count)), nil))
                 produced += 1
                 continue
             }

@@ -1,5 +1,6 @@
 import BenchmarkSupport
 import CacheEvents
+import SessionLog
 import Foundation
 
 /// Loading: the hand-written parser against `JSONDecoder`, and load + index of a whole log in

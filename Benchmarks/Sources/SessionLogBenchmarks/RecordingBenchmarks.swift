@@ -1,5 +1,6 @@
 import BenchmarkSupport
 import CacheEvents
+import SessionLog
 import Foundation
 
 /// Recording: what a recorder adds to `EventBus.publish` on the request path, how fast the

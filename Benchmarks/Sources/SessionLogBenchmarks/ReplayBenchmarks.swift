@@ -1,5 +1,6 @@
 import BenchmarkSupport
 import CacheEvents
+import SessionLog
 import Foundation
 
 /// Replay: folding into TrafficCounters as fast as possible, and seek latency.

@@ -1,6 +1,7 @@
 import HTTPTypes
 import Foundation
 import CacheEvents
+import SessionLog
 import HTTPCaching
 
 /// A deterministic stream of realistic caching-client events: eight requests in flight at a
@@ -43,7 +44,7 @@ struct SyntheticWorkload {
                 lastStatsSecond = second
                 body(next(.storeStats(StoreStats(
                     memoryUsed: 40_000_000 + Int(random.next() % 8_000_000), memoryCapacity: 64 << 20,
-                    diskUsed: 300_000_000 + second * 1000, diskCapacity: 1 << 30, entries: 1800 + second % 200)), request: nil))
+                    diskUsed: 300_000_000 + second * 1000, diskCapacity: 1 << 30, entryCount: 1800 + second % 200)), request: nil))
                 produced += 1
                 continue
             }

@@ -1,5 +1,6 @@
 import BenchmarkSupport
 import CacheEvents
+import SessionLog
 import Foundation
 
 // SessionLogBenchmarks [EVENTS]: the session-log targets (release builds only):

@@ -1,0 +1,47 @@
+import CacheEvents
+import CacheStore
+import Foundation
+import HTTPCaching
+@testable import SessionLog
+import Testing
+
+/// A purge event carries the store's own `PurgeScope`; in a log it is a `scope` word with the
+/// key, variant or date that goes with it, and reads back as the same scope.
+@Suite("Purge scopes in session logs")
+struct PurgeScopeCodecTests {
+    static let key = CacheKey(method: "GET", uri: "https://example.com/a?b=1")
+
+    static var scopes: [PurgeScope] {
+        guard let key else { return [] }
+        return [
+            .key(key), .entry(EntryID(key: key, varySignature: "accept-language=\"fr\"")), .all, .expired,
+            .since(Date(timeIntervalSince1970: 1_764_000_000.5)),
+        ]
+    }
+
+    @Test("every scope survives the fast codec and JSONDecoder", arguments: PurgeScopeCodecTests.scopes)
+    func roundTrip(scope: PurgeScope) throws {
+        let event = CacheEvent(seq: 9, time: 1.5, kind: .purged(Purged(scope: scope, count: 3)))
+        var writer = JSONLineWriter()
+        EventLineEncoder.encode(event, redacting: false, into: &writer)
+        var line = writer.bytes
+        let text = String(decoding: line, as: UTF8.self)
+        #expect(text.contains("\"scope\":\"\(scope.word)\""))
+        #expect(try JSONDecoder().decode(CacheEvent.self, from: Data(line)) == event)
+        if line.last == 0x0A { line.removeLast() }
+        var decoder = EventLineDecoder()
+        guard case .event(let parsed, _) = line.withUnsafeBufferPointer({ decoder.decode($0) }) else {
+            Issue.record("the fast parser did not read \(text)")
+            return
+        }
+        #expect(parsed == event)
+    }
+
+    @Test("a key that is not `METHOD URI`, or an unknown word, reads as a purge of everything")
+    func unreadableScopes() {
+        #expect(PurgeScope(word: "key", key: "no-space", variant: nil, since: nil) == .all)
+        #expect(PurgeScope(word: "key", key: nil, variant: nil, since: nil) == .all)
+        #expect(PurgeScope(word: "tag", key: "GET https://a/", variant: nil, since: nil) == .all)
+        #expect(PurgeScope(word: "key", key: "GET https://a/", variant: nil, since: nil).key?.uri == "https://a/")
+    }
+}
