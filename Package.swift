@@ -79,7 +79,10 @@ let package = Package(
         // MARK: Session logs (format, reading, recording, replay, summary, HAR)
         .target(
             name: "SessionLog",
-            dependencies: ["CacheEvents", "HTTPCaching", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: [
+                "CacheEvents", "CacheStore", "HTTPCaching", .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
         ),
 
         // MARK: The client

@@ -65,6 +65,15 @@ struct HARSimulationTests {
         // Times are the capture's offsets, not the simulation's wall clock.
         #expect(abs(results[4].time - 10.0) < 0.5)
         #expect(abs(results[7].time - 30.3) < 0.5)
+        // One clock: the bus and the latencies read the simulated clock, which the capture moves
+        // on by each entry's 12.5 ms; a fresh hit takes no simulated time at all.
+        let latencies = events.compactMap { event -> Double? in
+            if case .requestFinished(let finished) = event.kind { return finished.latency }
+            return nil
+        }
+        #expect(abs(latencies[0] - 0.0125) < 1e-6)
+        #expect(latencies[4] == 0)
+        #expect(results[4].time == 10.0)
         let reasons = events.compactMap { event -> String? in
             if case .requestFinished(let finished) = event.kind { return finished.reason }
             return nil

@@ -8,7 +8,7 @@ import HTTPCaching
 
 /// `cachescope get`'s logic: a stale-while-revalidate answer is refreshed before the process
 /// exits, even when the refresh is slower than the answer.
-@Suite("get: one request, then its background refresh, then exit")
+@Suite("get: one request, then its background refresh, then exit", .timeLimit(.minutes(2)))
 struct SingleRequestTests {
     @Test("a slow background revalidation still reaches the origin and is stored before perform returns")
     func slowRefreshFinishes() async throws {

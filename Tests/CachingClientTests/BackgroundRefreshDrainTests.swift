@@ -8,7 +8,7 @@ import DemoOrigin
 /// A process that answers with a stale response and then exits must still refresh it:
 /// `finishBackgroundRefreshes(within:)` waits for the stale-while-revalidate refreshes in
 /// flight, with a bound.
-@Suite("Finishing background refreshes before shutdown")
+@Suite("Finishing background refreshes before shutdown", .timeLimit(.minutes(2)))
 struct BackgroundRefreshDrainTests {
     @Test("after a stale-while-revalidate answer, finishing the refreshes asks the origin before shutdown")
     func refreshReachesOrigin() async throws {

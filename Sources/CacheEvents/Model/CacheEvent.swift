@@ -66,7 +66,8 @@ public enum CacheEventKind: Sendable, Hashable {
     case entries(EntriesSnapshot)
     /// A command (purge, refresh, reload) was received.
     case command(CommandInfo)
-    /// A slow watcher missed this many events (never sent to lossless subscribers).
+    /// A slow watcher missed this many events: its buffer was full (for a lossless subscriber,
+    /// only when even its large buffer overflows).
     case dropped(Dropped)
 
     /// The kind's name as written in session logs (`"kind":"lookup"`).

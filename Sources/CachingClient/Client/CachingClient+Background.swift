@@ -12,7 +12,7 @@ extension CachingClient {
     func startBackgroundRevalidation(key: CacheKey, candidates: [CacheEntry], hit: StaleHit, request: HTTPRequest) {
         let flight = key.description + "|" + candidates[hit.candidate].stored.varyKey.signature
         guard backgroundRevalidations.withLock({ $0.insert(flight).inserted }) else { return }
-        var backgroundRun = RequestRun(id: events.makeRequestID(), request: request, body: nil, policy: .useProtocolCachePolicy, start: .now)
+        var backgroundRun = RequestRun(id: events.makeRequestID(), request: request, body: nil, policy: .useProtocolCachePolicy, start: configuration.now())
         backgroundRun.background = true
         let run = backgroundRun
         let task = Task { [self] in

@@ -69,7 +69,7 @@ extension CachingClient {
     // MARK: One hop
 
     func singleRequest(_ request: HTTPRequest, body: Data?, policy: CachePolicy) async throws -> ClientResponse {
-        let run = RequestRun(id: events.makeRequestID(), request: request, body: body, policy: policy, start: .now)
+        let run = RequestRun(id: events.makeRequestID(), request: request, body: body, policy: policy, start: configuration.now())
         let url = Self.url(of: request)
         // The same key as `CacheKey(request)`, from the URL string built once for both.
         let key = request.scheme != nil && request.authority != nil ? CacheKey(method: request.method.rawValue, uri: url) : nil
@@ -120,7 +120,7 @@ extension CachingClient {
         events.publish(.error(ErrorInfo(message: message)), requestID: run.id)
         events.publish(
             .requestFinished(RequestFinished(
-                status: 0, latency: run.elapsed, bytesFromNetwork: 0, bytesFromCache: 0, outcome: .error, reason: message,
+                status: 0, latency: run.elapsed(at: configuration.now()), bytesFromNetwork: 0, bytesFromCache: 0, outcome: .error, reason: message,
                 background: run.background)),
             requestID: run.id)
     }
@@ -132,11 +132,14 @@ struct RequestRun: Sendable {
     let request: HTTPRequest
     let body: Data?
     let policy: CachePolicy
-    let start: ContinuousClock.Instant
+    /// When the request started, on the client's clock (``CachingClientConfiguration/now``).
+    let start: Date
     /// Whether this is a background revalidation (stale-while-revalidate) nobody waits for.
     var background = false
 
-    var elapsed: Double {
-        (ContinuousClock.now - start).inSeconds
+    /// Seconds from the start to `now`, on the same clock: simulated traffic gets simulated
+    /// latencies.
+    func elapsed(at now: Date) -> Double {
+        max(0, now.timeIntervalSince(start))
     }
 }

@@ -155,7 +155,7 @@ extension CachingClient {
         events.publish(
             .served(served),
             .requestFinished(RequestFinished(
-                status: served.status, latency: run.elapsed, bytesFromNetwork: bytesFromNetwork,
+                status: served.status, latency: run.elapsed(at: configuration.now()), bytesFromNetwork: bytesFromNetwork,
                 bytesFromCache: run.background ? 0 : bytesFromCache, outcome: served.outcome, reason: served.reason,
                 coalesced: coalesced, background: run.background)),
             requestID: run.id)

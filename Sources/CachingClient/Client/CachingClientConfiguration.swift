@@ -44,7 +44,7 @@ public struct CachingClientConfiguration: Sendable {
     /// The wall clock; tests and simulations inject their own. Default `Date.init`.
     public var now: @Sendable () -> Date
 
-    /// Creates the default configuration: a memory-only store of 16 MiB, private mode.
+    /// Creates the default configuration: a memory-only store of 32 MiB, private mode.
     public init(
         store: StoreConfiguration = StoreConfiguration(),
         defaultPolicy: CachePolicy = .useProtocolCachePolicy,

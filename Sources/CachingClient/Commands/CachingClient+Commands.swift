@@ -44,7 +44,7 @@ extension CachingClient {
         guard let index = candidates.firstIndex(where: { variant == nil || $0.stored.varyKey.signature == variant }),
             let request = Self.request(for: key, variant: candidates[index].stored.varyKey)
         else { throw CachingClientError.notCached(url: key.uri) }
-        let run = RequestRun(id: events.makeRequestID(), request: request, body: nil, policy: .reloadRevalidatingCacheData, start: .now)
+        let run = RequestRun(id: events.makeRequestID(), request: request, body: nil, policy: .reloadRevalidatingCacheData, start: configuration.now())
         publishRequestStarted(run, key: key, policyName: "refresh")
         let decision = revalidationDecision(for: index, among: candidates, reason: .refreshCommand)
         events.publish(.lookup(Lookup(verdict: .stale, reason: RevalidationReason.refreshCommand.description)), requestID: run.id)
@@ -52,7 +52,7 @@ extension CachingClient {
             return try await network(decision, run: run, key: key, candidates: candidates)
         } catch {
             events.publish(.requestFinished(RequestFinished(
-                status: 0, latency: run.elapsed, bytesFromNetwork: 0, bytesFromCache: 0, outcome: .error,
+                status: 0, latency: run.elapsed(at: configuration.now()), bytesFromNetwork: 0, bytesFromCache: 0, outcome: .error,
                 reason: String(describing: error))), requestID: run.id)
             throw error
         }

@@ -2,7 +2,7 @@ public import HTTPTypes
 public import CacheEvents
 /// The header fields whose values session logs hide: `Authorization`, `Proxy-Authorization`,
 /// `Cookie` and `Set-Cookie` (names compared case-insensitively). Their values are replaced
-/// by ``redactedValue`` unless redaction is turned off (`--no-redact`).
+/// by ``redactedValue`` unless a recorder is configured not to redact.
 public enum SensitiveHeaders {
     /// What a redacted value reads: `[redacted]`.
     public static let redactedValue = "[redacted]"

@@ -23,7 +23,7 @@ import Synchronization
 ///   loses at most the last second. ``close()`` also `fsync`s.
 /// - **Redacted by default**: `Authorization`, `Proxy-Authorization`, `Cookie` and
 ///   `Set-Cookie` values are written as `[redacted]` unless
-///   ``Configuration/redactsSensitiveHeaders`` is off (`--no-redact`); the header line says
+///   ``Configuration/redactsSensitiveHeaders`` is off (a library setting); the header line says
 ///   which.
 public final class SessionRecorder: Sendable {
     /// How a recorder writes.

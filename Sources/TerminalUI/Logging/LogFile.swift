@@ -24,14 +24,14 @@ public final class LogFile: Sendable {
     public let path: String
     private let descriptor: Mutex<FileDescriptor>
 
-    /// Opens (creating with mode 0644 if needed) `path` for appending.
+    /// Opens (creating with mode 0600 if needed: logs name URLs) `path` for appending.
     /// - Throws: ``OpenError`` naming the path and the system's reason.
     public init(path: String) throws(OpenError) {
         let descriptor: FileDescriptor
         do {
             descriptor = try FileDescriptor.open(
                 FilePath(path), .writeOnly, options: [.append, .create, .closeOnExec],
-                permissions: [.ownerReadWrite, .groupRead, .otherRead]
+                permissions: [.ownerReadWrite]
             )
         } catch {
             throw .cannotOpen(path: path, reason: "\(error)")   // an `Errno`: its `strerror` text
