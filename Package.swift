@@ -198,7 +198,7 @@ let package = Package(
         .testTarget(name: "CacheEventsTests", dependencies: ["CacheEvents", "CacheStore", "HTTPCaching"]),
         .testTarget(
             name: "SessionLogTests",
-            dependencies: ["SessionLog", "CacheEvents", "CacheStore", "HTTPCaching"],
+            dependencies: ["SessionLog", "CacheEvents", "CacheStore", "HTTPCaching", "DemoOrigin"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
@@ -242,7 +242,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI", "CNcurses", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["TerminalUI", "CNcurses", "DemoOrigin", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "HTTPCachingTests",

@@ -19,11 +19,9 @@ struct CorruptionTests {
     /// Stores two entries, closes, damages the victim's file, reopens.
     func damaged(_ damage: Damage, encrypted: Bool) async throws -> (StoreFactory, ResponseStore, TemporaryDirectory) {
         let directory = TemporaryDirectory()
-        var factory = StoreFactory()
-        factory.directory = directory
-        if encrypted {
-            factory.defaultNamespace = Namespace(name: "default", match: .all, encryptionKey: EncryptionTests.key)
-        }
+        let factory = StoreFactory(
+            directory: directory,
+            defaultNamespace: encrypted ? Namespace(name: "default", match: .all, encryptionKey: EncryptionTests.key) : .default)
         let store = try factory.open()
         store.store(Self.uri, body: Fixtures.body(4000, seed: 1), now: factory.clock.now)
         await store.flush()
@@ -51,6 +49,16 @@ struct CorruptionTests {
         return (factory, reopened, directory)
     }
 
+    /// A store on a fresh directory that held `body` for ``uri`` and was closed.
+    func closedStore(holding body: [UInt8]) async throws -> (StoreFactory, TemporaryDirectory) {
+        let directory = TemporaryDirectory()
+        let factory = StoreFactory(directory: directory)
+        let store = try factory.open()
+        store.store(Self.uri, body: body, now: factory.clock.now)
+        await store.close()
+        return (factory, directory)
+    }
+
     @Test("damaged files are a miss plus a corrupt event, and are removed", arguments: Damage.allCases, [false, true])
     func detect(damage: Damage, encrypted: Bool) async throws {
         let (factory, store, directory) = try await damaged(damage, encrypted: encrypted)
@@ -71,9 +79,7 @@ struct CorruptionTests {
     @Test("a corrupted file is caught while the store runs, not only at open")
     func detectWhileRunning() async throws {
         let directory = TemporaryDirectory()
-        var factory = StoreFactory()
-        factory.directory = directory
-        factory.memoryCapacity = 0  // every read goes to disk
+        let factory = StoreFactory(directory: directory, memoryCapacity: 0)  // every read goes to disk
         let store = try factory.open()
         store.store(Self.uri, body: Fixtures.body(3000), now: factory.clock.now)
         await store.flush()
@@ -91,12 +97,7 @@ struct CorruptionTests {
 
     @Test("orphan and temporary files are removed at open")
     func orphans() async throws {
-        let directory = TemporaryDirectory()
-        var factory = StoreFactory()
-        factory.directory = directory
-        let store = try factory.open()
-        store.store(Self.uri, body: [1, 2, 3], now: factory.clock.now)
-        await store.close()
+        let (factory, directory) = try await closedStore(holding: [1, 2, 3])
         let orphan = directory.namespace() + "/entries/" + String(repeating: "ab", count: 32)
         let stray = directory.namespace() + "/entries/not-an-entry"
         let temporary = directory.namespace() + "/tmp/" + String(repeating: "cd", count: 32) + ".x.tmp"
@@ -112,12 +113,7 @@ struct CorruptionTests {
 
     @Test("an unreadable index is rebuilt empty and reported; the store keeps working")
     func garbageIndex() async throws {
-        let directory = TemporaryDirectory()
-        var factory = StoreFactory()
-        factory.directory = directory
-        let store = try factory.open()
-        store.store(Self.uri, body: [1, 2, 3], now: factory.clock.now)
-        await store.close()
+        let (factory, directory) = try await closedStore(holding: [1, 2, 3])
         let index = directory.namespace() + "/index.sqlite"
         try Data(repeating: 0x42, count: 8192).write(to: URL(fileURLWithPath: index))
         let reopened = try factory.open()

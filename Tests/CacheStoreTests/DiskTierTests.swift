@@ -10,8 +10,7 @@ import Testing
 struct DiskTierTests {
     @Test("entries survive a reopen byte for byte, and a disk hit is promoted to memory")
     func persistence() async throws {
-        var factory = StoreFactory()
-        factory.directory = TemporaryDirectory()
+        let factory = StoreFactory(directory: TemporaryDirectory())
         var bodies: [String: [UInt8]] = [:]
         do {
             let store = try factory.open()
@@ -41,8 +40,7 @@ struct DiskTierTests {
 
     @Test("a miss on a reopened store does no disk read, and access counts persist")
     func accessPersists() async throws {
-        var factory = StoreFactory()
-        factory.directory = TemporaryDirectory()
+        let factory = StoreFactory(directory: TemporaryDirectory())
         do {
             let store = try factory.open()
             store.store("https://example.com/a", body: [1, 2, 3], now: factory.clock.now)
@@ -62,8 +60,7 @@ struct DiskTierTests {
 
     @Test("files are named by the SHA-256 of the entry identity, whatever the URI")
     func fileNames() async throws {
-        var factory = StoreFactory()
-        factory.directory = TemporaryDirectory()
+        let factory = StoreFactory(directory: TemporaryDirectory())
         let store = try factory.open()
         let hostile = [
             "https://example.com/../../etc/passwd",
@@ -88,10 +85,7 @@ struct DiskTierTests {
 
     @Test("disk LRU evicts by the store's recorded access time down to the disk capacity")
     func diskLRU() async throws {
-        var factory = StoreFactory()
-        factory.directory = TemporaryDirectory()
-        factory.memoryCapacity = 0
-        factory.diskCapacity = 12_000
+        let factory = StoreFactory(directory: TemporaryDirectory(), memoryCapacity: 0, diskCapacity: 12_000)
         let store = try factory.open()
         for index in 0..<4 {
             store.store("https://example.com/\(index)", body: Fixtures.body(2500), now: factory.clock.now)
@@ -115,10 +109,7 @@ struct DiskTierTests {
 
     @Test("LRU order survives a reopen")
     func lruAfterReopen() async throws {
-        var factory = StoreFactory()
-        factory.directory = TemporaryDirectory()
-        factory.memoryCapacity = 0
-        factory.diskCapacity = 20_000
+        var factory = StoreFactory(directory: TemporaryDirectory(), memoryCapacity: 0, diskCapacity: 20_000)
         do {
             let store = try factory.open()
             for index in 0..<3 {
@@ -140,11 +131,7 @@ struct DiskTierTests {
 
     @Test("an entry over the maximum share of the disk capacity stays in memory only")
     func tooLargeForDisk() async throws {
-        var factory = StoreFactory()
-        factory.directory = TemporaryDirectory()
-        factory.memoryCapacity = 1 << 20
-        factory.diskCapacity = 10_000
-        factory.maximumEntryShare = 0.1
+        let factory = StoreFactory(directory: TemporaryDirectory(), memoryCapacity: 1 << 20, diskCapacity: 10_000, maximumEntryShare: 0.1)
         let store = try factory.open()
         #expect(store.store("https://example.com/big", body: Fixtures.body(5000), now: factory.clock.now) == .memory)
         #expect(store.store("https://example.com/small", body: Fixtures.body(200), now: factory.clock.now) == .both)
@@ -159,9 +146,7 @@ struct DiskTierTests {
 
     @Test("a large batch is made durable with one syncfs, or file by file where there is none", arguments: [false, true])
     func batchDurability(withoutSyncfs: Bool) async throws {
-        var factory = StoreFactory()
-        factory.directory = TemporaryDirectory()
-        factory.fileSystem = FaultInjectingFileSystem(withoutSyncfs: withoutSyncfs)
+        let factory = StoreFactory(directory: TemporaryDirectory(), fileSystem: FaultInjectingFileSystem(withoutSyncfs: withoutSyncfs))
         do {
             let store = try factory.open()
             for index in 0..<12 { store.store("https://example.com/\(index)", body: Fixtures.body(300, seed: UInt8(index)), now: factory.clock.now) }
@@ -176,8 +161,7 @@ struct DiskTierTests {
 
     @Test("directories are 0700 and files 0600")
     func permissions() async throws {
-        var factory = StoreFactory()
-        factory.directory = TemporaryDirectory()
+        let factory = StoreFactory(directory: TemporaryDirectory())
         let store = try factory.open()
         store.store("https://example.com/a", body: [1], now: factory.clock.now)
         await store.flush()
@@ -196,8 +180,7 @@ struct DiskTierTests {
 
     @Test("a second store on the same directory is refused with a clear error until the first closes")
     func directoryInUse() async throws {
-        var factory = StoreFactory()
-        factory.directory = TemporaryDirectory()
+        let factory = StoreFactory(directory: TemporaryDirectory())
         let first = try factory.open()
         #expect(throws: CacheStoreError.directoryInUse(path: factory.directory!.namespace())) { try factory.open() }
         await first.close()
@@ -208,8 +191,7 @@ struct DiskTierTests {
 
     @Test("removals and removeAll reach the disk; removeCachedResponses(since:) removes newer entries")
     func removals() async throws {
-        var factory = StoreFactory()
-        factory.directory = TemporaryDirectory()
+        let factory = StoreFactory(directory: TemporaryDirectory())
         let store = try factory.open()
         for index in 0..<6 {
             store.store("https://example.com/\(index)", body: [UInt8(index)], now: factory.clock.now)
@@ -235,8 +217,7 @@ struct DiskTierTests {
 
     @Test("a Vary variant stored under an earlier normalisation keeps its identity after a reopen, and misses once")
     func varyKeyFromEarlierNormalisation() async throws {
-        var factory = StoreFactory()
-        factory.directory = TemporaryDirectory()
+        let factory = StoreFactory(directory: TemporaryDirectory())
         let uri = "https://example.com/negotiated"
         // What an earlier version recorded for "Accept: text/html; q=0.5" (white space kept);
         // today's canonical form is "text/html;q=0.5". The entry's file is named by this key.

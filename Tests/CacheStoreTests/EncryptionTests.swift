@@ -11,10 +11,7 @@ struct EncryptionTests {
     static let marker = "very-private-path-marker"
 
     func encryptedFactory(_ directory: TemporaryDirectory, key: EncryptionKey? = key) -> StoreFactory {
-        var factory = StoreFactory()
-        factory.directory = directory
-        factory.defaultNamespace = Namespace(name: "default", match: .all, encryptionKey: key)
-        return factory
+        StoreFactory(directory: directory, defaultNamespace: Namespace(name: "default", match: .all, encryptionKey: key))
     }
 
     @Test("bodies, headers and the index's URLs are not readable on disk, and file names are keyed")

@@ -8,8 +8,7 @@ import HTTPTypes
 struct ExpiryTests {
     @Test("a lookup never returns an entry past expiresAt; it is removed and reported expired")
     func lookupExpires() async throws {
-        var factory = StoreFactory()
-        factory.directory = TemporaryDirectory()
+        let factory = StoreFactory(directory: TemporaryDirectory())
         let store = try factory.open()
         store.store("https://example.com/short", body: [1], expiresIn: 30, now: factory.clock.now)
         #expect(await store.entry("https://example.com/short") != nil)
@@ -39,8 +38,7 @@ struct ExpiryTests {
 
     @Test("expired entries are swept at open, and periodically")
     func sweeps() async throws {
-        var factory = StoreFactory()
-        factory.directory = TemporaryDirectory()
+        var factory = StoreFactory(directory: TemporaryDirectory())
         do {
             let store = try factory.open()
             store.store("https://example.com/a", body: [1], expiresIn: 10, now: factory.clock.now)

@@ -8,10 +8,7 @@ import Testing
 @Suite("Disk faults", .timeLimit(.minutes(2)))
 struct FaultTests {
     func factory(_ fileSystem: FaultInjectingFileSystem) -> StoreFactory {
-        var factory = StoreFactory()
-        factory.directory = TemporaryDirectory()
-        factory.fileSystem = fileSystem
-        return factory
+        StoreFactory(directory: TemporaryDirectory(), fileSystem: fileSystem)
     }
 
     @Test("a full disk degrades to memory only; memory hits go on and new stores stay in memory")

@@ -81,8 +81,7 @@ struct FreshenedStoreTests {
 
     @Test("with a disk, the freshened headers are what a reopened store reads")
     func persists() async throws {
-        var factory = StoreFactory()
-        factory.directory = TemporaryDirectory()
+        let factory = StoreFactory(directory: TemporaryDirectory())
         let uri = "https://example.com/a"
         let body = Fixtures.body(2000)
         do {
@@ -108,8 +107,7 @@ struct FreshenedStoreTests {
 
     @Test("a namespace's TTL caps a freshened entry's lifetime as it caps a new one's")
     func namespaceTTL() async throws {
-        var factory = StoreFactory()
-        factory.defaultNamespace = Namespace(name: "default", match: .all, timeToLive: 10)
+        let factory = StoreFactory(defaultNamespace: Namespace(name: "default", match: .all, timeToLive: 10))
         let store = try factory.open()
         let uri = "https://example.com/a"
         store.store(uri, body: [1], headers: [.eTag: "\"v1\""], now: factory.clock.now)

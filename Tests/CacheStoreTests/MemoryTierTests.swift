@@ -42,8 +42,7 @@ struct MemoryTierTests {
 
     @Test("capacity evicts the least recently used entry first, reported as capacity")
     func lruEviction() async throws {
-        var factory = StoreFactory()
-        factory.memoryCapacity = 10_000
+        let factory = StoreFactory(memoryCapacity: 10_000)
         let store = try factory.open()
         let body = Fixtures.body(2000)
         for index in 0..<4 { store.store("https://example.com/\(index)", body: body, now: factory.clock.now) }
@@ -63,8 +62,7 @@ struct MemoryTierTests {
 
     @Test("lowering the capacity evicts at once; raising it keeps everything")
     func capacityChanges() async throws {
-        var factory = StoreFactory()
-        factory.memoryCapacity = 100_000
+        let factory = StoreFactory(memoryCapacity: 100_000)
         let store = try factory.open()
         for index in 0..<10 { store.store("https://example.com/\(index)", body: Fixtures.body(3000), now: factory.clock.now) }
         #expect(store.stats().memoryEntryCount == 10)
@@ -96,9 +94,7 @@ struct MemoryTierTests {
 
     @Test("an entry larger than the maximum share of the capacity is not stored")
     func tooLarge() async throws {
-        var factory = StoreFactory()
-        factory.memoryCapacity = 10_000
-        factory.maximumEntryShare = 0.1
+        let factory = StoreFactory(memoryCapacity: 10_000, maximumEntryShare: 0.1)
         let store = try factory.open()
         #expect(store.store("https://example.com/big", body: Fixtures.body(2000), now: factory.clock.now) == nil)
         #expect(await store.entry("https://example.com/big") == nil)
@@ -107,8 +103,7 @@ struct MemoryTierTests {
 
     @Test("storage policy notAllowed stores nothing; allowedInMemoryOnly never reaches the disk")
     func policies() async throws {
-        var factory = StoreFactory()
-        factory.directory = TemporaryDirectory()
+        let factory = StoreFactory(directory: TemporaryDirectory())
         let store = try factory.open()
         #expect(store.store("https://example.com/no", body: [1], policy: .notAllowed, now: factory.clock.now) == nil)
         #expect(await store.entry("https://example.com/no") == nil)

@@ -25,12 +25,12 @@ struct NamespaceTests {
 
     @Test("user data gets a short TTL and its own directory while images keep a long TTL")
     func perNamespaceRules() async throws {
-        var factory = StoreFactory()
-        factory.directory = TemporaryDirectory()
-        factory.namespaces = [
-            Namespace(name: "user", match: .prefix("https://api.example.com/me/"), timeToLive: 300),
-            Namespace(name: "images", match: .pattern("https://cdn.example.com/*.png"), directoryName: "img", timeToLive: 7 * 86_400),
-        ]
+        let factory = StoreFactory(
+            directory: TemporaryDirectory(),
+            namespaces: [
+                Namespace(name: "user", match: .prefix("https://api.example.com/me/"), timeToLive: 300),
+                Namespace(name: "images", match: .pattern("https://cdn.example.com/*.png"), directoryName: "img", timeToLive: 7 * 86_400),
+            ])
         let store = try factory.open()
         let now = factory.clock.now
         store.store("https://api.example.com/me/profile", body: [1], expiresIn: 86_400, now: now)
@@ -55,10 +55,9 @@ struct NamespaceTests {
 
     @Test("a namespace's disk limit evicts only its own entries")
     func diskLimit() async throws {
-        var factory = StoreFactory()
-        factory.directory = TemporaryDirectory()
-        factory.memoryCapacity = 0
-        factory.namespaces = [Namespace(name: "small", match: .prefix("https://small.example/"), diskLimit: 5000)]
+        let factory = StoreFactory(
+            directory: TemporaryDirectory(), memoryCapacity: 0,
+            namespaces: [Namespace(name: "small", match: .prefix("https://small.example/"), diskLimit: 5000)])
         let store = try factory.open()
         store.store("https://big.example/keep", body: Fixtures.body(1000), now: factory.clock.now)
         for index in 0..<5 {
@@ -79,8 +78,7 @@ struct NamespaceTests {
 
     @Test("a namespace with a bad or duplicate directory name is refused")
     func invalidNamespaces() {
-        var factory = StoreFactory()
-        factory.namespaces = [Namespace(name: "x", match: .all, directoryName: "../escape")]
+        var factory = StoreFactory(namespaces: [Namespace(name: "x", match: .all, directoryName: "../escape")])
         #expect {
             try factory.open()
         } throws: { error in

@@ -8,10 +8,7 @@ import HTTPTypes
 struct ObserverTests {
     @Test("stored, promoted, evicted and purged are reported with the entry's identity and tiers")
     func changeSequence() async throws {
-        var factory = StoreFactory()
-        factory.directory = TemporaryDirectory()
-        factory.memoryCapacity = 4000
-        factory.maximumEntryShare = 0.5
+        let factory = StoreFactory(directory: TemporaryDirectory(), memoryCapacity: 4000, maximumEntryShare: 0.5)
         let store = try factory.open()
         let uri = "https://example.com/a"
         store.store(uri, body: Fixtures.body(1500), headers: [.eTag: "\"1\""], now: factory.clock.now)

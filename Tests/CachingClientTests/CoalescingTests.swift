@@ -110,13 +110,7 @@ struct CoalescingTests {
     func coalescedEvents() async throws {
         let harness = try await Harness.start()
         let log = EventLog(await harness.client.subscribe(.lossless(bufferSize: 10_000), snapshot: false))
-        let gate = harness.hold("/max-age/60")
-        let leaderTask = Task { try await harness.get("/max-age/60") }
-        try await harness.waitForArrivals(1, at: gate)
-        let followerTask = Task { try await harness.get("/max-age/60") }
-        try await harness.waitForFollowers(1)
-        gate.open()
-        let (leader, follower) = try await (leaderTask.value, followerTask.value)
+        let (leader, follower) = try await harness.leaderAndFollower("/max-age/60")
         #expect(!leader.coalesced)
         #expect(follower.coalesced)
         #expect(await log.wait { $0.contains { $0.requestID == follower.requestID && $0.kind.name == "requestFinished" } })

@@ -166,16 +166,9 @@ struct EventOrderTests {
         #expect(Self.totals(events) == Totals(status: 200, outcome: .stale, network: 0, cache: first.body.count))
 
         // The refresh: a request of its own with policy "background", answered 304.
-        let isRefreshStart: @Sendable (CacheEvent) -> Bool = { event in
-            if case .requestStarted(let started) = event.kind { started.policy == "background" } else { false }
-        }
-        #expect(await log.wait { events in
-            guard let id = events.first(where: isRefreshStart)?.requestID else { return false }
-            return events.contains { $0.requestID == id && $0.kind.name == "requestFinished" }
-        })
-        let refreshID = try #require(log.all.first(where: isRefreshStart)?.requestID)
+        let refreshID = try await Self.backgroundRefreshID(in: log)
         #expect(refreshID != stale.requestID)
-        #expect(log.all.filter(isRefreshStart).count == 1)
+        #expect(log.all.filter(Self.isRefreshStart).count == 1)
         let refresh = await Self.expectSequence(
             ["requestStarted", "lookup", "revalidationSent", "notModified", "served", "requestFinished"],
             of: refreshID, in: log)
@@ -211,14 +204,7 @@ struct EventOrderTests {
         let stale = try await harness.get("/swr/1/600")
         #expect(stale.outcome == .stale)
 
-        let isRefreshStart: @Sendable (CacheEvent) -> Bool = { event in
-            if case .requestStarted(let started) = event.kind { started.policy == "background" } else { false }
-        }
-        #expect(await log.wait { events in
-            guard let id = events.first(where: isRefreshStart)?.requestID else { return false }
-            return events.contains { $0.requestID == id && $0.kind.name == "requestFinished" }
-        })
-        let refreshID = try #require(log.all.first(where: isRefreshStart)?.requestID)
+        let refreshID = try await Self.backgroundRefreshID(in: log)
         let refresh = await Self.expectSequence(
             ["requestStarted", "lookup", "revalidationSent", "error", "requestFinished"], of: refreshID, in: log)
         #expect(Self.errorInfo(refresh)?.message.contains("cannot connect") == true)
@@ -354,14 +340,7 @@ struct EventOrderTests {
     func coalescedFollower() async throws {
         let harness = try await Harness.start()
         let log = await Self.subscribe(harness)
-        // The leader's response is held at the origin until the follower waits for it.
-        let gate = harness.hold("/max-age/60")
-        let leaderTask = Task { try await harness.get("/max-age/60") }
-        try await harness.waitForArrivals(1, at: gate)
-        let followerTask = Task { try await harness.get("/max-age/60") }
-        try await harness.waitForFollowers(1)
-        gate.open()
-        let (leader, follower) = try await (leaderTask.value, followerTask.value)
+        let (leader, follower) = try await harness.leaderAndFollower("/max-age/60")
         try #require(!leader.coalesced && follower.coalesced, "the second request follows the first")
 
         let followerEvents = await Self.expectSequence(
@@ -495,6 +474,21 @@ struct EventOrderTests {
 
     static func subscribe(_ harness: Harness) async -> EventLog {
         EventLog(await harness.client.subscribe(.lossless(bufferSize: 10_000), snapshot: false))
+    }
+
+    /// Whether an event starts a background refresh: a request of its own, policy "background".
+    static let isRefreshStart: @Sendable (CacheEvent) -> Bool = { event in
+        if case .requestStarted(let started) = event.kind { started.policy == "background" } else { false }
+    }
+
+    /// Waits for the (first) background refresh to finish and returns its request ID.
+    static func backgroundRefreshID(in log: EventLog, sourceLocation: SourceLocation = #_sourceLocation) async throws -> UInt64 {
+        #expect(
+            await log.wait { events in
+                guard let id = events.first(where: isRefreshStart)?.requestID else { return false }
+                return events.contains { $0.requestID == id && $0.kind.name == "requestFinished" }
+            }, sourceLocation: sourceLocation)
+        return try #require(log.all.first(where: isRefreshStart)?.requestID, sourceLocation: sourceLocation)
     }
 
     /// Waits for request `id` to finish, expects its kind names to be `kinds` and its `seq`

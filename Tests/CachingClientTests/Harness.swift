@@ -136,6 +136,18 @@ extension Harness {
         }
     }
 
+    /// Two GETs of `path`, the second coalesced onto the first: the leader's response is held
+    /// at the origin until the follower waits for it.
+    func leaderAndFollower(_ path: String) async throws -> (leader: ClientResponse, follower: ClientResponse) {
+        let gate = hold(path)
+        let leaderTask = Task { try await get(path) }
+        try await waitForArrivals(1, at: gate)
+        let followerTask = Task { try await get(path) }
+        try await waitForFollowers(1)
+        gate.open()
+        return try await (leaderTask.value, followerTask.value)
+    }
+
     /// Polls `condition` (every 2 ms) until it holds; throws after 20 s, naming what it saw.
     /// Waiting for a state, not for time: the only sleep is the poll's.
     func waitUntil(

@@ -1,4 +1,5 @@
 import CacheEvents
+import DemoOrigin  // SplitMix64: a seeded generator, so failures reproduce
 import SessionLog
 import HTTPCaching
 import Testing
@@ -21,7 +22,7 @@ private struct AppliedEvents: EventFolding, Equatable {
 struct SessionReplayerTests {
     /// 5,000 events over about 100 s with bursts (several events at one time) and gaps.
     static let events: [CacheEvent] = {
-        var random = SplitMix(seed: 11)
+        var random = SplitMix64(seed: 11)
         var time = 3.0
         var events: [CacheEvent] = []
         var script = SampleSession.script
@@ -43,7 +44,7 @@ struct SessionReplayerTests {
     func seekEqualsPlayTestFold() {
         var player = SessionReplayer<AppliedEvents>(events: Self.events, checkpointInterval: 128)
         var seeker = SessionReplayer<AppliedEvents>(events: Self.events, checkpointInterval: 128)
-        var random = SplitMix(seed: 5)
+        var random = SplitMix64(seed: 5)
         player.speed = ReplaySpeed(multiplier: 4)!
         player.play()
         var checks = 0
@@ -65,7 +66,7 @@ struct SessionReplayerTests {
     func seekEqualsPlayCounters() {
         var player = SessionReplayer<TrafficCounters>(events: Self.events, checkpointInterval: 300)
         var seeker = SessionReplayer<TrafficCounters>(events: Self.events, checkpointInterval: 300)
-        var random = SplitMix(seed: 6)
+        var random = SplitMix64(seed: 6)
         player.speed = ReplaySpeed(multiplier: 16)!
         player.play()
         while !player.isAtEnd {
@@ -79,7 +80,7 @@ struct SessionReplayerTests {
     @Test("seeking to random times and percentages lands exactly on the events up to them")
     func seekTargets() {
         var replay = SessionReplayer<AppliedEvents>(events: Self.events, checkpointInterval: 200)
-        var random = SplitMix(seed: 7)
+        var random = SplitMix64(seed: 7)
         let start = Self.events.first!.time
         let end = Self.events.last!.time
         for _ in 0..<200 {
@@ -197,18 +198,5 @@ struct SessionReplayerTests {
         #expect(clamped.position == 2)
         let empty = SessionReplayer<TrafficCounters>(events: [])
         #expect(empty.isAtEnd && empty.progress == 1 && empty.startTime == 0)
-    }
-}
-
-/// A seedable generator so failures reproduce.
-struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
