@@ -1,5 +1,6 @@
 import HTTPTypes
 import CacheEvents
+import CacheStore
 import Foundation
 import HTTPCaching
 

@@ -1,6 +1,7 @@
 import HTTPTypes
 import Foundation
 import CacheEvents
+import CacheStore
 import SessionLog
 import HTTPCaching
 

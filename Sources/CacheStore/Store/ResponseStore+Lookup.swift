@@ -16,11 +16,7 @@ extension ResponseStore {
     nonisolated(nonsending) public func variants(for key: CacheKey) async -> [CacheEntry] {
         let namespace = table.index(for: key.uri)
         let now = core.now()
-        var plan = core.withIndex { $0.plan(for: key, namespace: namespace, now: now) }
-        if case .needsPrimaryKey = plan {
-            let primary = table[namespace].naming.primaryKey(for: key)
-            plan = core.withIndex { $0.plan(for: key, namespace: namespace, primary: primary, now: now) }
-        }
+        let plan = lookupPlan(for: key, namespace: namespace, now: now)
         switch plan {
         case .answered(let entries):
             return entries
@@ -52,11 +48,7 @@ extension ResponseStore {
     public func memoryVariants(for key: CacheKey) -> [CacheEntry]? {
         let namespace = table.index(for: key.uri)
         let now = core.now()
-        var plan = core.withIndex { $0.plan(for: key, namespace: namespace, now: now) }
-        if case .needsPrimaryKey = plan {
-            let primary = table[namespace].naming.primaryKey(for: key)
-            plan = core.withIndex { $0.plan(for: key, namespace: namespace, primary: primary, now: now) }
-        }
+        let plan = lookupPlan(for: key, namespace: namespace, now: now)
         switch plan {
         case .answered(let entries): return entries
         case .needsPrimaryKey, .readDisk: return nil
@@ -86,5 +78,14 @@ extension ResponseStore {
         let namespace = table.index(for: entry.stored.key.uri)
         let now = core.now()
         core.withIndex { $0.recordAccess(entry.storageKey, slot: entry.memorySlot, namespace: namespace, now: now) }
+    }
+
+    /// What answering a lookup of `key` takes: the in-memory index's plan, asked again with
+    /// the primary key's digest when it needs one (only namespaces with a disk do).
+    private func lookupPlan(for key: CacheKey, namespace: Int, now: Date) -> LookupPlan {
+        let plan = core.withIndex { $0.plan(for: key, namespace: namespace, now: now) }
+        guard case .needsPrimaryKey = plan else { return plan }
+        let primary = table[namespace].naming.primaryKey(for: key)
+        return core.withIndex { $0.plan(for: key, namespace: namespace, primary: primary, now: now) }
     }
 }

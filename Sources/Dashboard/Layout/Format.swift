@@ -1,18 +1,11 @@
 import Foundation
+import SessionLog
 
 /// How numbers, sizes and times are written on screen: short, unit-bearing and independent of
 /// the locale, so snapshots are the same everywhere.
 enum Format {
     /// `1234567` → `1,234,567`.
-    static func count(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var result = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return value < 0 ? "-" + result : result
-    }
+    static func count(_ value: Int) -> String { SessionSummary.grouped(value) }
 
     /// A ratio as a percentage with one decimal (`64.2%`), or `–` when undefined.
     static func percent(_ ratio: Double?) -> String {

@@ -70,8 +70,9 @@ extension SessionSummary {
         return rows.map { grouped($0.1).leftPadded(to: 8) + "  " + $0.0 }
     }
 
-    /// `1,234,567`.
-    static func grouped(_ value: Int) -> String {
+    /// `1234567` → `1,234,567`: digits grouped in threes, the same in every locale (the
+    /// dashboard writes counts this way too).
+    public static func grouped(_ value: Int) -> String {
         let digits = String(value.magnitude)
         var result = ""
         for (index, digit) in digits.enumerated() {
