@@ -21,15 +21,20 @@ struct WillCacheTests {
         var statuses: [Int] { calls.withLock { $0.map(\.status) } }
     }
 
+    /// A client whose `willCache` hook records what it is asked and always answers `answer`.
+    private static func harness(recording calls: Calls, answer: WillCacheDecision) async throws -> Harness {
+        try await Harness.start {
+            $0.willCache = { request, response in
+                calls.record(request, response)
+                return answer
+            }
+        }
+    }
+
     @Test("a veto: nothing is stored, the reason says so, and the next request goes to the origin")
     func veto() async throws {
         let calls = Calls()
-        let harness = try await Harness.start {
-            $0.willCache = { request, response in
-                calls.record(request, response)
-                return .store(.notAllowed)
-            }
-        }
+        let harness = try await Self.harness(recording: calls, answer: .store(.notAllowed))
         let first = try await harness.get("/max-age/60")
         #expect(first.outcome == .miss)
         #expect(first.reason == "willCache declined")
@@ -45,12 +50,7 @@ struct WillCacheTests {
     @Test("the hook is asked only about storable responses: never for no-store, a POST or a 500")
     func onlyStorableResponses() async throws {
         let calls = Calls()
-        let harness = try await Harness.start {
-            $0.willCache = { request, response in
-                calls.record(request, response)
-                return .store(.allowed)
-            }
-        }
+        let harness = try await Self.harness(recording: calls, answer: .store(.allowed))
         _ = try await harness.get("/no-store")
         _ = try await harness.send(.post, "/items/1")
         _ = try await harness.get("/status/500")

@@ -9,74 +9,61 @@ import TerminalUI
 /// unless the layout does.
 @Suite("Layout snapshots")
 struct LayoutSnapshotTests {
+    /// The sample session after `keys`, rendered at `size` and compared with its snapshot.
+    private func snapshot(after keys: [Key], named name: String, size: TerminalSize) throws {
+        var state = SampleSession.state()
+        press(keys, on: &state, size: size)
+        Snapshot.check(try render(state, size: size), SnapshotSizes.name(name, size))
+    }
+
     @Test("Requests view: newest first, third row selected", arguments: SnapshotSizes.all)
     func requests(size: TerminalSize) throws {
-        var state = SampleSession.state()
-        press([.down, .down], on: &state, size: size)
-        Snapshot.check(try render(state, size: size), SnapshotSizes.name("requests", size))
+        try snapshot(after: [.down, .down], named: "requests", size: size)
     }
 
     @Test("Entries view: sorted by TTL, one row marked, the next selected", arguments: SnapshotSizes.all)
     func entries(size: TerminalSize) throws {
-        var state = SampleSession.state()
-        press([.character("2"), .down, .character("m")], on: &state, size: size)
-        Snapshot.check(try render(state, size: size), SnapshotSizes.name("entries", size))
+        try snapshot(after: [.character("2"), .down, .character("m")], named: "entries", size: size)
     }
 
     @Test("Entries view sorted by size, reversed", arguments: [TerminalSize(columns: 120, rows: 40)])
     func entriesSortedBySize(size: TerminalSize) throws {
-        var state = SampleSession.state()
-        press([.character("2"), .character("o"), .character("O")], on: &state, size: size)
-        Snapshot.check(try render(state, size: size), SnapshotSizes.name("entries-size-reversed", size))
+        try snapshot(after: [.character("2"), .character("o"), .character("O")], named: "entries-size-reversed", size: size)
     }
 
     @Test("Stats view: every figure with its definition", arguments: SnapshotSizes.all)
     func stats(size: TerminalSize) throws {
-        var state = SampleSession.state()
-        press([.character("3")], on: &state, size: size)
-        Snapshot.check(try render(state, size: size), SnapshotSizes.name("stats", size))
+        try snapshot(after: [.character("3")], named: "stats", size: size)
     }
 
     @Test("Detail pane of a request: decision, Cache-Control in words, escaped headers", arguments: SnapshotSizes.all)
     func requestDetail(size: TerminalSize) throws {
-        var state = SampleSession.state()
-        press([.down, .down, .enter], on: &state, size: size)
-        Snapshot.check(try render(state, size: size), SnapshotSizes.name("detail-request", size))
+        try snapshot(after: [.down, .down, .enter], named: "detail-request", size: size)
     }
 
     @Test("Detail pane of a revalidated request", arguments: [TerminalSize(columns: 120, rows: 40)])
     func revalidatedDetail(size: TerminalSize) throws {
-        var state = SampleSession.state()
-        press([.character("G"), .up, .enter], on: &state, size: size)
-        Snapshot.check(try render(state, size: size), SnapshotSizes.name("detail-revalidated", size))
+        try snapshot(after: [.character("G"), .up, .enter], named: "detail-revalidated", size: size)
     }
 
     @Test("Detail pane of an entry, with the latest request for its key", arguments: SnapshotSizes.all)
     func entryDetail(size: TerminalSize) throws {
-        var state = SampleSession.state()
-        press([.character("2"), .down, .down, .enter], on: &state, size: size)
-        Snapshot.check(try render(state, size: size), SnapshotSizes.name("detail-entry", size))
+        try snapshot(after: [.character("2"), .down, .down, .enter], named: "detail-entry", size: size)
     }
 
     @Test("Help: every key and every figure", arguments: SnapshotSizes.all)
     func help(size: TerminalSize) throws {
-        var state = SampleSession.state()
-        press([.character("?")], on: &state, size: size)
-        Snapshot.check(try render(state, size: size), SnapshotSizes.name("help", size))
+        try snapshot(after: [.character("?")], named: "help", size: size)
     }
 
     @Test("Confirm prompt for purge all", arguments: SnapshotSizes.all)
     func confirm(size: TerminalSize) throws {
-        var state = SampleSession.state()
-        press([.character("2"), .character("D")], on: &state, size: size)
-        Snapshot.check(try render(state, size: size), SnapshotSizes.name("confirm", size))
+        try snapshot(after: [.character("2"), .character("D")], named: "confirm", size: size)
     }
 
     @Test("Search prompt while typing: the first match is selected and highlighted", arguments: SnapshotSizes.all)
     func search(size: TerminalSize) throws {
-        var state = SampleSession.state()
-        press([.character("/"), .character("m"), .character("a"), .character("x")], on: &state, size: size)
-        Snapshot.check(try render(state, size: size), SnapshotSizes.name("search", size))
+        try snapshot(after: [.character("/"), .character("m"), .character("a"), .character("x")], named: "search", size: size)
     }
 
     @Test("Paused display: the header says PAUSED, the rows stand still", arguments: [TerminalSize(columns: 120, rows: 40)])
