@@ -60,6 +60,33 @@ struct EventSubscriptionTests {
         await published.value
     }
 
+    @Test("a dashboard subscription under load gets a batch at most every 20 ms, so publishers wake nobody")
+    func dashboardBatching() async {
+        let bus = EventBus()
+        let batches = bus.subscribe(.dashboard).batches
+        let reader = Task {
+            var count = 0
+            var events = 0
+            for await batch in batches {
+                count += 1
+                events += batch.count
+                if events >= 2_000 { break }
+            }
+            return count
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        for index in 1...2_000 {
+            bus.publish(Self.kind(index))
+            if index % 100 == 0 { try? await Task.sleep(for: .milliseconds(10)) }
+        }
+        let batchCount = await reader.value
+        let elapsed = clock.now - start
+        // At most one batch per 20 ms, plus the first, however fast the events came.
+        #expect(batchCount <= Int(elapsed / .milliseconds(20)) + 1)
+        #expect(batchCount >= 2)
+    }
+
     @Test("a consumer that falls behind gets dropped(count) in place of what did not fit")
     func overflowIsCounted() async {
         let bus = EventBus()

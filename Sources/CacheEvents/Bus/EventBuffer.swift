@@ -5,21 +5,26 @@ import Synchronization
 ///
 /// Event-driven: an idle subscriber waits on a continuation, which the first event published
 /// after it started waiting resumes; events published while it is busy accumulate and arrive
-/// as one batch. With no traffic nothing wakes.
+/// as one batch. With no traffic nothing wakes. With a batching interval, a subscriber that
+/// has just received a batch waits that long before it looks again, so under load publishers
+/// find nobody to wake and only append.
 final class EventBuffer: Sendable {
     private struct State {
         var events: [CacheEvent] = []
         var pendingDrops = 0
         var finished = false
         var waiter: CheckedContinuation<[CacheEvent]?, Never>?
+        var lastDelivery: ContinuousClock.Instant?
     }
 
     private let state = Mutex(State())
     private let capacity: Int
+    private let batchingInterval: Duration
     private let onFinish: @Sendable () -> Void
 
-    init(capacity: Int, onFinish: @escaping @Sendable () -> Void) {
+    init(capacity: Int, batchingInterval: Duration = .zero, onFinish: @escaping @Sendable () -> Void) {
         self.capacity = max(1, capacity)
+        self.batchingInterval = batchingInterval
         self.onFinish = onFinish
     }
 
@@ -62,6 +67,17 @@ final class EventBuffer: Sendable {
     /// The next batch, waiting while nothing is buffered; `nil` once the subscription has
     /// ended and everything was taken, or when the waiting task is cancelled.
     func next() async -> [CacheEvent]? {
+        if batchingInterval > .zero, let last = state.withLock({ $0.lastDelivery }) {
+            let rest = last + batchingInterval - .now
+            // Cancelled while pausing: the handler below ends the subscription.
+            if rest > .zero { try? await Task.sleep(for: rest) }
+        }
+        let batch = await waitForBatch()
+        if batchingInterval > .zero, batch != nil { state.withLock { $0.lastDelivery = .now } }
+        return batch
+    }
+
+    private func waitForBatch() async -> [CacheEvent]? {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<[CacheEvent]?, Never>) in
                 let immediate: [CacheEvent]?? = state.withLock { state in

@@ -23,6 +23,17 @@ public enum EventDelivery: Sendable, Hashable {
         case .lossy(let bufferSize), .lossless(let bufferSize): return bufferSize
         }
     }
+
+    /// The shortest time between two batches a subscriber receives: 20 ms for a lossy
+    /// (dashboard) subscription, which redraws at most 30 times a second and loses nothing by
+    /// getting events in bursts — and so costs a busy client no wake-up per event; none for a
+    /// lossless one. An idle subscriber still wakes only when an event arrives.
+    public var batchingInterval: Duration {
+        switch self {
+        case .lossy: return .milliseconds(20)
+        case .lossless: return .zero
+        }
+    }
 }
 
 /// Fans events out to any number of subscribers without ever blocking the publisher.
@@ -105,7 +116,7 @@ public final class EventBus: Sendable {
         let buffer = state.withLock { state in
             let id = state.nextSubscriberID
             state.nextSubscriberID += 1
-            let buffer = EventBuffer(capacity: delivery.bufferSize) { [weak self] in
+            let buffer = EventBuffer(capacity: delivery.bufferSize, batchingInterval: delivery.batchingInterval) { [weak self] in
                 _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
             }
             // Snapshot events describe the state as of the last published event and carry its

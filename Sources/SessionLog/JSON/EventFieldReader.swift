@@ -210,12 +210,12 @@ struct EventFieldReader {
             }
             return true
         }
-        return headerLists.list(hash: hash, matches: matches) { fields in
+        return headerLists.list(hash: hash, matches: matches) { fields, fieldName in
             for pair in pairs {
                 let name = JSONStringDecoding.decode(pair.name, in: line, interner: &strings)
-                let value = JSONStringDecoding.decode(pair.value, in: line, interner: &strings)
                 // A recorded name that is not a valid field name is left out.
-                if let field = HTTPField(recordedName: name, value: value) { fields.append(field) }
+                guard let validName = fieldName(name) else { continue }
+                fields.append(HTTPField(name: validName, value: JSONStringDecoding.decode(pair.value, in: line, interner: &strings)))
             }
         }
     }

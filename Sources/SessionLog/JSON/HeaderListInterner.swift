@@ -15,11 +15,14 @@ struct HeaderListInterner {
     private var hashes: [UInt64] = []
     private var lists: [HTTPFields?] = []
     private var count = 0
+    /// Field names already validated, so a name seen before costs a lookup, and its storage is
+    /// shared by every field that carries it.
+    private var names: [String: HTTPField.Name] = [:]
     
     /// The list remembered under `hash` if `matches` confirms it, else the list `build`
     /// appends (remembered for next time while there is room).
     mutating func list(
-        hash: UInt64, matches: (HTTPFields) -> Bool, _ build: (inout HTTPFields) -> Void
+        hash: UInt64, matches: (HTTPFields) -> Bool, _ build: (inout HTTPFields, (String) -> HTTPField.Name?) -> Void
     ) -> HTTPFields {
         if hashes.isEmpty {
             hashes = [UInt64](repeating: 0, count: Self.tableSize)
@@ -32,7 +35,16 @@ struct HeaderListInterner {
             cell = (cell + 1) & mask
         }
         var list = HTTPFields()
-        build(&list)
+        var names = self.names
+        self.names = [:]
+        build(&list) { text in
+            if let known = names[text] { return known }
+            // A recorded name that is not a valid field name, or a pseudo-header, is left out.
+            guard !text.hasPrefix(":"), let name = HTTPField.Name(text) else { return nil }
+            if names.count < Self.capacity { names[text] = name }
+            return name
+        }
+        self.names = names
         if count < Self.capacity {
             hashes[cell] = hash
             lists[cell] = list
