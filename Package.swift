@@ -177,18 +177,9 @@ let package = Package(
         .executableTarget(
             name: "cachescope",
             dependencies: [
-                "CacheScopeApp",
-                "HTTPCaching",
-                "CacheStore",
-                "CacheEvents",
-                "SessionLog",
-                "CachingClient",
-                "CacheAttach",
-                "DemoOrigin",
-                "TerminalUI",
-                "Dashboard",
+                "CacheScopeApp", "HTTPCaching", "CacheEvents", "SessionLog", "CachingClient", "CacheAttach", "DemoOrigin",
+                "TerminalUI", "Dashboard",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),

@@ -90,7 +90,6 @@ public final class DemoSession: Sendable {
         let logPath = options.log?.path
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("cachescope-demo.log").path
         do {
-            LogFileCreation.createPrivately(logPath)
             try FileLogHandler.bootstrap(path: logPath, level: .info)
         } catch {
             notice = "logging is off: \(error)"
@@ -169,11 +168,11 @@ public final class DemoSession: Sendable {
         let signalled = await TerminationSignal.wait(orUntil: traffic)
         traffic.cancel()
         await traffic.value
-        // Refreshes the traffic started end in the summary (and the recording) too.
-        await client.finishBackgroundRefreshes(within: Self.refreshDrainLimit)
+        // shutDown first lets the refreshes the traffic started end: they are in the summary
+        // (and the recording) too.
+        let recording = await shutDown()
         subscription.finish()
         let live = await summary.value
-        let recording = await shutDown()
         // With --record, the summary is the recorded log's, so `cachescope replay FILE --summary`
         // prints exactly the same figures.
         var text = "Demo origin: \(origin.baseURL)\n" + (recording?.summary.text ?? live.text)

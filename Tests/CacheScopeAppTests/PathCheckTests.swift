@@ -1,5 +1,6 @@
 import CacheScopeApp
 import Foundation
+import SessionLog
 import Testing
 #if canImport(Glibc)
 import Glibc

@@ -112,7 +112,7 @@ extension PurgeScope {
     /// The scope a log names: its word, and the key, variant or date that goes with it. An
     /// unknown word, or a `key`/`entry` scope without a readable key, reads as `all`.
     public init(word: String, key: String?, variant: String?, since: Double?) {
-        let cacheKey = key.flatMap(Self.cacheKey(parsing:))
+        let cacheKey = key.flatMap(CacheKey.init(parsing:))
         switch word {
         case "key": self = cacheKey.map { .key($0) } ?? .all
         case "entry": self = cacheKey.map { .entry(EntryID(key: $0, varySignature: variant ?? "")) } ?? .all
@@ -120,12 +120,6 @@ extension PurgeScope {
         case "since": self = .since(Date(timeIntervalSince1970: since ?? 0))
         default: self = .all
         }
-    }
-
-    /// `GET https://a/b` → the key with that method and URI.
-    static func cacheKey(parsing text: String) -> CacheKey? {
-        guard let space = text.firstIndex(of: " ") else { return nil }
-        return CacheKey(method: String(text[..<space]), uri: String(text[text.index(after: space)...]))
     }
 }
 

@@ -1,3 +1,5 @@
+import SessionLog
+
 /// Looks at a file's first bytes: blank, binary, or the start of a known format.
 ///
 /// Only the head is read (``headLength`` bytes), so checking a 200 MB session log costs one
@@ -43,7 +45,7 @@ enum ContentSniffer {
     /// a HAR's `{"log"`.
     static func format(_ head: [UInt8]) -> FileFormat? {
         let compact = String(decoding: trimmed(head).prefix(256).filter { !isBlank($0) }, as: UTF8.self)
-        if compact.hasPrefix("{\"format\":\"cachescope-session\"") { return .sessionLog }
+        if compact.hasPrefix("{\"format\":\"\(SessionLogHeader.formatName)\"") { return .sessionLog }
         if compact.hasPrefix("{\"log\":") { return .har }
         return nil
     }

@@ -75,9 +75,4 @@ enum FileProbe {
         guard file.removeLastComponent(), !file.isEmpty else { return file.isAbsolute ? "/" : "." }
         return file.string
     }
-
-    /// The last component of `path`.
-    static func fileName(of path: String) -> String {
-        FilePath(path).lastComponent?.string ?? path
-    }
 }

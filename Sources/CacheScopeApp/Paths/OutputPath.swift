@@ -1,3 +1,4 @@
+public import SessionLog
 import SystemPackage
 #if canImport(Glibc)
 import Glibc
@@ -68,7 +69,11 @@ public struct OutputPath: Sendable, Hashable, CustomStringConvertible {
     /// ``StagedFile/discard()``, so a failure never leaves a partial output behind.
     /// - Throws: ``PathError/unwritable(path:reason:)`` when it cannot be created.
     public func stage() throws(PathError) -> StagedFile {
-        try StagedFile(finalPath: path)
+        do {
+            return try StagedFile(finalPath: path)
+        } catch {
+            throw .unwritable(path: path, reason: error.reason ?? error.description)
+        }
     }
 
     // MARK: Checks

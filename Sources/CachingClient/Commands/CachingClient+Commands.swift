@@ -12,7 +12,7 @@ extension CachingClient {
         defer { publishStats() }
         switch command {
         case .purge(let key):
-            guard let cacheKey = Self.cacheKey(parsing: key) else { return Self.badKey(key) }
+            guard let cacheKey = CacheKey(parsing: key) else { return Self.badKey(key) }
             let count = await store.variants(for: cacheKey).count
             store.removeCachedResponse(for: cacheKey)
             events.publish(.purged(Purged(scope: .key(cacheKey), count: count)))
@@ -27,10 +27,10 @@ extension CachingClient {
             events.publish(.purged(Purged(scope: .expired, count: count)))
             return CommandResult(succeeded: true, message: "purged \(Self.entries(count)) whose freshness ran out")
         case .refresh(let key, let variant):
-            guard let cacheKey = Self.cacheKey(parsing: key) else { return Self.badKey(key) }
+            guard let cacheKey = CacheKey(parsing: key) else { return Self.badKey(key) }
             return await describe("refresh", cacheKey) { try await self.refresh(cacheKey, variant: variant) }
         case .reload(let key, let variant):
-            guard let cacheKey = Self.cacheKey(parsing: key) else { return Self.badKey(key) }
+            guard let cacheKey = CacheKey(parsing: key) else { return Self.badKey(key) }
             return await describe("reload", cacheKey) { try await self.reload(cacheKey, variant: variant) }
         }
     }
@@ -73,15 +73,6 @@ extension CachingClient {
         let stale = await store.entries(now: configuration.now()).filter { ($0.ttlRemaining ?? 0) <= 0 }
         for entry in stale { store.removeEntry(entry.id) }
         return stale.count
-    }
-
-    /// `GET https://host/path` or a bare URL → a cache key.
-    public static func cacheKey(parsing text: String) -> CacheKey? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if let space = trimmed.firstIndex(of: " ") {
-            return CacheKey(method: String(trimmed[..<space]), uri: String(trimmed[trimmed.index(after: space)...]))
-        }
-        return CacheKey(method: "GET", uri: trimmed)
     }
 
     /// A GET request for a key, carrying the header values a Vary variant was selected by.

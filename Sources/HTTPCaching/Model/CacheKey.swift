@@ -1,3 +1,4 @@
+import Foundation
 public import HTTPTypes
 
 /// The primary cache key (RFC 9111 §2): the request method and the full target URI —
@@ -25,6 +26,18 @@ public struct CacheKey: Sendable, Hashable, Codable, CustomStringConvertible, Co
     public init?(_ request: HTTPRequest) {
         guard let scheme = request.scheme, let authority = request.authority else { return nil }
         self.init(method: request.method.rawValue, uri: "\(scheme)://\(authority)\(request.path ?? "/")")
+    }
+
+    /// The key a ``description`` names — `GET https://host/path` — or, for a bare URL, its
+    /// `GET` key; surrounding blanks are ignored. `nil` when the URI is not an absolute
+    /// http(s) URI.
+    public init?(parsing text: String) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let space = trimmed.firstIndex(of: " ") else {
+            self.init(method: "GET", uri: trimmed)
+            return
+        }
+        self.init(method: String(trimmed[..<space]), uri: String(trimmed[trimmed.index(after: space)...]))
     }
 
     /// `GET https://example.com/a?b=1`

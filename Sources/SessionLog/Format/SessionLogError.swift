@@ -35,6 +35,16 @@ public enum SessionLogError: Error, Sendable, Hashable, CustomStringConvertible 
         }
     }
 
+    /// The system's or the reader's reason, without the file, for errors that carry one.
+    public var reason: String? {
+        switch self {
+        case .unreadable(_, let reason), .notASessionLog(_, let reason), .cannotCreate(_, let reason), .writeFailed(_, let reason):
+            return reason
+        case .fileNotFound, .isDirectory, .empty, .wrongFormat, .newerVersion:
+            return nil
+        }
+    }
+
     /// `capture.jsonl:1: written by a newer CacheScope (format version 2; this one reads up to 1) — upgrade cachescope`
     public var description: String {
         switch self {

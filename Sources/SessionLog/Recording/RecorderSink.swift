@@ -1,4 +1,5 @@
 import CacheEvents
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -23,7 +24,7 @@ final class RecorderSink: Sendable {
     }
 
     private struct Output {
-        var descriptor: Int32
+        var descriptor: FileDescriptor
         var spare: [UInt8] = []
         var bytesWritten = 0
         var failure: String?
@@ -40,13 +41,18 @@ final class RecorderSink: Sendable {
     /// The file is private to its owner (mode 0600, as the store's files): it holds URLs and
     /// headers. A regular file that already existed is set to 0600 too.
     init(path: String, header: SessionLogHeader) throws(SessionLogError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .cannotCreate(file: path, reason: InputFile.message(errno)) }
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor.open(
+                FilePath(path), .writeOnly, options: [.create, .truncate, .closeOnExec], permissions: .ownerReadWrite)
+        } catch {
+            throw .cannotCreate(file: path, reason: (error as? Errno)?.description ?? String(describing: error))
+        }
         var info = stat()
-        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, (info.st_mode & 0o777) != 0o600,
-            fchmod(descriptor, 0o600) != 0 {
+        if fstat(descriptor.rawValue, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, (info.st_mode & 0o777) != 0o600,
+            fchmod(descriptor.rawValue, 0o600) != 0 {
             let reason = InputFile.message(errno)
-            posixClose(descriptor)
+            try? descriptor.close()
             throw .cannotCreate(file: path, reason: reason)
         }
         self.path = path
@@ -59,7 +65,7 @@ final class RecorderSink: Sendable {
 
     deinit {
         output.withLock { output in
-            if !output.closed { posixClose(output.descriptor) }
+            if !output.closed { try? output.descriptor.close() }
         }
     }
 
@@ -105,10 +111,10 @@ final class RecorderSink: Sendable {
         flush()
         let failure = output.withLock { output -> String? in
             if !output.closed {
-                if fsync(output.descriptor) != 0, output.failure == nil, errno != EINVAL {
+                if fsync(output.descriptor.rawValue) != 0, output.failure == nil, errno != EINVAL {
                     output.failure = InputFile.message(errno)
                 }
-                posixClose(output.descriptor)
+                try? output.descriptor.close()
                 output.closed = true
             }
             return output.failure
@@ -123,27 +129,16 @@ final class RecorderSink: Sendable {
         guard output.failure == nil, !bytes.isEmpty else { return }
         let descriptor = output.descriptor
         let outcome: (written: Int, failure: String?) = bytes.withUnsafeBytes { raw in
+            // swift-system retries interrupted writes; a short write continues where it ended.
             var offset = 0
-            while offset < raw.count {
-                let count = posixWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return (offset, InputFile.message(errno))
-                }
-                offset += count
+            do {
+                while offset < raw.count { offset += try descriptor.write(UnsafeRawBufferPointer(rebasing: raw[offset...])) }
+                return (offset, nil)
+            } catch {
+                return (offset, (error as? Errno)?.description ?? String(describing: error))
             }
-            return (offset, nil)
         }
         output.bytesWritten += outcome.written
         output.failure = outcome.failure
     }
-}
-
-/// POSIX `write` and `close`, named apart from the sink's own methods.
-private func posixWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, buffer, count)
-}
-
-private func posixClose(_ descriptor: Int32) {
-    _ = close(descriptor)
 }
