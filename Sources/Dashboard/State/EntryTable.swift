@@ -54,28 +54,43 @@ public struct EntryTable: Sendable, Hashable {
 
     /// A response was stored (new, replaced or freshened): hits and last access carry over.
     public mutating func store(_ stored: Stored, at time: Double) {
-        let previous = self[stored.entry]
-        put(EntryRecord(
-            ref: stored.entry, tier: stored.tier, size: stored.size, status: stored.status, etag: stored.etag,
-            lastModified: stored.lastModified, hits: previous?.hits ?? 0, since: time, ageAtSince: 0,
-            expiresAt: stored.ttl.map { time + $0 }, lifetime: stored.ttl.map { max(0, $0) },
-            lastAccess: previous?.lastAccess))
+        func record(after previous: EntryRecord?) -> EntryRecord {
+            EntryRecord(
+                ref: stored.entry, tier: stored.tier, size: stored.size, status: stored.status, etag: stored.etag,
+                lastModified: stored.lastModified, hits: previous?.hits ?? 0, since: time, ageAtSince: 0,
+                expiresAt: stored.ttl.map { time + $0 }, lifetime: stored.ttl.map { max(0, $0) },
+                lastAccess: previous?.lastAccess)
+        }
+        // One lookup of the key, the record changed in place (this runs for every miss).
+        var added = false
+        modifyVariants(of: stored.entry.key) { variants in
+            if let index = variants.index(forKey: stored.entry.variant) {
+                variants.values[index] = record(after: variants.values[index])
+            } else {
+                variants[stored.entry.variant] = record(after: nil)
+                added = true
+            }
+        }
+        if added { count += 1 }
     }
 
     /// A disk entry was copied into memory.
     public mutating func promote(_ ref: EntryRef) {
-        byKey[ref.key]?[ref.variant]?.tier = .both
+        change(ref) { $0.tier = .both }
     }
 
     /// An entry left one tier, or the store.
     public mutating func evict(_ evicted: Evicted) {
-        guard let record = self[evicted.entry] else { return }
-        switch (evicted.tier, record.tier) {
-        case (.memory, .both): byKey[evicted.entry.key]?[evicted.entry.variant]?.tier = .disk
-        case (.disk, .both): byKey[evicted.entry.key]?[evicted.entry.variant]?.tier = .memory
-        case (.memory, .disk), (.disk, .memory): break   // the copy that left was not known
-        default: remove(evicted.entry)
+        var gone = false
+        change(evicted.entry) { record in
+            switch (evicted.tier, record.tier) {
+            case (.memory, .both): record.tier = .disk
+            case (.disk, .both): record.tier = .memory
+            case (.memory, .disk), (.disk, .memory): break   // the copy that left was not known
+            default: gone = true
+            }
         }
+        if gone { remove(evicted.entry) }
     }
 
     /// A purge finished. Purged entries also arrive as evictions; this catches stores that
@@ -95,37 +110,60 @@ public struct EntryTable: Sendable, Hashable {
     /// A request for `key` was served from the cache at `time`: the variant its headers select
     /// counts a hit.
     public mutating func recordHit(key: String, requestHeaders: HTTPFields, at time: Double) {
-        guard let variant = selectedVariant(key: key, requestHeaders: requestHeaders) else { return }
-        byKey[key]?[variant]?.hits += 1
-        byKey[key]?[variant]?.lastAccess = time
+        changeSelectedVariant(of: key, requestHeaders: requestHeaders) { record in
+            record.hits += 1
+            record.lastAccess = time
+        }
     }
 
     /// A 304 freshened the variant of `key` that `requestHeaders` select: its TTL starts anew.
     public mutating func freshen(key: String, requestHeaders: HTTPFields, ttl: Double?, at time: Double) {
-        guard let ttl, let variant = selectedVariant(key: key, requestHeaders: requestHeaders) else { return }
-        byKey[key]?[variant]?.since = time
-        byKey[key]?[variant]?.ageAtSince = 0
-        byKey[key]?[variant]?.expiresAt = time + ttl
-        byKey[key]?[variant]?.lifetime = max(0, ttl)
+        guard let ttl else { return }
+        changeSelectedVariant(of: key, requestHeaders: requestHeaders) { record in
+            record.since = time
+            record.ageAtSince = 0
+            record.expiresAt = time + ttl
+            record.lifetime = max(0, ttl)
+        }
     }
 
     // MARK: Storage
+    // Every change looks its key up once and changes the record in place: the fold runs for
+    // every event, and hashing cache keys is most of its cost.
+
+    /// Changes the variants under `key` in place, starting from none if there are none.
+    private mutating func modifyVariants(of key: String, _ body: (inout [String: EntryRecord]) -> Void) {
+        body(&byKey[key, default: [:]])
+    }
+
+    /// Changes one record in place, if it exists.
+    private mutating func change(_ ref: EntryRef, _ body: (inout EntryRecord) -> Void) {
+        guard let keyIndex = byKey.index(forKey: ref.key), let index = byKey.values[keyIndex].index(forKey: ref.variant) else { return }
+        body(&byKey.values[keyIndex].values[index])
+    }
+
+    /// Changes the variant of `key` a request with these headers selects (the only one, or the
+    /// one whose Vary signature its header values match), if any.
+    private mutating func changeSelectedVariant(
+        of key: String, requestHeaders: HTTPFields, _ body: (inout EntryRecord) -> Void
+    ) {
+        guard let keyIndex = byKey.index(forKey: key) else { return }
+        let selected: [String: EntryRecord].Index? = {
+            let variants = byKey.values[keyIndex]
+            if variants.count == 1 { return variants.startIndex }
+            return variants.firstIndex { VariantSignature.matches($0.key, requestHeaders: requestHeaders) }
+        }()
+        guard let selected else { return }
+        body(&byKey.values[keyIndex].values[selected])
+    }
 
     private mutating func put(_ record: EntryRecord) {
         if byKey[record.ref.key, default: [:]].updateValue(record, forKey: record.ref.variant) == nil { count += 1 }
     }
 
     private mutating func remove(_ ref: EntryRef) {
-        guard byKey[ref.key]?.removeValue(forKey: ref.variant) != nil else { return }
+        guard let keyIndex = byKey.index(forKey: ref.key), byKey.values[keyIndex].removeValue(forKey: ref.variant) != nil else { return }
         count -= 1
-        if byKey[ref.key]?.isEmpty == true { byKey[ref.key] = nil }
-    }
-
-    /// The variant of `key` a request with these headers selects: the only one, or the one
-    /// whose Vary signature its header values match.
-    private func selectedVariant(key: String, requestHeaders: HTTPFields) -> String? {
-        guard let variants = byKey[key], !variants.isEmpty else { return nil }
-        if variants.count == 1 { return variants.keys.first }
-        return variants.keys.first { VariantSignature.matches($0, requestHeaders: requestHeaders) }
+        if byKey.values[keyIndex].isEmpty { byKey.remove(at: keyIndex) }
     }
 }

@@ -211,6 +211,9 @@ struct EventFieldReader {
             return true
         }
         return headerLists.list(hash: hash, matches: matches) { fields, fieldName in
+            // Exactly the room needed: a million events' lists would otherwise keep the spare
+            // capacity of array growth (a 6-field list would hold room for 8).
+            fields.reserveCapacity(pairs.count)
             for pair in pairs {
                 let name = JSONStringDecoding.decode(pair.name, in: line, interner: &strings)
                 // A recorded name that is not a valid field name is left out.
