@@ -269,31 +269,31 @@ struct PolicyMatrixTests {
 
     @Test("second request under the policy", arguments: cases)
     func secondRequest(_ testCase: Case) async throws {
-        let harness = try await Harness.start()
-        let first = try await harness.get(testCase.path, headers: testCase.firstHeaders)
-        #expect(first.outcome == .miss, "the first request finds nothing stored")
-        harness.clock.advance(by: testCase.advance)
-        if testCase.changedElsewhere { try await Self.put(testCase.path, at: harness.origin) }
+        try await Harness.start().run { harness in
+            let first = try await harness.get(testCase.path, headers: testCase.firstHeaders)
+            #expect(first.outcome == .miss, "the first request finds nothing stored")
+            harness.clock.advance(by: testCase.advance)
+            if testCase.changedElsewhere { try await Self.put(testCase.path, at: harness.origin) }
 
-        let answer: Answer
-        var reason = ""
-        do {
-            let second = try await harness.get(testCase.path, headers: testCase.secondHeaders, policy: testCase.policy)
-            answer = .served(second.outcome, status: second.response.status.code)
-            reason = second.reason
-        } catch let error as CachingClientError {
-            guard case .notCached = error else { throw error }
-            answer = .notCached
-        }
-        #expect(answer == testCase.expected.answer, "reason: \(reason)")
+            let answer: Answer
+            var reason = ""
+            do {
+                let second = try await harness.get(testCase.path, headers: testCase.secondHeaders, policy: testCase.policy)
+                answer = .served(second.outcome, status: second.response.status.code)
+                reason = second.reason
+            } catch let error as CachingClientError {
+                guard case .notCached = error else { throw error }
+                answer = .notCached
+            }
+            #expect(answer == testCase.expected.answer, "reason: \(reason)")
 
-        // A stale-while-revalidate refresh reaches the origin after the answer: wait for it.
-        _ = await Self.eventually { harness.origin.requestCount(path: testCase.path) >= testCase.expected.requests }
-        #expect(harness.origin.requestCount(path: testCase.path) == testCase.expected.requests)
-        if let target = testCase.redirectTarget {
-            #expect(harness.origin.requestCount(path: target) == testCase.expected.targetRequests)
+            // A stale-while-revalidate refresh reaches the origin after the answer: wait for it.
+            _ = await Self.eventually { harness.origin.requestCount(path: testCase.path) >= testCase.expected.requests }
+            #expect(harness.origin.requestCount(path: testCase.path) == testCase.expected.requests)
+            if let target = testCase.redirectTarget {
+                #expect(harness.origin.requestCount(path: target) == testCase.expected.targetRequests)
+            }
         }
-        try await harness.stop()
     }
 
     @Test("the matrix has every policy against every endpoint kind")
@@ -310,21 +310,21 @@ struct PolicyMatrixTests {
 
     @Test("reload-all sends Cache-Control: no-cache and Pragma: no-cache to the origin")
     func reloadAllSendsNoCache() async throws {
-        let harness = try await Harness.start()
-        _ = try await harness.get("/max-age/60", policy: .reloadIgnoringLocalAndRemoteCacheData)
-        let sent = try #require(harness.origin.lastRequestHeaders(path: "/max-age/60"))
-        #expect(sent.contains { $0.name.lowercased() == "cache-control" && $0.value == "no-cache" })
-        #expect(sent.contains { $0.name.lowercased() == "pragma" && $0.value == "no-cache" })
-        try await harness.stop()
+        try await Harness.start().run { harness in
+            _ = try await harness.get("/max-age/60", policy: .reloadIgnoringLocalAndRemoteCacheData)
+            let sent = try #require(harness.origin.lastRequestHeaders(path: "/max-age/60"))
+            #expect(sent.contains { $0.name.lowercased() == "cache-control" && $0.value == "no-cache" })
+            #expect(sent.contains { $0.name.lowercased() == "pragma" && $0.value == "no-cache" })
+        }
     }
 
     @Test("a per-request policy overrides the client's default")
     func perRequestOverridesDefault() async throws {
-        let harness = try await Harness.start(policy: .reloadIgnoringLocalCacheData)
-        _ = try await harness.get("/max-age/60")
-        #expect(try await harness.get("/max-age/60").outcome == .bypass)
-        #expect(try await harness.get("/max-age/60", policy: .useProtocolCachePolicy).outcome == .hit)
-        try await harness.stop()
+        try await Harness.start(policy: .reloadIgnoringLocalCacheData).run { harness in
+            _ = try await harness.get("/max-age/60")
+            #expect(try await harness.get("/max-age/60").outcome == .bypass)
+            #expect(try await harness.get("/max-age/60", policy: .useProtocolCachePolicy).outcome == .hit)
+        }
     }
 
     // MARK: Helpers
