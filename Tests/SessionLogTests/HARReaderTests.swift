@@ -14,12 +14,7 @@ struct HARReaderTests {
     }
 
     private func loadError(_ path: String) -> HARError? {
-        do {
-            _ = try HARReader.load(path)
-            return nil
-        } catch {
-            return error
-        }
+        thrownError { () throws(HARError) in _ = try HARReader.load(path) }
     }
 
     @Test("a DevTools capture: pages, entries, custom fields ignored")
