@@ -386,43 +386,44 @@ struct EventOrderTests {
         }
     }
 
-    @Test("cache-only with nothing stored: lookup miss, error, requestFinished; the call throws notCached")
-    func cacheOnlyNotCached() async throws {
-        try await Harness.start().runLogged { harness, log in
-            await #expect {
-                try await harness.get("/max-age/60", policy: .returnCacheDataDontLoad)
-            } throws: { error in
-                guard case .notCached = error as? CachingClientError else { return false }
-                return true
-            }
+    /// Why a request with nothing stored fails: the policy forbids the network, or the origin is down.
+    enum NothingStoredFailure: String, Sendable, CaseIterable, CustomTestStringConvertible {
+        case cacheOnly = "not in the cache"
+        case originDown = "cannot connect"
 
-            let id = try #require(await Self.requestID(startedFor: harness.url("/max-age/60"), in: log))
-            let events = await Self.expectSequence(["requestStarted", "lookup", "error", "requestFinished"], of: id, in: log)
-            #expect(Self.lookup(events)?.verdict == .miss)
-            let message = Self.errorInfo(events)?.message
-            #expect(message?.contains("not in the cache") == true)
-            #expect(Self.totals(events) == Totals(status: 0, outcome: .error, network: 0, cache: 0))
-            #expect(harness.origin.totalRequestCount() == 0)
+        var testDescription: String {
+            switch self {
+            case .cacheOnly: "cache-only: the call throws notCached"
+            case .originDown: "a transport error: the call throws"
+            }
+        }
+
+        /// Whether `error` is the one the call throws.
+        func isThrown(_ error: any Error) -> Bool {
+            switch (self, error as? CachingClientError) {
+            case (.cacheOnly, .notCached?), (.originDown, .transport?): true
+            default: false
+            }
         }
     }
 
-    @Test("a transport error with nothing stored: lookup miss, error, requestFinished with status 0; the call throws")
-    func transportErrorNothingStored() async throws {
+    @Test("nothing stored and no network: lookup miss, error, requestFinished with status 0", arguments: NothingStoredFailure.allCases)
+    func nothingStoredFails(failure: NothingStoredFailure) async throws {
         try await Harness.start().runLogged { harness, log in
-            try await harness.origin.stop()
+            if failure == .originDown { try await harness.origin.stop() }
             await #expect {
-                try await harness.get("/max-age/60")
+                try await harness.get("/max-age/60", policy: failure == .cacheOnly ? .returnCacheDataDontLoad : nil)
             } throws: { error in
-                guard case .transport = error as? CachingClientError else { return false }
-                return true
+                failure.isThrown(error)
             }
 
             let id = try #require(await Self.requestID(startedFor: harness.url("/max-age/60"), in: log))
             let events = await Self.expectSequence(["requestStarted", "lookup", "error", "requestFinished"], of: id, in: log)
             #expect(Self.lookup(events)?.verdict == .miss)
             let message = Self.errorInfo(events)?.message
-            #expect(message?.contains("cannot connect") == true)
+            #expect(message?.contains(failure.rawValue) == true)
             #expect(Self.totals(events) == Totals(status: 0, outcome: .error, network: 0, cache: 0))
+            #expect(harness.origin.totalRequestCount() == 0)
         }
     }
 

@@ -45,19 +45,6 @@ struct InvalidationAndVaryTests {
         }
     }
 
-    @Test("a cacheable 301 is followed and both hops are cached")
-    func redirectHopsAreCached() async throws {
-        try await Harness.start().run { harness in
-            let first = try await harness.get("/redirect/301/60")
-            #expect(first.response.status.code == 200)
-            let second = try await harness.get("/redirect/301/60")
-            #expect(second.outcome == .hit)
-            #expect(second.body == first.body)
-            #expect(harness.origin.requestCount(path: "/redirect/301/60") == 1)
-            #expect(harness.origin.requestCount(path: "/max-age/60") == 1)
-        }
-    }
-
     @Test("no-store responses are never stored and the reason says so")
     func noStore() async throws {
         try await Harness.start().run { harness in

@@ -56,14 +56,17 @@ struct RedirectTests {
         }
     }
 
-    @Test("temporary redirects are not stored: each request asks the origin for the hop again; the target is a hit")
-    func temporaryRedirectNotStored() async throws {
+    @Test(
+        "a cacheable 301 is followed and both hops are cached; temporary redirects are not stored: each request asks the origin for the hop again; the target is a hit",
+        arguments: [(301, 1), (307, 2)])
+    func redirectFollowedTwice(code: Int, hopRequests: Int) async throws {
         try await Harness.start().run { harness in
-            let first = try await harness.get("/redirect/307/60")
-            let second = try await harness.get("/redirect/307/60")
+            let first = try await harness.get("/redirect/\(code)/60")
+            #expect(first.response.status.code == 200)
+            let second = try await harness.get("/redirect/\(code)/60")
             #expect(second.outcome == .hit, "the target, /max-age/60, is fresh")
             #expect(second.body == first.body)
-            #expect(harness.origin.requestCount(path: "/redirect/307/60") == 2)
+            #expect(harness.origin.requestCount(path: "/redirect/\(code)/60") == hopRequests)
             #expect(harness.origin.requestCount(path: "/max-age/60") == 1)
         }
     }

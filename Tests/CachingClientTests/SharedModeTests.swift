@@ -69,25 +69,20 @@ struct SharedModeTests {
         }
     }
 
-    @Test("a private cache stores the same authorized answer")
-    func authorizationStoredPrivately() async throws {
-        try await Harness.start(mode: .private).run { harness in
-            let credentials: HTTPFields = [.authorization: "Basic dXNlcjpwYXNz"]
-            _ = try await harness.get("/auth", headers: credentials)
-            #expect(try await harness.get("/auth", headers: credentials).outcome == .hit)
-            #expect(harness.origin.requestCount(path: "/auth") == 1)
-        }
-    }
-
-    @Test("with Authorization, a response with public and s-maxage may be stored by a shared cache")
-    func authorizationWithSharedMaxAge() async throws {
-        try await Harness.start(mode: .shared).run { harness in
-            let credentials: HTTPFields = [.authorization: "Bearer token"]
-            let first = try await harness.get("/s-maxage/60", headers: credentials)
+    @Test(
+        "a private cache stores the same authorized answer; with Authorization, a response with public and s-maxage may be stored by a shared cache",
+        arguments: [
+            (CacheMode.private, "/auth", "Basic dXNlcjpwYXNz"),
+            (.shared, "/s-maxage/60", "Bearer token"),
+        ])
+    func authorizedAnswerStored(mode: CacheMode, path: String, authorization: String) async throws {
+        try await Harness.start(mode: mode).run { harness in
+            let credentials: HTTPFields = [.authorization: authorization]
+            let first = try await harness.get(path, headers: credentials)
             #expect(first.outcome == .miss)
             #expect(first.reason != "Authorization in request (shared cache)")
-            #expect(try await harness.get("/s-maxage/60", headers: credentials).outcome == .hit)
-            #expect(harness.origin.requestCount(path: "/s-maxage/60") == 1)
+            #expect(try await harness.get(path, headers: credentials).outcome == .hit)
+            #expect(harness.origin.requestCount(path: path) == 1)
         }
     }
 }
