@@ -89,22 +89,7 @@ struct PolicyMatrixTests {
     /// What each of the six policies does with one endpoint. The two reload policies never read
     /// the store, so they always share one expectation.
     struct Columns: Sendable {
-        let protocolPolicy: Expectation
-        let reloads: Expectation
-        let cacheElseLoad: Expectation
-        let cacheOnly: Expectation
-        let revalidate: Expectation
-
-        init(
-            protocol protocolPolicy: Expectation, reloads: Expectation, cacheElseLoad: Expectation, cacheOnly: Expectation,
-            revalidate: Expectation
-        ) {
-            self.protocolPolicy = protocolPolicy
-            self.reloads = reloads
-            self.cacheElseLoad = cacheElseLoad
-            self.cacheOnly = cacheOnly
-            self.revalidate = revalidate
-        }
+        let `protocol`, reloads, cacheElseLoad, cacheOnly, revalidate: Expectation
 
         /// Stored, still fresh, with a validator: a hit, except that `revalidate` gets a 304.
         static let freshWithValidator = Columns(
@@ -135,7 +120,7 @@ struct PolicyMatrixTests {
         note: String? = nil, changedElsewhere: Bool = false, redirectTarget: String? = nil, _ columns: Columns
     ) -> [Case] {
         let expectations: [(CachePolicy, Expectation)] = [
-            (.useProtocolCachePolicy, columns.protocolPolicy),
+            (.useProtocolCachePolicy, columns.protocol),
             (.reloadIgnoringLocalCacheData, columns.reloads),
             (.reloadIgnoringLocalAndRemoteCacheData, columns.reloads),
             (.returnCacheDataElseLoad, columns.cacheElseLoad),
