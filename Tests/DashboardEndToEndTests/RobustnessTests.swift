@@ -42,9 +42,7 @@ extension EndToEndTests {
             try "{\n  \"roles\": {\n    \"hit\": { \"fg\": \"gren\" }\n  }\n}\n".write(toFile: theme, atomically: true, encoding: .utf8)
             let tmux = try TmuxSession.demo(["--theme", theme], directory: directory, width: 160, height: 40)
             defer { tmux.close() }
-            let screen = await tmux.waitFor(.seconds(60)) { $0.contains("LIVE") }
-            try #require(screen.ok, "no dashboard:\n\(screen.screen)")
-            let status = Screen.statusLine(screen.screen)
+            let status = Screen.statusLine(try await tmux.waitForDashboard())
             #expect(status.hasPrefix("! started with the default theme: \(theme): line 3, column 20: unknown colour \"gren\""),
                     "status line: \(status)")
             tmux.type("Q")
@@ -56,9 +54,7 @@ extension EndToEndTests {
             let directory = try TemporaryDirectory()
             let tmux = try TmuxSession.demo(["--theme", "light"], directory: directory, environment: ["NO_COLOR": "1"])
             defer { tmux.close() }
-            let screen = await tmux.waitFor(.seconds(60)) { $0.contains("LIVE") }
-            try #require(screen.ok, "no dashboard:\n\(screen.screen)")
-            #expect(Screen.statusLine(screen.screen) == "? help · t theme (mono)")
+            #expect(Screen.statusLine(try await tmux.waitForDashboard()) == "? help · t theme (mono)")
             tmux.type("Q")
             #expect(await tmux.waitForExit() == 0)
         }
@@ -68,7 +64,7 @@ extension EndToEndTests {
             let directory = try TemporaryDirectory()
             let tmux = try TmuxSession.demo(directory: directory)
             defer { tmux.close() }
-            try #require(await tmux.waitFor(.seconds(60)) { $0.hasPrefix("CacheScope  LIVE") }.ok)
+            _ = try await tmux.waitForDashboard { $0.hasPrefix("CacheScope  LIVE") }
             tmux.resize(width: 60, height: 16)
             let compact = await tmux.waitFor { $0.hasPrefix("LIVE") && $0.contains("[1 Requests]") }
             #expect(compact.ok, "no compact layout at 60×16:\n\(compact.screen)")
@@ -87,7 +83,7 @@ extension EndToEndTests {
             let directory = try TemporaryDirectory()
             let tmux = try TmuxSession.demo(directory: directory)
             defer { tmux.close() }
-            try #require(await tmux.waitFor(.seconds(60)) { $0.contains("LIVE") }.ok)
+            _ = try await tmux.waitForDashboard()
             let pid = try #require(tmux.pid)
             kill(pid, SIGTERM)
             #expect(await tmux.waitForExit() == 143)

@@ -151,4 +151,14 @@ extension TmuxSession {
             [binary, "demo", "--cache-dir", directory.path("store"), "--log", directory.path("demo.log")] + extra,
             width: width, height: height, environment: environment)
     }
+
+    /// Waits (up to a minute) for the dashboard to be up, by default showing LIVE, and returns
+    /// its screen; fails the test, showing the screen, if it never is.
+    func waitForDashboard(
+        _ ready: (String) -> Bool = { $0.contains("LIVE") }, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> String {
+        let screen = await waitFor(.seconds(60), ready)
+        try #require(screen.ok, "no dashboard:\n\(screen.screen)", sourceLocation: sourceLocation)
+        return screen.screen
+    }
 }
