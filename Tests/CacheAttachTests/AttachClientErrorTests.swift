@@ -80,85 +80,74 @@ struct AttachClientErrorTests {
 
     @Test("the app going away ends the stream with closedByPeer and fails later commands")
     func closedByPeer() async throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let server = try await MiniStore().publish(at: directory.file("shop.sock"))
-        let client = try await AttachClient.connect(path: server.path)
-        // Take the snapshot first, so the app goes away after it was delivered (stopping at
-        // once would race the snapshot's delivery).
-        var iterator = client.events.makeAsyncIterator()
-        var received: [String] = []
-        for _ in 0..<2 {
-            if let event = try await iterator.next() { received.append(event.kind.name) }
-        }
-        #expect(received == ["entries", "storeStats"])
-        await server.stop()
+        try await withPublishedStore { _, server, _ in
+            let client = try await AttachClient.connect(path: server.path)
+            // Take the snapshot first, so the app goes away after it was delivered (stopping at
+            // once would race the snapshot's delivery).
+            var iterator = client.events.makeAsyncIterator()
+            var received: [String] = []
+            for _ in 0..<2 {
+                if let event = try await iterator.next() { received.append(event.kind.name) }
+            }
+            #expect(received == ["entries", "storeStats"])
+            await server.stop()
 
-        do {
-            while try await iterator.next() != nil {}
-            Issue.record("the stream ended without reporting that the app went away")
-        } catch let error as AttachError {
-            #expect(error == .closedByPeer(path: server.path))
-        }
-        // The connection is gone: a command fails naming the socket, at once.
-        await #expect {
-            _ = try await client.send(.purgeAll)
-        } throws: { error in
-            switch error as? AttachError {
-            case .closedByPeer(let path), .closed(let path): path == server.path
-            default: false
+            do {
+                while try await iterator.next() != nil {}
+                Issue.record("the stream ended without reporting that the app went away")
+            } catch let error as AttachError {
+                #expect(error == .closedByPeer(path: server.path))
+            }
+            // The connection is gone: a command fails naming the socket, at once.
+            await #expect {
+                _ = try await client.send(.purgeAll)
+            } throws: { error in
+                switch error as? AttachError {
+                case .closedByPeer(let path), .closed(let path): path == server.path
+                default: false
+                }
             }
         }
     }
 
     @Test("the app finishing its event bus ends attached dashboards' streams")
     func busFinished() async throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = MiniStore()
-        let server = try await store.publish(at: directory.file("shop.sock"))
-        let client = try await AttachClient.connect(path: server.path)
-        store.bus.publish(.error(ErrorInfo(message: "last words")))
-        store.bus.finish()
-        var received: [String] = []
-        await #expect(throws: AttachError.closedByPeer(path: server.path)) {
-            for try await event in client.events { received.append(event.kind.name) }
+        try await withPublishedStore { store, server, _ in
+            let client = try await AttachClient.connect(path: server.path)
+            store.bus.publish(.error(ErrorInfo(message: "last words")))
+            store.bus.finish()
+            var received: [String] = []
+            await #expect(throws: AttachError.closedByPeer(path: server.path)) {
+                for try await event in client.events { received.append(event.kind.name) }
+            }
+            #expect(received == ["entries", "storeStats", "error"])
         }
-        #expect(received == ["entries", "storeStats", "error"])
-        await server.stop()
     }
 
     @Test("closing the client finishes its stream and fails commands with closed")
     func closedLocally() async throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = MiniStore()
-        let server = try await store.publish(at: directory.file("shop.sock"))
-        let client = try await AttachClient.connect(path: server.path)
-        client.close()
-        var count = 0
-        for try await _ in client.events { count += 1 }
-        #expect(count <= 2)
-        await #expect(throws: AttachError.closed(path: server.path)) {
-            _ = try await client.send(.purgeAll)
+        try await withPublishedStore { store, server, _ in
+            let client = try await AttachClient.connect(path: server.path)
+            client.close()
+            var count = 0
+            for try await _ in client.events { count += 1 }
+            #expect(count <= 2)
+            await #expect(throws: AttachError.closed(path: server.path)) {
+                _ = try await client.send(.purgeAll)
+            }
+            #expect(await store.receivedCommands.isEmpty)
         }
-        #expect(await store.receivedCommands.isEmpty)
-        await server.stop()
     }
 
     @Test("a command without an answer in time fails with timedOut")
     func commandTimeout() async throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = MiniStore()
-        await store.setCommandDelay(.seconds(2))
-        let server = try await store.publish(at: directory.file("shop.sock"))
-        let client = try await AttachClient.connect(path: server.path)
-        await #expect(throws: AttachError.timedOut(path: server.path, waitingFor: "answer to purgeAll", seconds: 0.2)) {
-            _ = try await client.send(.purgeAll, timeout: .milliseconds(200))
+        try await withPublishedStore(prepare: { await $0.setCommandDelay(.seconds(2)) }) { store, server, _ in
+            let client = try await AttachClient.connect(path: server.path)
+            await #expect(throws: AttachError.timedOut(path: server.path, waitingFor: "answer to purgeAll", seconds: 0.2)) {
+                _ = try await client.send(.purgeAll, timeout: .milliseconds(200))
+            }
+            #expect(await store.receivedCommands == [.purgeAll])
+            client.close()
         }
-        #expect(await store.receivedCommands == [.purgeAll])
-        client.close()
-        await server.stop()
     }
 }

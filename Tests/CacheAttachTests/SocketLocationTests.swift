@@ -77,12 +77,7 @@ struct SocketLocationTests {
         try Data("keep me".utf8).write(to: URL(fileURLWithPath: target))
         let linkedSocket = directory.file("shop.sock")
         try FileManager.default.createSymbolicLink(atPath: linkedSocket, withDestinationPath: target)
-        await #expect(throws: AttachError.symbolicLink(path: linkedSocket)) {
-            _ = try await MiniStore().publish(at: linkedSocket)
-        }
-        await #expect(throws: AttachError.symbolicLink(path: linkedSocket)) {
-            _ = try await AttachClient.connect(path: linkedSocket)
-        }
+        await expectPublishAndConnectRefused(at: linkedSocket, with: .symbolicLink(path: linkedSocket))
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep me")
     }
 
@@ -129,12 +124,7 @@ struct SocketLocationTests {
         defer { directory.remove() }
         let path = directory.file("shop.sock")
         try Data("notes".utf8).write(to: URL(fileURLWithPath: path))
-        await #expect(throws: AttachError.notASocket(path: path)) {
-            _ = try await MiniStore().publish(at: path)
-        }
-        await #expect(throws: AttachError.notASocket(path: path)) {
-            _ = try await AttachClient.connect(path: path)
-        }
+        await expectPublishAndConnectRefused(at: path, with: .notASocket(path: path))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "notes")
     }
 

@@ -52,8 +52,7 @@ struct CorruptionTests {
     /// A store on a fresh directory that held `body` for ``uri`` and was closed.
     func closedStore(holding body: [UInt8]) async throws -> (StoreFactory, TemporaryDirectory) {
         let directory = TemporaryDirectory()
-        let factory = StoreFactory(directory: directory)
-        let store = try factory.open()
+        let (factory, store) = try StoreFactory(directory: directory).opened()
         store.store(Self.uri, body: body, now: factory.clock.now)
         await store.close()
         return (factory, directory)
@@ -79,8 +78,7 @@ struct CorruptionTests {
     @Test("a corrupted file is caught while the store runs, not only at open")
     func detectWhileRunning() async throws {
         let directory = TemporaryDirectory()
-        let factory = StoreFactory(directory: directory, memoryCapacity: 0)  // every read goes to disk
-        let store = try factory.open()
+        let (factory, store) = try StoreFactory(directory: directory, memoryCapacity: 0).opened()  // every read goes to disk
         store.store(Self.uri, body: Fixtures.body(3000), now: factory.clock.now)
         await store.flush()
         #expect(await store.entry(Self.uri) != nil)

@@ -60,8 +60,7 @@ struct DiskTierTests {
 
     @Test("files are named by the SHA-256 of the entry identity, whatever the URI")
     func fileNames() async throws {
-        let factory = StoreFactory(directory: TemporaryDirectory())
-        let store = try factory.open()
+        let (factory, store) = try StoreFactory(directory: TemporaryDirectory()).opened()
         let hostile = [
             "https://example.com/../../etc/passwd",
             "https://example.com/%2e%2e/%2F/x",
@@ -85,8 +84,7 @@ struct DiskTierTests {
 
     @Test("disk LRU evicts by the store's recorded access time down to the disk capacity")
     func diskLRU() async throws {
-        let factory = StoreFactory(directory: TemporaryDirectory(), memoryCapacity: 0, diskCapacity: 12_000)
-        let store = try factory.open()
+        let (factory, store) = try StoreFactory(directory: TemporaryDirectory(), memoryCapacity: 0, diskCapacity: 12_000).opened()
         for index in 0..<4 {
             store.store("https://example.com/\(index)", body: Fixtures.body(2500), now: factory.clock.now)
             factory.clock.advance(by: 1)
@@ -131,8 +129,7 @@ struct DiskTierTests {
 
     @Test("an entry over the maximum share of the disk capacity stays in memory only")
     func tooLargeForDisk() async throws {
-        let factory = StoreFactory(directory: TemporaryDirectory(), memoryCapacity: 1 << 20, diskCapacity: 10_000, maximumEntryShare: 0.1)
-        let store = try factory.open()
+        let (factory, store) = try StoreFactory(directory: TemporaryDirectory(), memoryCapacity: 1 << 20, diskCapacity: 10_000, maximumEntryShare: 0.1).opened()
         #expect(store.store("https://example.com/big", body: Fixtures.body(5000), now: factory.clock.now) == .memory)
         #expect(store.store("https://example.com/small", body: Fixtures.body(200), now: factory.clock.now) == .both)
         await store.close()
@@ -161,8 +158,7 @@ struct DiskTierTests {
 
     @Test("directories are 0700 and files 0600")
     func permissions() async throws {
-        let factory = StoreFactory(directory: TemporaryDirectory())
-        let store = try factory.open()
+        let (factory, store) = try StoreFactory(directory: TemporaryDirectory()).opened()
         store.store("https://example.com/a", body: [1], now: factory.clock.now)
         await store.flush()
         let root = factory.directory!
@@ -191,8 +187,7 @@ struct DiskTierTests {
 
     @Test("removals and removeAll reach the disk; removeCachedResponses(since:) removes newer entries")
     func removals() async throws {
-        let factory = StoreFactory(directory: TemporaryDirectory())
-        let store = try factory.open()
+        let (factory, store) = try StoreFactory(directory: TemporaryDirectory()).opened()
         for index in 0..<6 {
             store.store("https://example.com/\(index)", body: [UInt8(index)], now: factory.clock.now)
             factory.clock.advance(by: 10)

@@ -8,8 +8,7 @@ import HTTPTypes
 struct ExpiryTests {
     @Test("a lookup never returns an entry past expiresAt; it is removed and reported expired")
     func lookupExpires() async throws {
-        let factory = StoreFactory(directory: TemporaryDirectory())
-        let store = try factory.open()
+        let (factory, store) = try StoreFactory(directory: TemporaryDirectory()).opened()
         store.store("https://example.com/short", body: [1], expiresIn: 30, now: factory.clock.now)
         #expect(await store.entry("https://example.com/short") != nil)
         factory.clock.advance(by: 31)
@@ -24,8 +23,7 @@ struct ExpiryTests {
 
     @Test("removeExpired removes only expired entries and reports a purge")
     func removeExpired() async throws {
-        let factory = StoreFactory()
-        let store = try factory.open()
+        let (factory, store) = try StoreFactory().opened()
         store.store("https://example.com/a", body: [1], expiresIn: 10, now: factory.clock.now)
         store.store("https://example.com/b", body: [2], expiresIn: 100, now: factory.clock.now)
         store.store("https://example.com/c", body: [3], expiresIn: nil, now: factory.clock.now)
@@ -64,16 +62,14 @@ struct ExpiryTests {
 
     @Test("an already expired response is not stored and replaces nothing")
     func storeExpired() async throws {
-        let factory = StoreFactory()
-        let store = try factory.open()
+        let (factory, store) = try StoreFactory().opened()
         #expect(store.store("https://example.com/a", body: [1], expiresIn: -1, now: factory.clock.now) == nil)
         #expect(store.stats().entryCount == 0)
     }
 
     @Test("the listing counts the TTL down to freshUntil and shows age, hits and validators")
     func listing() async throws {
-        let factory = StoreFactory()
-        let store = try factory.open()
+        let (factory, store) = try StoreFactory().opened()
         store.store(
             "https://example.com/a", body: Fixtures.body(10),
             headers: [.eTag: "\"abc\"", .lastModified: "Sun, 06 Nov 1994 08:49:37 GMT", .age: "5"], now: factory.clock.now)

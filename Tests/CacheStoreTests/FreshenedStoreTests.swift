@@ -21,8 +21,7 @@ struct FreshenedStoreTests {
 
     @Test("the freshened headers and freshness replace the old ones; the body, creation time and hit count stay")
     func replacesHeadersKeepsEntry() async throws {
-        let factory = StoreFactory()
-        let store = try factory.open()
+        let (factory, store) = try StoreFactory().opened()
         let uri = "https://example.com/a"
         let body = Fixtures.body(500)
         let created = factory.clock.now
@@ -53,8 +52,7 @@ struct FreshenedStoreTests {
 
     @Test("a response that is not a variant of the entry is stored as a new response, the entry left as it was")
     func otherVariantIsStoredAsNew() async throws {
-        let factory = StoreFactory()
-        let store = try factory.open()
+        let (factory, store) = try StoreFactory().opened()
         store.store("https://example.com/a", body: [1, 2, 3], headers: [.eTag: "\"v1\""], now: factory.clock.now)
         let entry = try #require(await store.entry("https://example.com/a"))
         let other = Self.freshened("https://example.com/b", at: factory.clock.now, maxAge: 60)
@@ -68,8 +66,7 @@ struct FreshenedStoreTests {
 
     @Test("policy notAllowed stores nothing and leaves the entry in place")
     func notAllowed() async throws {
-        let factory = StoreFactory()
-        let store = try factory.open()
+        let (factory, store) = try StoreFactory().opened()
         store.store("https://example.com/a", body: [1], headers: [.eTag: "\"v1\""], now: factory.clock.now)
         let entry = try #require(await store.entry("https://example.com/a"))
         let tier = store.storeFreshened(
@@ -107,8 +104,7 @@ struct FreshenedStoreTests {
 
     @Test("a namespace's TTL caps a freshened entry's lifetime as it caps a new one's")
     func namespaceTTL() async throws {
-        let factory = StoreFactory(defaultNamespace: Namespace(name: "default", match: .all, timeToLive: 10))
-        let store = try factory.open()
+        let (factory, store) = try StoreFactory(defaultNamespace: Namespace(name: "default", match: .all, timeToLive: 10)).opened()
         let uri = "https://example.com/a"
         store.store(uri, body: [1], headers: [.eTag: "\"v1\""], now: factory.clock.now)
         let entry = try #require(await store.entry(uri))

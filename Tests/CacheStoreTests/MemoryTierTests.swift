@@ -8,8 +8,7 @@ import Testing
 struct MemoryTierTests {
     @Test("a stored response reads back byte for byte with its metadata")
     func storeAndRead() async throws {
-        let factory = StoreFactory()
-        let store = try factory.open()
+        let (factory, store) = try StoreFactory().opened()
         let body = Fixtures.body(1000)
         let tier = store.store("https://example.com/a", body: body, headers: [.eTag: "\"v1\""], now: factory.clock.now)
         #expect(tier == .memory)
@@ -26,8 +25,7 @@ struct MemoryTierTests {
 
     @Test("memoryVariants answers without the disk, and recordAccess counts hits")
     func fastPathAndAccess() throws {
-        let factory = StoreFactory()
-        let store = try factory.open()
+        let (factory, store) = try StoreFactory().opened()
         store.store("https://example.com/a", body: [1, 2, 3], now: factory.clock.now)
         let entries = try #require(store.memoryVariants(for: Fixtures.key("https://example.com/a")))
         #expect(entries.count == 1)
@@ -42,8 +40,7 @@ struct MemoryTierTests {
 
     @Test("capacity evicts the least recently used entry first, reported as capacity")
     func lruEviction() async throws {
-        let factory = StoreFactory(memoryCapacity: 10_000)
-        let store = try factory.open()
+        let (factory, store) = try StoreFactory(memoryCapacity: 10_000).opened()
         let body = Fixtures.body(2000)
         for index in 0..<4 { store.store("https://example.com/\(index)", body: body, now: factory.clock.now) }
         // Use /0 so /1 becomes the least recently used.
@@ -62,8 +59,7 @@ struct MemoryTierTests {
 
     @Test("lowering the capacity evicts at once; raising it keeps everything")
     func capacityChanges() async throws {
-        let factory = StoreFactory(memoryCapacity: 100_000)
-        let store = try factory.open()
+        let (factory, store) = try StoreFactory(memoryCapacity: 100_000).opened()
         for index in 0..<10 { store.store("https://example.com/\(index)", body: Fixtures.body(3000), now: factory.clock.now) }
         #expect(store.stats().memoryEntryCount == 10)
         store.memoryCapacity = 10_000
@@ -81,8 +77,7 @@ struct MemoryTierTests {
 
     @Test("storing the same variant again replaces it without growing the store")
     func restore() async throws {
-        let factory = StoreFactory()
-        let store = try factory.open()
+        let (factory, store) = try StoreFactory().opened()
         for round in 0..<50 {
             store.store("https://example.com/a", body: Fixtures.body(500 + round, seed: UInt8(round)), now: factory.clock.now)
         }
@@ -94,8 +89,7 @@ struct MemoryTierTests {
 
     @Test("an entry larger than the maximum share of the capacity is not stored")
     func tooLarge() async throws {
-        let factory = StoreFactory(memoryCapacity: 10_000, maximumEntryShare: 0.1)
-        let store = try factory.open()
+        let (factory, store) = try StoreFactory(memoryCapacity: 10_000, maximumEntryShare: 0.1).opened()
         #expect(store.store("https://example.com/big", body: Fixtures.body(2000), now: factory.clock.now) == nil)
         #expect(await store.entry("https://example.com/big") == nil)
         #expect(store.store("https://example.com/small", body: Fixtures.body(100), now: factory.clock.now) == .memory)
@@ -103,8 +97,7 @@ struct MemoryTierTests {
 
     @Test("storage policy notAllowed stores nothing; allowedInMemoryOnly never reaches the disk")
     func policies() async throws {
-        let factory = StoreFactory(directory: TemporaryDirectory())
-        let store = try factory.open()
+        let (factory, store) = try StoreFactory(directory: TemporaryDirectory()).opened()
         #expect(store.store("https://example.com/no", body: [1], policy: .notAllowed, now: factory.clock.now) == nil)
         #expect(await store.entry("https://example.com/no") == nil)
         #expect(store.store("https://example.com/mem", body: [2], policy: .allowedInMemoryOnly, now: factory.clock.now) == .memory)
@@ -117,8 +110,7 @@ struct MemoryTierTests {
 
     @Test("several Vary variants of one key are all returned, and cachedResponse picks the matching one")
     func varyVariants() async throws {
-        let factory = StoreFactory()
-        let store = try factory.open()
+        let (factory, store) = try StoreFactory().opened()
         let uri = "https://example.com/greeting"
         for language in ["en", "de", "fr"] {
             store.storeCachedResponse(

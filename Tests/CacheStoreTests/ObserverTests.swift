@@ -8,8 +8,7 @@ import HTTPTypes
 struct ObserverTests {
     @Test("stored, promoted, evicted and purged are reported with the entry's identity and tiers")
     func changeSequence() async throws {
-        let factory = StoreFactory(directory: TemporaryDirectory(), memoryCapacity: 4000, maximumEntryShare: 0.5)
-        let store = try factory.open()
+        let (factory, store) = try StoreFactory(directory: TemporaryDirectory(), memoryCapacity: 4000, maximumEntryShare: 0.5).opened()
         let uri = "https://example.com/a"
         store.store(uri, body: Fixtures.body(1500), headers: [.eTag: "\"1\""], now: factory.clock.now)
         let stored = try #require(factory.recorder.stored.first)

@@ -25,25 +25,25 @@ struct BackgroundRefreshDrainTests {
 
     @Test("with nothing in flight it returns at once")
     func nothingInFlight() async throws {
-        let harness = try await Harness.start()
-        let started = ContinuousClock.now
-        #expect(await harness.client.finishBackgroundRefreshes(within: .seconds(10)))
-        #expect(ContinuousClock.now - started < .seconds(1))
-        try await harness.stop()
+        try await Harness.start().run { harness in
+            let started = ContinuousClock.now
+            #expect(await harness.client.finishBackgroundRefreshes(within: .seconds(10)))
+            #expect(ContinuousClock.now - started < .seconds(1))
+        }
     }
 
     @Test("a refresh that outlasts the bound is cancelled: the wait returns false soon after the bound")
     func bounded() async throws {
         let stalling = StallingRevalidations()
-        let harness = try await Harness.start { $0.transport = stalling }
-        _ = try await harness.get("/swr/1/600")
-        harness.clock.advance(by: 5)
-        #expect(try await harness.get("/swr/1/600").outcome == .stale)
-        let started = ContinuousClock.now
-        #expect(await harness.client.finishBackgroundRefreshes(within: .milliseconds(300)) == false)
-        let waited = ContinuousClock.now - started
-        #expect(waited >= .milliseconds(300) && waited < .seconds(5), "waited \(waited)")
-        try await harness.stop()
+        try await Harness.start { $0.transport = stalling }.run { harness in
+            _ = try await harness.get("/swr/1/600")
+            harness.clock.advance(by: 5)
+            #expect(try await harness.get("/swr/1/600").outcome == .stale)
+            let started = ContinuousClock.now
+            #expect(await harness.client.finishBackgroundRefreshes(within: .milliseconds(300)) == false)
+            let waited = ContinuousClock.now - started
+            #expect(waited >= .milliseconds(300) && waited < .seconds(5), "waited \(waited)")
+        }
     }
 }
 

@@ -192,3 +192,30 @@ final class EventLog: Sendable {
         return condition(all)
     }
 }
+
+// MARK: Running a test against a harness
+
+extension Harness {
+    /// Runs `body` with this harness, then stops it, also when `body` throws.
+    func run(_ body: (Harness) async throws -> Void) async throws {
+        do {
+            try await body(self)
+        } catch {
+            try? await stop()
+            throw error
+        }
+        try await stop()
+    }
+
+    /// ``run(_:)`` with a log of every event the client publishes from the start (lossless,
+    /// without a snapshot).
+    func runLogged(bufferSize: Int = 10_000, _ body: (Harness, EventLog) async throws -> Void) async throws {
+        let log = await eventLog(bufferSize: bufferSize)
+        try await run { try await body($0, log) }
+    }
+
+    /// A lossless subscription to the client's events, without a snapshot, collected into a log.
+    func eventLog(bufferSize: Int = 10_000) async -> EventLog {
+        EventLog(await client.subscribe(.lossless(bufferSize: bufferSize), snapshot: false))
+    }
+}

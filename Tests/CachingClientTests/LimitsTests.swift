@@ -14,81 +14,81 @@ struct LimitsTests {
 
     @Test("an origin that answers later than requestTimeout: transport(timedOut) naming the URL and the timeout")
     func timeout() async throws {
-        let harness = try await Harness.start(timeout: .milliseconds(300))
-        // The origin holds the answer until the test is done: longer than any timeout.
-        let gate = harness.hold("/max-age/60")
-        let url = harness.url("/max-age/60")
-        await #expect {
-            try await harness.get("/max-age/60")
-        } throws: { error in
-            guard case .transport(.timedOut(let timedOutURL, let after)) = error as? CachingClientError else { return false }
-            return timedOutURL == url && after == .milliseconds(300)
+        try await Harness.start(timeout: .milliseconds(300)).run { harness in
+            // The origin holds the answer until the test is done: longer than any timeout.
+            let gate = harness.hold("/max-age/60")
+            let url = harness.url("/max-age/60")
+            await #expect {
+                try await harness.get("/max-age/60")
+            } throws: { error in
+                guard case .transport(.timedOut(let timedOutURL, let after)) = error as? CachingClientError else { return false }
+                return timedOutURL == url && after == .milliseconds(300)
+            }
+            #expect(gate.arrivals == 1, "the request reached the origin and was held")
+            #expect(harness.client.store.stats().entryCount == 0)
+            gate.open()
         }
-        #expect(gate.arrivals == 1, "the request reached the origin and was held")
-        #expect(harness.client.store.stats().entryCount == 0)
-        gate.open()
-        try await harness.stop()
     }
 
     @Test("a timed-out revalidation of a response the request allows stale-if-error serves the stored body")
     func timeoutFallsBackToStale() async throws {
-        let harness = try await Harness.start(timeout: .milliseconds(300))
-        let first = try await harness.get("/max-age/1")
-        harness.clock.advance(by: 5)
-        let gate = harness.hold("/max-age/1")
-        let fallback = try await harness.get("/max-age/1", headers: [.cacheControl: "stale-if-error=600"])
-        #expect(fallback.outcome == .stale)
-        #expect(fallback.body == first.body)
-        #expect(gate.arrivals == 1)
-        gate.open()
-        try await harness.stop()
+        try await Harness.start(timeout: .milliseconds(300)).run { harness in
+            let first = try await harness.get("/max-age/1")
+            harness.clock.advance(by: 5)
+            let gate = harness.hold("/max-age/1")
+            let fallback = try await harness.get("/max-age/1", headers: [.cacheControl: "stale-if-error=600"])
+            #expect(fallback.outcome == .stale)
+            #expect(fallback.body == first.body)
+            #expect(gate.arrivals == 1)
+            gate.open()
+        }
     }
 
     // MARK: Body size
 
     @Test("a body above the transport's maximumBodySize: transport(bodyTooLarge), nothing stored")
     func bodyTooLarge() async throws {
-        let harness = try await Harness.start { $0.transport = AsyncHTTPClientTransport(maximumBodySize: 4096) }
-        let url = harness.url("/large/5")
-        await #expect {
-            try await harness.get("/large/5")
-        } throws: { error in
-            guard case .transport(.bodyTooLarge(let failedURL, let limit)) = error as? CachingClientError else { return false }
-            return failedURL == url && limit == 4096
+        try await Harness.start { $0.transport = AsyncHTTPClientTransport(maximumBodySize: 4096) }.run { harness in
+            let url = harness.url("/large/5")
+            await #expect {
+                try await harness.get("/large/5")
+            } throws: { error in
+                guard case .transport(.bodyTooLarge(let failedURL, let limit)) = error as? CachingClientError else { return false }
+                return failedURL == url && limit == 4096
+            }
+            #expect(harness.client.store.stats().entryCount == 0)
+            await #expect {
+                try await harness.get("/large/5", policy: .returnCacheDataDontLoad)
+            } throws: { error in
+                guard case .notCached = error as? CachingClientError else { return false }
+                return true
+            }
         }
-        #expect(harness.client.store.stats().entryCount == 0)
-        await #expect {
-            try await harness.get("/large/5", policy: .returnCacheDataDontLoad)
-        } throws: { error in
-            guard case .notCached = error as? CachingClientError else { return false }
-            return true
-        }
-        try await harness.stop()
     }
 
     @Test("a body exactly at the limit is accepted and stored")
     func bodyAtTheLimit() async throws {
-        let harness = try await Harness.start { $0.transport = AsyncHTTPClientTransport(maximumBodySize: 4096) }
-        let first = try await harness.get("/large/4")
-        #expect(first.body.count == 4096)
-        let second = try await harness.get("/large/4")
-        #expect(second.outcome == .hit)
-        #expect(second.body == first.body)
-        try await harness.stop()
+        try await Harness.start { $0.transport = AsyncHTTPClientTransport(maximumBodySize: 4096) }.run { harness in
+            let first = try await harness.get("/large/4")
+            #expect(first.body.count == 4096)
+            let second = try await harness.get("/large/4")
+            #expect(second.outcome == .hit)
+            #expect(second.body == first.body)
+        }
     }
 
     @Test("a body the store's share limit keeps off the disk is still served from memory")
     func tooLargeForDiskStaysInMemory() async throws {
-        let harness = try await Harness.start(disk: true) {
+        try await Harness.start(disk: true) {
             $0.store.diskCapacity = 40 << 10
             $0.store.maximumEntryShare = 0.25  // 10 KiB at most on disk
+        }.run { harness in
+            _ = try await harness.get("/large/16")
+            _ = try await harness.get("/large/4")
+            let entries = await harness.client.store.entries()
+            #expect(entries.first { $0.id.key.uri.hasSuffix("/large/16") }?.tier == .memory)
+            #expect(entries.first { $0.id.key.uri.hasSuffix("/large/4") }?.tier == .both)
+            #expect(try await harness.get("/large/16").outcome == .hit)
         }
-        _ = try await harness.get("/large/16")
-        _ = try await harness.get("/large/4")
-        let entries = await harness.client.store.entries()
-        #expect(entries.first { $0.id.key.uri.hasSuffix("/large/16") }?.tier == .memory)
-        #expect(entries.first { $0.id.key.uri.hasSuffix("/large/4") }?.tier == .both)
-        #expect(try await harness.get("/large/16").outcome == .hit)
-        try await harness.stop()
     }
 }

@@ -86,24 +86,49 @@ struct PolicyMatrixTests {
         }
     }
 
+    /// What each of the six policies does with one endpoint. The two reload policies never read
+    /// the store, so they always share one expectation.
+    struct Columns: Sendable {
+        let `protocol`, reloads, cacheElseLoad, cacheOnly, revalidate: Expectation
+
+        /// Stored, still fresh, with a validator: a hit, except that `revalidate` gets a 304.
+        static let freshWithValidator = Columns(
+            protocol: .outcome(.hit, 1), reloads: .outcome(.bypass, 2), cacheElseLoad: .outcome(.hit, 1),
+            cacheOnly: .outcome(.hit, 1), revalidate: .outcome(.revalidated, 2))
+        /// Stored, still fresh, without a validator: `revalidate` can only fetch it in full.
+        static let freshWithoutValidator = Columns(
+            protocol: .outcome(.hit, 1), reloads: .outcome(.bypass, 2), cacheElseLoad: .outcome(.hit, 1),
+            cacheOnly: .outcome(.hit, 1), revalidate: .outcome(.miss, 2))
+        /// Stored, stale, with a validator: a 304 under `protocol` and `revalidate`, served stale
+        /// without asking under `cache-else-load` and `cache-only`.
+        static let staleWithValidator = Columns(
+            protocol: .outcome(.revalidated, 2), reloads: .outcome(.bypass, 2), cacheElseLoad: .outcome(.stale, 1),
+            cacheOnly: .outcome(.stale, 1), revalidate: .outcome(.revalidated, 2))
+
+        /// Not stored (or not for this request), answered with `status`: every policy that may use
+        /// the network fetches again, `cache-only` has nothing.
+        static func notStored(status: Int = 200) -> Columns {
+            Columns(
+                protocol: .outcome(.miss, 2, status: status), reloads: .outcome(.bypass, 2, status: status),
+                cacheElseLoad: .outcome(.miss, 2, status: status), cacheOnly: .notCached(1), revalidate: .outcome(.miss, 2, status: status))
+        }
+    }
+
     /// One row of the matrix: an endpoint and what each of the six policies does with it.
     static func row(
         _ path: String, after advance: Double, headers: HTTPFields = [:], thenHeaders: HTTPFields? = nil,
-        note: String? = nil, changedElsewhere: Bool = false, redirectTarget: String? = nil,
-        protocol protocolPolicy: Expectation?, reload: Expectation?, reloadAll: Expectation?,
-        cacheElseLoad: Expectation?, cacheOnly: Expectation?, revalidate: Expectation?
+        note: String? = nil, changedElsewhere: Bool = false, redirectTarget: String? = nil, _ columns: Columns
     ) -> [Case] {
-        let columns: [(CachePolicy, Expectation?)] = [
-            (.useProtocolCachePolicy, protocolPolicy),
-            (.reloadIgnoringLocalCacheData, reload),
-            (.reloadIgnoringLocalAndRemoteCacheData, reloadAll),
-            (.returnCacheDataElseLoad, cacheElseLoad),
-            (.returnCacheDataDontLoad, cacheOnly),
-            (.reloadRevalidatingCacheData, revalidate),
+        let expectations: [(CachePolicy, Expectation)] = [
+            (.useProtocolCachePolicy, columns.protocol),
+            (.reloadIgnoringLocalCacheData, columns.reloads),
+            (.reloadIgnoringLocalAndRemoteCacheData, columns.reloads),
+            (.returnCacheDataElseLoad, columns.cacheElseLoad),
+            (.returnCacheDataDontLoad, columns.cacheOnly),
+            (.reloadRevalidatingCacheData, columns.revalidate),
         ]
-        return columns.compactMap { policy, expected in
-            guard let expected else { return nil }
-            return Case(
+        return expectations.map { policy, expected in
+            Case(
                 policy: policy, path: path, advance: advance, firstHeaders: headers, secondHeaders: thenHeaders ?? headers,
                 note: note, changedElsewhere: changedElsewhere, redirectTarget: redirectTarget, expected: expected)
         }
@@ -111,189 +136,142 @@ struct PolicyMatrixTests {
 
     static let cases: [Case] = [
         // /max-age/{N}: explicit freshness (§4.2.1), strong ETag and Last-Modified.
-        row(
-            "/max-age/60", after: 5,
-            protocol: .outcome(.hit, 1), reload: .outcome(.bypass, 2), reloadAll: .outcome(.bypass, 2),
-            cacheElseLoad: .outcome(.hit, 1), cacheOnly: .outcome(.hit, 1), revalidate: .outcome(.revalidated, 2)),
-        row(
-            "/max-age/1", after: 5,
-            protocol: .outcome(.revalidated, 2), reload: .outcome(.bypass, 2), reloadAll: .outcome(.bypass, 2),
-            cacheElseLoad: .outcome(.stale, 1), cacheOnly: .outcome(.stale, 1), revalidate: .outcome(.revalidated, 2)),
+        row("/max-age/60", after: 5, .freshWithValidator),
+        row("/max-age/1", after: 5, .staleWithValidator),
         // /s-maxage/{N}: a private cache ignores s-maxage (§5.2.2.10), so max-age=1 has run out.
-        row(
-            "/s-maxage/60", after: 5,
-            protocol: .outcome(.revalidated, 2), reload: .outcome(.bypass, 2), reloadAll: .outcome(.bypass, 2),
-            cacheElseLoad: .outcome(.stale, 1), cacheOnly: .outcome(.stale, 1), revalidate: .outcome(.revalidated, 2)),
+        row("/s-maxage/60", after: 5, .staleWithValidator),
         // /no-cache: stored, but validated before every protocol use (§5.2.2.4).
-        row(
-            "/no-cache", after: 5,
-            protocol: .outcome(.revalidated, 2), reload: .outcome(.bypass, 2), reloadAll: .outcome(.bypass, 2),
-            cacheElseLoad: .outcome(.stale, 1), cacheOnly: .outcome(.stale, 1), revalidate: .outcome(.revalidated, 2)),
+        row("/no-cache", after: 5, .staleWithValidator),
         // /last-modified: heuristic freshness (§4.2.2), 10% of 10 days; validated with If-Modified-Since.
-        row(
-            "/last-modified", after: 5,
-            protocol: .outcome(.hit, 1), reload: .outcome(.bypass, 2), reloadAll: .outcome(.bypass, 2),
-            cacheElseLoad: .outcome(.hit, 1), cacheOnly: .outcome(.hit, 1), revalidate: .outcome(.revalidated, 2)),
-        row(
-            "/last-modified", after: 2 * 86_400,
-            protocol: .outcome(.revalidated, 2), reload: .outcome(.bypass, 2), reloadAll: .outcome(.bypass, 2),
-            cacheElseLoad: .outcome(.stale, 1), cacheOnly: .outcome(.stale, 1), revalidate: .outcome(.revalidated, 2)),
+        row("/last-modified", after: 5, .freshWithValidator),
+        row("/last-modified", after: 2 * 86_400, .staleWithValidator),
         // /no-store: never stored (§5.2.2.5), so nothing can be served from the cache.
-        row(
-            "/no-store", after: 5,
-            protocol: .outcome(.miss, 2), reload: .outcome(.bypass, 2), reloadAll: .outcome(.bypass, 2),
-            cacheElseLoad: .outcome(.miss, 2), cacheOnly: .notCached(1), revalidate: .outcome(.miss, 2)),
+        row("/no-store", after: 5, .notStored()),
         // /private/{N}: a private cache may store it (§5.2.2.7).
-        row(
-            "/private/60", after: 5,
-            protocol: .outcome(.hit, 1), reload: .outcome(.bypass, 2), reloadAll: .outcome(.bypass, 2),
-            cacheElseLoad: .outcome(.hit, 1), cacheOnly: .outcome(.hit, 1), revalidate: .outcome(.revalidated, 2)),
+        row("/private/60", after: 5, .freshWithValidator),
         // /vary/lang: a stored variant is used only for a request with the same Accept-Language (§4.1).
-        row(
-            "/vary/lang", after: 5, headers: [.acceptLanguage: "en"], note: "Accept-Language en twice",
-            protocol: .outcome(.hit, 1), reload: .outcome(.bypass, 2), reloadAll: .outcome(.bypass, 2),
-            cacheElseLoad: .outcome(.hit, 1), cacheOnly: .outcome(.hit, 1), revalidate: .outcome(.revalidated, 2)),
+        row("/vary/lang", after: 5, headers: [.acceptLanguage: "en"], note: "Accept-Language en twice", .freshWithValidator),
         row(
             "/vary/lang", after: 5, headers: [.acceptLanguage: "en"], thenHeaders: [.acceptLanguage: "fr"],
-            note: "Accept-Language en, then fr",
-            protocol: .outcome(.miss, 2), reload: .outcome(.bypass, 2), reloadAll: .outcome(.bypass, 2),
-            cacheElseLoad: .outcome(.miss, 2), cacheOnly: .notCached(1), revalidate: .outcome(.miss, 2)),
+            note: "Accept-Language en, then fr", .notStored()),
         // /rotating/{N}: after N seconds the ETag has changed, so a conditional request gets a 200.
         row(
             "/rotating/10", after: 10,
-            protocol: .outcome(.modified, 2), reload: .outcome(.bypass, 2), reloadAll: .outcome(.bypass, 2),
-            cacheElseLoad: .outcome(.stale, 1), cacheOnly: .outcome(.stale, 1), revalidate: .outcome(.modified, 2)),
+            Columns(
+                protocol: .outcome(.modified, 2), reloads: .outcome(.bypass, 2),
+                cacheElseLoad: .outcome(.stale, 1), cacheOnly: .outcome(.stale, 1),
+                revalidate: .outcome(.modified, 2))),
         // /immutable: fresh for a year and not revalidated while fresh, even on request (RFC 8246).
         row(
             "/immutable", after: 5,
-            protocol: .outcome(.hit, 1), reload: .outcome(.bypass, 2), reloadAll: .outcome(.bypass, 2),
-            cacheElseLoad: .outcome(.hit, 1), cacheOnly: .outcome(.hit, 1), revalidate: .outcome(.hit, 1)),
+            Columns(
+                protocol: .outcome(.hit, 1), reloads: .outcome(.bypass, 2),
+                cacheElseLoad: .outcome(.hit, 1), cacheOnly: .outcome(.hit, 1),
+                revalidate: .outcome(.hit, 1))),
         // /swr/{maxAge}/{swr}: within the window, served stale and refreshed once in the background
         // (RFC 5861 §3); the revalidate policy validates first instead.
         row(
             "/swr/1/600", after: 5,
-            protocol: .outcome(.stale, 2), reload: .outcome(.bypass, 2), reloadAll: .outcome(.bypass, 2),
-            cacheElseLoad: .outcome(.stale, 1), cacheOnly: .outcome(.stale, 1), revalidate: .outcome(.revalidated, 2)),
+            Columns(
+                protocol: .outcome(.stale, 2), reloads: .outcome(.bypass, 2),
+                cacheElseLoad: .outcome(.stale, 1), cacheOnly: .outcome(.stale, 1),
+                revalidate: .outcome(.revalidated, 2))),
         // Past the window a stale response is revalidated before use, as without the directive.
-        row(
-            "/swr/1/2", after: 10, note: "past the window",
-            protocol: .outcome(.revalidated, 2), reload: .outcome(.bypass, 2), reloadAll: .outcome(.bypass, 2),
-            cacheElseLoad: .outcome(.stale, 1), cacheOnly: .outcome(.stale, 1), revalidate: .outcome(.revalidated, 2)),
+        row("/swr/1/2", after: 10, note: "past the window", .staleWithValidator),
         // /sie/{maxAge}/{sie}: the origin answers 500 the second time; within the window the stored
         // response stands in (RFC 5861 §4), except under reload policies, which never read the store.
         row(
             "/sie/1/600", after: 10,
-            protocol: .outcome(.stale, 2), reload: .outcome(.bypass, 2, status: 500),
-            reloadAll: .outcome(.bypass, 2, status: 500),
-            cacheElseLoad: .outcome(.stale, 1), cacheOnly: .outcome(.stale, 1), revalidate: .outcome(.stale, 2)),
+            Columns(
+                protocol: .outcome(.stale, 2), reloads: .outcome(.bypass, 2, status: 500),
+                cacheElseLoad: .outcome(.stale, 1), cacheOnly: .outcome(.stale, 1),
+                revalidate: .outcome(.stale, 2))),
         // Past the stale-if-error window the 500 reaches the caller; `cache-else-load` and
         // `cache-only` still serve the stored response, however stale, without asking.
         row(
             "/sie/1/5", after: 60, note: "past the window",
-            protocol: .outcome(.miss, 2, status: 500), reload: .outcome(.bypass, 2, status: 500),
-            reloadAll: .outcome(.bypass, 2, status: 500),
-            cacheElseLoad: .outcome(.stale, 1), cacheOnly: .outcome(.stale, 1), revalidate: .outcome(.miss, 2, status: 500)),
+            Columns(
+                protocol: .outcome(.miss, 2, status: 500), reloads: .outcome(.bypass, 2, status: 500),
+                cacheElseLoad: .outcome(.stale, 1), cacheOnly: .outcome(.stale, 1),
+                revalidate: .outcome(.miss, 2, status: 500))),
         // /slow/{ms}: max-age=5 and no validator, so "always revalidate" can only fetch in full.
-        row(
-            "/slow/50", after: 2,
-            protocol: .outcome(.hit, 1), reload: .outcome(.bypass, 2), reloadAll: .outcome(.bypass, 2),
-            cacheElseLoad: .outcome(.hit, 1), cacheOnly: .outcome(.hit, 1), revalidate: .outcome(.miss, 2)),
+        row("/slow/50", after: 2, .freshWithoutValidator),
         // Once stale without a validator it can only be fetched again under `protocol` and
         // `revalidate`; `cache-else-load` and `cache-only` still serve it stale.
         row(
             "/slow/50", after: 10, note: "stale",
-            protocol: .outcome(.miss, 2), reload: .outcome(.bypass, 2), reloadAll: .outcome(.bypass, 2),
-            cacheElseLoad: .outcome(.stale, 1), cacheOnly: .outcome(.stale, 1), revalidate: .outcome(.miss, 2)),
+            Columns(
+                protocol: .outcome(.miss, 2), reloads: .outcome(.bypass, 2),
+                cacheElseLoad: .outcome(.stale, 1), cacheOnly: .outcome(.stale, 1),
+                revalidate: .outcome(.miss, 2))),
         // /large/{KB}: a 4 KiB body, max-age=60, ETag.
-        row(
-            "/large/4", after: 5,
-            protocol: .outcome(.hit, 1), reload: .outcome(.bypass, 2), reloadAll: .outcome(.bypass, 2),
-            cacheElseLoad: .outcome(.hit, 1), cacheOnly: .outcome(.hit, 1), revalidate: .outcome(.revalidated, 2)),
+        row("/large/4", after: 5, .freshWithValidator),
         // /redirect/301/{N}: the 301 is cacheable for an hour but has no validator; its target is /max-age/N.
         row(
             "/redirect/301/60", after: 5, redirectTarget: "/max-age/60",
-            protocol: .outcome(.hit, 1, target: 1), reload: .outcome(.bypass, 2, target: 2),
-            reloadAll: .outcome(.bypass, 2, target: 2), cacheElseLoad: .outcome(.hit, 1, target: 1),
-            cacheOnly: .outcome(.hit, 1, target: 1), revalidate: .outcome(.revalidated, 2, target: 2)),
+            Columns(
+                protocol: .outcome(.hit, 1, target: 1), reloads: .outcome(.bypass, 2, target: 2),
+                cacheElseLoad: .outcome(.hit, 1, target: 1), cacheOnly: .outcome(.hit, 1, target: 1),
+                revalidate: .outcome(.revalidated, 2, target: 2))),
         // /redirect/302/{N}: a 302 without caching headers is not stored (§3, not heuristically
         // cacheable); only its target is.
         row(
             "/redirect/302/60", after: 5, redirectTarget: "/max-age/60",
-            protocol: .outcome(.hit, 2, target: 1), reload: .outcome(.bypass, 2, target: 2),
-            reloadAll: .outcome(.bypass, 2, target: 2), cacheElseLoad: .outcome(.hit, 2, target: 1),
-            cacheOnly: .notCached(1, target: 1), revalidate: .outcome(.revalidated, 2, target: 2)),
+            Columns(
+                protocol: .outcome(.hit, 2, target: 1), reloads: .outcome(.bypass, 2, target: 2),
+                cacheElseLoad: .outcome(.hit, 2, target: 1), cacheOnly: .notCached(1, target: 1),
+                revalidate: .outcome(.revalidated, 2, target: 2))),
         // /status/{code}: a 404 without freshness or validator cannot be reused, so it is not stored.
-        row(
-            "/status/404", after: 5,
-            protocol: .outcome(.miss, 2, status: 404), reload: .outcome(.bypass, 2, status: 404),
-            reloadAll: .outcome(.bypass, 2, status: 404), cacheElseLoad: .outcome(.miss, 2, status: 404),
-            cacheOnly: .notCached(1), revalidate: .outcome(.miss, 2, status: 404)),
+        row("/status/404", after: 5, .notStored(status: 404)),
         // /items/{id}: a stale item whose version did not change is revalidated with a 304 …
-        row(
-            "/items/1", after: 120, note: "unchanged",
-            protocol: .outcome(.revalidated, 2), reload: .outcome(.bypass, 2), reloadAll: .outcome(.bypass, 2),
-            cacheElseLoad: .outcome(.stale, 1), cacheOnly: .outcome(.stale, 1), revalidate: .outcome(.revalidated, 2)),
+        row("/items/1", after: 120, note: "unchanged", .staleWithValidator),
         // … and a fresh item another client changed is still served from the cache under
         // `protocol` (the cache cannot know), while `revalidate` finds the new version.
         row(
             "/items/1", after: 5, note: "changed by another client", changedElsewhere: true,
-            protocol: .outcome(.hit, 2), reload: .outcome(.bypass, 3), reloadAll: .outcome(.bypass, 3),
-            cacheElseLoad: .outcome(.hit, 2), cacheOnly: .outcome(.hit, 2), revalidate: .outcome(.modified, 3)),
+            Columns(
+                protocol: .outcome(.hit, 2), reloads: .outcome(.bypass, 3),
+                cacheElseLoad: .outcome(.hit, 2), cacheOnly: .outcome(.hit, 2),
+                revalidate: .outcome(.modified, 3))),
         // /auth: a private cache may store a response to a request with Authorization (§3.5 is
         // about shared caches) …
-        row(
-            "/auth", after: 5, headers: [.authorization: "Bearer x"], note: "with Authorization",
-            protocol: .outcome(.hit, 1), reload: .outcome(.bypass, 2), reloadAll: .outcome(.bypass, 2),
-            cacheElseLoad: .outcome(.hit, 1), cacheOnly: .outcome(.hit, 1), revalidate: .outcome(.revalidated, 2)),
+        row("/auth", after: 5, headers: [.authorization: "Bearer x"], note: "with Authorization", .freshWithValidator),
         // … while the 401 without it carries no freshness and is not stored.
-        row(
-            "/auth", after: 5, note: "without Authorization",
-            protocol: .outcome(.miss, 2, status: 401), reload: .outcome(.bypass, 2, status: 401),
-            reloadAll: .outcome(.bypass, 2, status: 401), cacheElseLoad: .outcome(.miss, 2, status: 401),
-            cacheOnly: .notCached(1), revalidate: .outcome(.miss, 2, status: 401)),
+        row("/auth", after: 5, note: "without Authorization", .notStored(status: 401)),
         // /cookie: private, max-age=30, no validator.
-        row(
-            "/cookie", after: 5,
-            protocol: .outcome(.hit, 1), reload: .outcome(.bypass, 2), reloadAll: .outcome(.bypass, 2),
-            cacheElseLoad: .outcome(.hit, 1), cacheOnly: .outcome(.hit, 1), revalidate: .outcome(.miss, 2)),
+        row("/cookie", after: 5, .freshWithoutValidator),
         // /expires/{N}: freshness from Expires − Date (§4.2.1), ETag.
-        row(
-            "/expires/60", after: 5,
-            protocol: .outcome(.hit, 1), reload: .outcome(.bypass, 2), reloadAll: .outcome(.bypass, 2),
-            cacheElseLoad: .outcome(.hit, 1), cacheOnly: .outcome(.hit, 1), revalidate: .outcome(.revalidated, 2)),
-        row(
-            "/expires/1", after: 5,
-            protocol: .outcome(.revalidated, 2), reload: .outcome(.bypass, 2), reloadAll: .outcome(.bypass, 2),
-            cacheElseLoad: .outcome(.stale, 1), cacheOnly: .outcome(.stale, 1), revalidate: .outcome(.revalidated, 2)),
+        row("/expires/60", after: 5, .freshWithValidator),
+        row("/expires/1", after: 5, .staleWithValidator),
     ].flatMap { $0 }
 
     @Test("second request under the policy", arguments: cases)
     func secondRequest(_ testCase: Case) async throws {
-        let harness = try await Harness.start()
-        let first = try await harness.get(testCase.path, headers: testCase.firstHeaders)
-        #expect(first.outcome == .miss, "the first request finds nothing stored")
-        harness.clock.advance(by: testCase.advance)
-        if testCase.changedElsewhere { try await Self.put(testCase.path, at: harness.origin) }
+        try await Harness.start().run { harness in
+            let first = try await harness.get(testCase.path, headers: testCase.firstHeaders)
+            #expect(first.outcome == .miss, "the first request finds nothing stored")
+            harness.clock.advance(by: testCase.advance)
+            if testCase.changedElsewhere { try await Self.put(testCase.path, at: harness.origin) }
 
-        let answer: Answer
-        var reason = ""
-        do {
-            let second = try await harness.get(testCase.path, headers: testCase.secondHeaders, policy: testCase.policy)
-            answer = .served(second.outcome, status: second.response.status.code)
-            reason = second.reason
-        } catch let error as CachingClientError {
-            guard case .notCached = error else { throw error }
-            answer = .notCached
-        }
-        #expect(answer == testCase.expected.answer, "reason: \(reason)")
+            let answer: Answer
+            var reason = ""
+            do {
+                let second = try await harness.get(testCase.path, headers: testCase.secondHeaders, policy: testCase.policy)
+                answer = .served(second.outcome, status: second.response.status.code)
+                reason = second.reason
+            } catch let error as CachingClientError {
+                guard case .notCached = error else { throw error }
+                answer = .notCached
+            }
+            #expect(answer == testCase.expected.answer, "reason: \(reason)")
 
-        // A stale-while-revalidate refresh reaches the origin after the answer: wait for it.
-        _ = await Self.eventually { harness.origin.requestCount(path: testCase.path) >= testCase.expected.requests }
-        #expect(harness.origin.requestCount(path: testCase.path) == testCase.expected.requests)
-        if let target = testCase.redirectTarget {
-            #expect(harness.origin.requestCount(path: target) == testCase.expected.targetRequests)
+            // A stale-while-revalidate refresh reaches the origin after the answer: wait for it.
+            _ = await Self.eventually { harness.origin.requestCount(path: testCase.path) >= testCase.expected.requests }
+            #expect(harness.origin.requestCount(path: testCase.path) == testCase.expected.requests)
+            if let target = testCase.redirectTarget {
+                #expect(harness.origin.requestCount(path: target) == testCase.expected.targetRequests)
+            }
         }
-        try await harness.stop()
     }
 
     @Test("the matrix has every policy against every endpoint kind")
@@ -310,21 +288,21 @@ struct PolicyMatrixTests {
 
     @Test("reload-all sends Cache-Control: no-cache and Pragma: no-cache to the origin")
     func reloadAllSendsNoCache() async throws {
-        let harness = try await Harness.start()
-        _ = try await harness.get("/max-age/60", policy: .reloadIgnoringLocalAndRemoteCacheData)
-        let sent = try #require(harness.origin.lastRequestHeaders(path: "/max-age/60"))
-        #expect(sent.contains { $0.name.lowercased() == "cache-control" && $0.value == "no-cache" })
-        #expect(sent.contains { $0.name.lowercased() == "pragma" && $0.value == "no-cache" })
-        try await harness.stop()
+        try await Harness.start().run { harness in
+            _ = try await harness.get("/max-age/60", policy: .reloadIgnoringLocalAndRemoteCacheData)
+            let sent = try #require(harness.origin.lastRequestHeaders(path: "/max-age/60"))
+            #expect(sent.contains { $0.name.lowercased() == "cache-control" && $0.value == "no-cache" })
+            #expect(sent.contains { $0.name.lowercased() == "pragma" && $0.value == "no-cache" })
+        }
     }
 
     @Test("a per-request policy overrides the client's default")
     func perRequestOverridesDefault() async throws {
-        let harness = try await Harness.start(policy: .reloadIgnoringLocalCacheData)
-        _ = try await harness.get("/max-age/60")
-        #expect(try await harness.get("/max-age/60").outcome == .bypass)
-        #expect(try await harness.get("/max-age/60", policy: .useProtocolCachePolicy).outcome == .hit)
-        try await harness.stop()
+        try await Harness.start(policy: .reloadIgnoringLocalCacheData).run { harness in
+            _ = try await harness.get("/max-age/60")
+            #expect(try await harness.get("/max-age/60").outcome == .bypass)
+            #expect(try await harness.get("/max-age/60", policy: .useProtocolCachePolicy).outcome == .hit)
+        }
     }
 
     // MARK: Helpers

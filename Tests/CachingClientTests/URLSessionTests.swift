@@ -15,6 +15,25 @@ struct URLSessionTests {
         return URLSession(configuration: configuration)
     }
 
+    /// Runs `body` with a new harness and a URLSession whose requests go through its client, then
+    /// cancels the session and unregisters the protocol, also when `body` throws.
+    private func withCachingSession(_ body: (Harness, URLSession) async throws -> Void) async throws {
+        try await Harness.start().run { harness in
+            CachingURLProtocol.register(harness.client)
+            let session = session()
+            defer {
+                session.invalidateAndCancel()
+                CachingURLProtocol.unregister()
+            }
+            try await body(harness, session)
+        }
+    }
+
+    /// The cache outcome the protocol reports in its response header.
+    private func outcome(_ response: HTTPURLResponse) -> String? {
+        response.allHeaderFields[CachingURLProtocol.outcomeHeader] as? String
+    }
+
     private func fetch(_ session: URLSession, _ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         try await withCheckedThrowingContinuation { continuation in
             session.dataTask(with: request) { data, response, error in
@@ -30,50 +49,42 @@ struct URLSessionTests {
 
     @Test("a real URLSession gets fresh hits and 304 revalidations")
     func urlSessionCaches() async throws {
-        let harness = try await Harness.start()
-        CachingURLProtocol.register(harness.client)
-        let session = session()
-        let url = try #require(URL(string: harness.url("/max-age/2")))
-        let (firstBody, first) = try await fetch(session, URLRequest(url: url))
-        let (secondBody, second) = try await fetch(session, URLRequest(url: url))
-        #expect(first.statusCode == 200)
-        #expect(secondBody == firstBody)
-        #expect((first.allHeaderFields[CachingURLProtocol.outcomeHeader] as? String)?.hasPrefix("miss") == true)
-        #expect((second.allHeaderFields[CachingURLProtocol.outcomeHeader] as? String)?.hasPrefix("hit") == true)
-        #expect(harness.origin.requestCount(path: "/max-age/2") == 1)
-        harness.clock.advance(by: 10)
-        let (thirdBody, third) = try await fetch(session, URLRequest(url: url))
-        #expect(thirdBody == firstBody)
-        #expect((third.allHeaderFields[CachingURLProtocol.outcomeHeader] as? String)?.hasPrefix("revalidated") == true)
-        #expect(harness.origin.requestCount(path: "/max-age/2") == 2)
-        session.invalidateAndCancel()
-        CachingURLProtocol.unregister()
-        try await harness.stop()
+        try await withCachingSession { harness, session in
+            let url = try #require(URL(string: harness.url("/max-age/2")))
+            let (firstBody, first) = try await fetch(session, URLRequest(url: url))
+            let (secondBody, second) = try await fetch(session, URLRequest(url: url))
+            #expect(first.statusCode == 200)
+            #expect(secondBody == firstBody)
+            #expect(outcome(first)?.hasPrefix("miss") == true)
+            #expect(outcome(second)?.hasPrefix("hit") == true)
+            #expect(harness.origin.requestCount(path: "/max-age/2") == 1)
+            harness.clock.advance(by: 10)
+            let (thirdBody, third) = try await fetch(session, URLRequest(url: url))
+            #expect(thirdBody == firstBody)
+            #expect(outcome(third)?.hasPrefix("revalidated") == true)
+            #expect(harness.origin.requestCount(path: "/max-age/2") == 2)
+        }
     }
 
     @Test("URLRequest.cachePolicy is honoured: reloadIgnoringLocalCacheData goes to the origin")
     func cachePolicyHonoured() async throws {
-        let harness = try await Harness.start()
-        CachingURLProtocol.register(harness.client)
-        let session = session()
-        let url = try #require(URL(string: harness.url("/max-age/60")))
-        _ = try await fetch(session, URLRequest(url: url))
-        var reload = URLRequest(url: url)
-        reload.cachePolicy = .reloadIgnoringLocalCacheData
-        let (_, response) = try await fetch(session, reload)
-        #expect((response.allHeaderFields[CachingURLProtocol.outcomeHeader] as? String)?.hasPrefix("bypass") == true)
-        #expect(harness.origin.requestCount(path: "/max-age/60") == 2)
-        var cacheOnly = URLRequest(url: try #require(URL(string: harness.url("/max-age/61"))))
-        cacheOnly.cachePolicy = .returnCacheDataDontLoad
-        // The client's notCached, as URLSession reports it.
-        await #expect {
-            try await fetch(session, cacheOnly)
-        } throws: { error in
-            (error as? URLError)?.code == .resourceUnavailable
+        try await withCachingSession { harness, session in
+            let url = try #require(URL(string: harness.url("/max-age/60")))
+            _ = try await fetch(session, URLRequest(url: url))
+            var reload = URLRequest(url: url)
+            reload.cachePolicy = .reloadIgnoringLocalCacheData
+            let (_, response) = try await fetch(session, reload)
+            #expect(outcome(response)?.hasPrefix("bypass") == true)
+            #expect(harness.origin.requestCount(path: "/max-age/60") == 2)
+            var cacheOnly = URLRequest(url: try #require(URL(string: harness.url("/max-age/61"))))
+            cacheOnly.cachePolicy = .returnCacheDataDontLoad
+            // The client's notCached, as URLSession reports it.
+            await #expect {
+                try await fetch(session, cacheOnly)
+            } throws: { error in
+                (error as? URLError)?.code == .resourceUnavailable
+            }
+            #expect(harness.origin.requestCount(path: "/max-age/61") == 0)
         }
-        #expect(harness.origin.requestCount(path: "/max-age/61") == 0)
-        session.invalidateAndCancel()
-        CachingURLProtocol.unregister()
-        try await harness.stop()
     }
 }

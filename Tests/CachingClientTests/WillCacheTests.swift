@@ -82,23 +82,23 @@ struct WillCacheTests {
     @Test("replace: the stored response is the hook's (a header removed, another body); the first caller still gets the origin's")
     func replace() async throws {
         let rewritten = try #require(HTTPField.Name("X-Rewritten"))
-        let harness = try await Harness.start {
+        try await Harness.start {
             $0.willCache = { _, response in
                 var trimmed = response
                 trimmed.headerFields[.lastModified] = nil
                 trimmed.headerFields[rewritten] = "yes"
                 return .replace(trimmed, Data("rewritten body".utf8), .allowed)
             }
+        }.run { harness in
+            let first = try await harness.get("/max-age/60")
+            #expect(first.response.headerFields[.lastModified] != nil)
+            #expect(String(decoding: first.body, as: UTF8.self).hasPrefix("DemoOrigin /max-age/60"))
+            let hit = try await harness.get("/max-age/60")
+            #expect(hit.outcome == .hit)
+            #expect(hit.body == Data("rewritten body".utf8))
+            #expect(hit.response.headerFields[.lastModified] == nil)
+            #expect(hit.response.headerFields[rewritten] == "yes")
+            #expect(harness.origin.requestCount(path: "/max-age/60") == 1)
         }
-        let first = try await harness.get("/max-age/60")
-        #expect(first.response.headerFields[.lastModified] != nil)
-        #expect(String(decoding: first.body, as: UTF8.self).hasPrefix("DemoOrigin /max-age/60"))
-        let hit = try await harness.get("/max-age/60")
-        #expect(hit.outcome == .hit)
-        #expect(hit.body == Data("rewritten body".utf8))
-        #expect(hit.response.headerFields[.lastModified] == nil)
-        #expect(hit.response.headerFields[rewritten] == "yes")
-        #expect(harness.origin.requestCount(path: "/max-age/60") == 1)
-        try await harness.stop()
     }
 }

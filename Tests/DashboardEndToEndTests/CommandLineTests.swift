@@ -22,10 +22,6 @@ extension EndToEndTests {
             let outcomes: Outcomes
         }
 
-        static func summary(_ output: Binary.Output) throws -> Summary {
-            try JSONDecoder().decode(Summary.self, from: Data(output.stdout.utf8))
-        }
-
         @Test("replay FILE --summary prints the session's figures")
         func replayFile() async throws {
             let directory = try TemporaryDirectory()
@@ -57,7 +53,7 @@ extension EndToEndTests {
             try CLIFixtures.sessionLog.write(toFile: log, atomically: false, encoding: .utf8)
             let output = try await Binary.run(["replay", log, "--summary", "--json"])
             #expect(output.status == 0, "\(output.stderr)")
-            let summary = try Self.summary(output)
+            let summary = try output.json(Summary.self)
             #expect(summary.format == "cachescope-summary")
             #expect(summary.events == 9 && summary.requests == 2)
             #expect(summary.outcomes.hit == 1 && summary.outcomes.miss == 1 && summary.outcomes.stale == 0)
@@ -73,8 +69,8 @@ extension EndToEndTests {
             let withName = try await Binary.run(["replay", named, "--summary", "--json"])
             let byContent = try await Binary.run(["replay", unnamed, "--summary", "--json"])
             #expect(byContent.status == 0, "\(byContent.stderr)")
-            let summary = try Self.summary(byContent)
-            #expect(summary == (try Self.summary(withName)))
+            let summary = try byContent.json(Summary.self)
+            #expect(summary == (try withName.json(Summary.self)))
             #expect(summary.requests == 4)
             #expect(summary.outcomes.hit == 2 && summary.outcomes.miss == 2, "a private cache: both second requests hit")
         }
@@ -86,7 +82,7 @@ extension EndToEndTests {
             try CLIFixtures.harCapture.write(toFile: capture, atomically: false, encoding: .utf8)
             let output = try await Binary.run(["replay", capture, "--summary", "--json", "--shared"])
             #expect(output.status == 0, "\(output.stderr)")
-            let summary = try Self.summary(output)
+            let summary = try output.json(Summary.self)
             #expect(summary.requests == 4)
             #expect(summary.outcomes.hit == 1 && summary.outcomes.miss == 3, "only the public response hits")
         }
@@ -117,7 +113,7 @@ extension EndToEndTests {
 
             // The export replays as a HAR.
             let replayed = try await Binary.run(["replay", out, "--summary", "--json"])
-            #expect(try Self.summary(replayed).requests == 2)
+            #expect(try replayed.json(Summary.self).requests == 2)
         }
 
         @Test("attach --list lists the sockets found (or says there are none) and exits 0")

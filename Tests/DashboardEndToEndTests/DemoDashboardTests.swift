@@ -5,18 +5,11 @@ extension EndToEndTests {
     /// The real `cachescope` binary in tmux: what a user sees and can do.
     @Suite("The demo dashboard in tmux", .needsTmux)
     struct DemoDashboardTests {
-        private func demo(_ extra: [String] = [], directory: TemporaryDirectory, width: Int = 120, height: Int = 40) throws -> TmuxSession {
-            let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
-            return try TmuxSession(
-                [binary, "demo", "--cache-dir", directory.path("store"), "--log", directory.path("demo.log")] + extra,
-                width: width, height: height)
-        }
-
         @Test("--publish lets `cachescope attach` watch the same traffic and purge through the socket")
         func attach() async throws {
             let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
             let directory = try TemporaryDirectory()
-            let app = try demo(["--publish", "--rate", "5"], directory: directory, width: 200)
+            let app = try TmuxSession.demo(["--publish", "--rate", "5"], directory: directory, width: 200)
             defer { app.close() }
             let published = await app.waitFor(.seconds(60)) { Screen.statusLine($0).contains("publishing on ") }
             try #require(published.ok, "no socket announced:\n\(published.screen)")
@@ -47,7 +40,7 @@ extension EndToEndTests {
         func demoFlow() async throws {
             let directory = try TemporaryDirectory()
             let started = ContinuousClock.now
-            let tmux = try demo(["--rate", "5"], directory: directory)
+            let tmux = try TmuxSession.demo(["--rate", "5"], directory: directory)
             defer { tmux.close() }
 
             let first = await tmux.waitFor(.seconds(60)) { $0.contains("LIVE") && $0.contains("[1 Requests]") }

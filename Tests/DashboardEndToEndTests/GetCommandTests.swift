@@ -18,82 +18,67 @@ extension EndToEndTests {
             let bytes: Int
         }
 
-        static func report(_ output: Binary.Output) throws -> Report {
-            try JSONDecoder().decode(Report.self, from: Data(output.stdout.utf8))
-        }
-
         @Test("the store persists across invocations: a miss from the network, then a hit that sends nothing")
         func missThenHit() async throws {
-            let origin = try await DemoOrigin.start()
-            let store = try TemporaryDirectory()
-            let url = origin.baseURL + "/max-age/60"
+            try await withOriginAndStore { setup in
+                let first = try await setup.get("/max-age/60", "--json")
+                #expect(first.status == 0, "\(first.stderr)")
+                let miss = try first.json(Report.self)
+                #expect(miss.outcome == "miss" && miss.reason == "not in cache" && miss.status == 200 && miss.fromNetwork)
+                #expect(miss.bytes > 0)
+                #expect(miss.ttl.map { $0 > 55 && $0 <= 60 } == true)
 
-            let first = try await Binary.run(["get", url, "--cache-dir", store.path("cache"), "--json"])
-            #expect(first.status == 0, "\(first.stderr)")
-            let miss = try Self.report(first)
-            #expect(miss.outcome == "miss" && miss.reason == "not in cache" && miss.status == 200 && miss.fromNetwork)
-            #expect(miss.bytes > 0)
-            #expect(miss.ttl.map { $0 > 55 && $0 <= 60 } == true)
-
-            let second = try await Binary.run(["get", url, "--cache-dir", store.path("cache"), "--json"])
-            let hit = try Self.report(second)
-            #expect(hit.outcome == "hit" && hit.reason == "max-age=60" && !hit.fromNetwork && hit.bytes == miss.bytes)
-            #expect(origin.requestCount(path: "/max-age/60") == 1)
-            try await origin.stop()
+                let hit = try await setup.get("/max-age/60", "--json").json(Report.self)
+                #expect(hit.outcome == "hit" && hit.reason == "max-age=60" && !hit.fromNetwork && hit.bytes == miss.bytes)
+                #expect(setup.origin.requestCount(path: "/max-age/60") == 1)
+            }
         }
 
         @Test("without --json the body goes to stdout and the outcome to stderr; a 304 serves the stored body")
         func bodyAndOutcome() async throws {
-            let origin = try await DemoOrigin.start()
-            let store = try TemporaryDirectory()
-            let url = origin.baseURL + "/no-cache"
+            try await withOriginAndStore { setup in
+                let origin = setup.origin
+                let first = try await setup.get("/no-cache")
+                #expect(first.status == 0)
+                #expect(first.stdout == "DemoOrigin /no-cache\nCache-Control: no-cache\n")
+                #expect(first.stderr.hasPrefix("MISS not in cache · 200 · "))
+                #expect(first.stderr.hasSuffix("· \(first.stdout.utf8.count) bytes from network\n"), "\(first.stderr)")
 
-            let first = try await Binary.run(["get", url, "--cache-dir", store.path("cache")])
-            #expect(first.status == 0)
-            #expect(first.stdout == "DemoOrigin /no-cache\nCache-Control: no-cache\n")
-            #expect(first.stderr.hasPrefix("MISS not in cache · 200 · "))
-            #expect(first.stderr.hasSuffix("· \(first.stdout.utf8.count) bytes from network\n"), "\(first.stderr)")
-
-            let second = try await Binary.run(["get", url, "--cache-dir", store.path("cache")])
-            #expect(second.stdout == first.stdout)
-            #expect(second.stderr.hasPrefix("REVALIDATED 304 (no-cache) · 200 · "), "\(second.stderr)")
-            #expect(second.stderr.hasSuffix("· \(first.stdout.utf8.count) bytes from cache, origin asked\n"), "\(second.stderr)")
-            let sent = origin.lastRequestHeaders(path: "/no-cache") ?? []
-            #expect(sent.contains { $0.name.lowercased() == "if-none-match" })
-            #expect(origin.requestCount(path: "/no-cache") == 2)
-            try await origin.stop()
+                let second = try await setup.get("/no-cache")
+                #expect(second.stdout == first.stdout)
+                #expect(second.stderr.hasPrefix("REVALIDATED 304 (no-cache) · 200 · "), "\(second.stderr)")
+                #expect(second.stderr.hasSuffix("· \(first.stdout.utf8.count) bytes from cache, origin asked\n"), "\(second.stderr)")
+                let sent = origin.lastRequestHeaders(path: "/no-cache") ?? []
+                #expect(sent.contains { $0.name.lowercased() == "if-none-match" })
+                #expect(origin.requestCount(path: "/no-cache") == 2)
+            }
         }
 
         @Test("--header reaches the origin and selects the Vary variant; --policy reload goes to the origin anyway")
         func headersAndPolicy() async throws {
-            let origin = try await DemoOrigin.start()
-            let store = try TemporaryDirectory()
-            let url = origin.baseURL + "/vary/lang"
-            let cache = store.path("cache")
+            try await withOriginAndStore { setup in
+                let german = try await setup.get("/vary/lang", "--header", "Accept-Language: de")
+                let english = try await setup.get("/vary/lang", "--header", "Accept-Language: en")
+                #expect(german.status == 0 && english.status == 0)
+                #expect(german.stdout != english.stdout, "each language has its own body")
+                let germanAgain = try await setup.get("/vary/lang", "--header", "Accept-Language: de", "--json")
+                #expect(try germanAgain.json(Report.self).outcome == "hit")
+                #expect(setup.origin.requestCount(path: "/vary/lang") == 2)
 
-            let german = try await Binary.run(["get", url, "--cache-dir", cache, "--header", "Accept-Language: de"])
-            let english = try await Binary.run(["get", url, "--cache-dir", cache, "--header", "Accept-Language: en"])
-            #expect(german.status == 0 && english.status == 0)
-            #expect(german.stdout != english.stdout, "each language has its own body")
-            let germanAgain = try await Binary.run(["get", url, "--cache-dir", cache, "--header", "Accept-Language: de", "--json"])
-            #expect(try Self.report(germanAgain).outcome == "hit")
-            #expect(origin.requestCount(path: "/vary/lang") == 2)
-
-            let reloaded = try await Binary.run(["get", url, "--cache-dir", cache, "--header", "Accept-Language: de", "--policy", "reload", "--json"])
-            #expect(try Self.report(reloaded).fromNetwork)
-            #expect(origin.requestCount(path: "/vary/lang") == 3)
-            try await origin.stop()
+                let reloaded = try await setup.get("/vary/lang", "--header", "Accept-Language: de", "--policy", "reload", "--json")
+                #expect(try reloaded.json(Report.self).fromNetwork)
+                #expect(setup.origin.requestCount(path: "/vary/lang") == 3)
+            }
         }
 
         @Test("cache-only with nothing stored fails without touching the network")
         func cacheOnlyMiss() async throws {
-            let origin = try await DemoOrigin.start()
-            let store = try TemporaryDirectory()
-            let output = try await Binary.run(["get", origin.baseURL + "/max-age/60", "--cache-dir", store.path("cache"), "--policy", "cache-only"])
-            #expect(output.status == 1)
-            #expect(output.stderr.contains("is not in the cache and the policy forbids the network"), "\(output.stderr)")
-            #expect(origin.totalRequestCount() == 0)
-            try await origin.stop()
+            try await withOriginAndStore { setup in
+                let output = try await setup.get("/max-age/60", "--policy", "cache-only")
+                #expect(output.status == 1)
+                #expect(output.stderr.contains("is not in the cache and the policy forbids the network"), "\(output.stderr)")
+                #expect(setup.origin.totalRequestCount() == 0)
+            }
         }
 
         @Test("an origin that cannot be reached is an error that names the URL")
@@ -141,7 +126,7 @@ extension EndToEndTests {
 
             let store = try TemporaryDirectory()
             let fetched = try await Binary.run(["get", url + "/max-age/30", "--cache-dir", store.path("cache"), "--json"])
-            #expect(try Self.report(fetched).status == 200)
+            #expect(try fetched.json(Report.self).status == 200)
 
             kill(child.pid, SIGTERM)
             let (status, _) = await child.wait(timeout: .seconds(10))

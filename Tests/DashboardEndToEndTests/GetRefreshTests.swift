@@ -9,29 +9,27 @@ extension EndToEndTests {
     struct GetRefreshTests {
         @Test("two gets past max-age within the stale-while-revalidate window: the origin sees the revalidation")
         func staleWhileRevalidate() async throws {
-            let origin = try await DemoOrigin.start()
-            let store = try TemporaryDirectory()
-            let url = origin.baseURL + "/swr/1/60"
-            let first = try await Binary.run(["get", url, "--cache-dir", store.path("cache"), "--json"])
-            #expect(first.status == 0, "\(first.stderr)")
-            #expect(try GetCommandTests.report(first).outcome == "miss")
-            try await Task.sleep(for: .milliseconds(2200))   // past max-age=1, well inside swr=60
+            try await withOriginAndStore { setup in
+                let first = try await setup.get("/swr/1/60", "--json")
+                #expect(first.status == 0, "\(first.stderr)")
+                #expect(try first.json(GetCommandTests.Report.self).outcome == "miss")
+                try await Task.sleep(for: .milliseconds(2200))   // past max-age=1, well inside swr=60
 
-            let second = try await Binary.run(["get", url, "--cache-dir", store.path("cache"), "--json"])
-            #expect(second.status == 0, "\(second.stderr)")
-            let stale = try GetCommandTests.report(second)
-            #expect(stale.outcome == "stale" && stale.reason == "stale-while-revalidate" && !stale.fromNetwork)
-            #expect(origin.requestCount(path: "/swr/1/60") == 2, "the background revalidation reached the origin before exit")
-            let sent = origin.lastRequestHeaders(path: "/swr/1/60") ?? []
-            #expect(sent.contains { $0.name.lowercased() == "if-none-match" })
+                let second = try await setup.get("/swr/1/60", "--json")
+                #expect(second.status == 0, "\(second.stderr)")
+                let stale = try second.json(GetCommandTests.Report.self)
+                #expect(stale.outcome == "stale" && stale.reason == "stale-while-revalidate" && !stale.fromNetwork)
+                #expect(setup.origin.requestCount(path: "/swr/1/60") == 2, "the background revalidation reached the origin before exit")
+                let sent = setup.origin.lastRequestHeaders(path: "/swr/1/60") ?? []
+                #expect(sent.contains { $0.name.lowercased() == "if-none-match" })
 
-            // The refreshed response was stored before exit: from the cache alone, its age counts
-            // from the revalidation, not from the first fetch.
-            let third = try await Binary.run(["get", url, "--cache-dir", store.path("cache"), "--policy", "cache-only", "--json"])
-            let refreshed = try GetCommandTests.report(third)
-            #expect(!refreshed.fromNetwork && refreshed.age.map { $0 < 2.2 } == true, "age \(refreshed.age ?? -1)")
-            #expect(origin.requestCount(path: "/swr/1/60") == 2)
-            try await origin.stop()
+                // The refreshed response was stored before exit: from the cache alone, its age counts
+                // from the revalidation, not from the first fetch.
+                let third = try await setup.get("/swr/1/60", "--policy", "cache-only", "--json")
+                let refreshed = try third.json(GetCommandTests.Report.self)
+                #expect(!refreshed.fromNetwork && refreshed.age.map { $0 < 2.2 } == true, "age \(refreshed.age ?? -1)")
+                #expect(setup.origin.requestCount(path: "/swr/1/60") == 2)
+            }
         }
     }
 }

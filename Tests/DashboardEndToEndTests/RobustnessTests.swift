@@ -37,16 +37,12 @@ extension EndToEndTests {
 
         @Test("A broken theme file: the status line names the file and line, the dashboard starts with default", .needsTmux)
         func brokenTheme() async throws {
-            let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
             let directory = try TemporaryDirectory()
             let theme = directory.path("broken.json")
             try "{\n  \"roles\": {\n    \"hit\": { \"fg\": \"gren\" }\n  }\n}\n".write(toFile: theme, atomically: true, encoding: .utf8)
-            let tmux = try TmuxSession([binary, "demo", "--theme", theme, "--cache-dir", directory.path("store"),
-                                        "--log", directory.path("demo.log")], width: 160, height: 40)
+            let tmux = try TmuxSession.demo(["--theme", theme], directory: directory, width: 160, height: 40)
             defer { tmux.close() }
-            let screen = await tmux.waitFor(.seconds(60)) { $0.contains("LIVE") }
-            try #require(screen.ok, "no dashboard:\n\(screen.screen)")
-            let status = Screen.statusLine(screen.screen)
+            let status = Screen.statusLine(try await tmux.waitForDashboard())
             #expect(status.hasPrefix("! started with the default theme: \(theme): line 3, column 20: unknown colour \"gren\""),
                     "status line: \(status)")
             tmux.type("Q")
@@ -55,25 +51,20 @@ extension EndToEndTests {
 
         @Test("NO_COLOR means the mono theme, whatever --theme asks for", .needsTmux)
         func noColor() async throws {
-            let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
             let directory = try TemporaryDirectory()
-            let tmux = try TmuxSession([binary, "demo", "--theme", "light", "--cache-dir", directory.path("store"),
-                                        "--log", directory.path("demo.log")], environment: ["NO_COLOR": "1"])
+            let tmux = try TmuxSession.demo(["--theme", "light"], directory: directory, environment: ["NO_COLOR": "1"])
             defer { tmux.close() }
-            let screen = await tmux.waitFor(.seconds(60)) { $0.contains("LIVE") }
-            try #require(screen.ok, "no dashboard:\n\(screen.screen)")
-            #expect(Screen.statusLine(screen.screen) == "? help · t theme (mono)")
+            #expect(Screen.statusLine(try await tmux.waitForDashboard()) == "? help · t theme (mono)")
             tmux.type("Q")
             #expect(await tmux.waitForExit() == 0)
         }
 
         @Test("Resizing re-lays out at once: compact below 80×20, 'too small' below 40×10, full again after", .needsTmux)
         func resize() async throws {
-            let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
             let directory = try TemporaryDirectory()
-            let tmux = try TmuxSession([binary, "demo", "--cache-dir", directory.path("store"), "--log", directory.path("demo.log")])
+            let tmux = try TmuxSession.demo(directory: directory)
             defer { tmux.close() }
-            try #require(await tmux.waitFor(.seconds(60)) { $0.hasPrefix("CacheScope  LIVE") }.ok)
+            _ = try await tmux.waitForDashboard { $0.hasPrefix("CacheScope  LIVE") }
             tmux.resize(width: 60, height: 16)
             let compact = await tmux.waitFor { $0.hasPrefix("LIVE") && $0.contains("[1 Requests]") }
             #expect(compact.ok, "no compact layout at 60×16:\n\(compact.screen)")
@@ -89,11 +80,10 @@ extension EndToEndTests {
 
         @Test("SIGTERM ends the dashboard with status 143 and the terminal restored", .needsTmux)
         func terminate() async throws {
-            let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
             let directory = try TemporaryDirectory()
-            let tmux = try TmuxSession([binary, "demo", "--cache-dir", directory.path("store"), "--log", directory.path("demo.log")])
+            let tmux = try TmuxSession.demo(directory: directory)
             defer { tmux.close() }
-            try #require(await tmux.waitFor(.seconds(60)) { $0.contains("LIVE") }.ok)
+            _ = try await tmux.waitForDashboard()
             let pid = try #require(tmux.pid)
             kill(pid, SIGTERM)
             #expect(await tmux.waitForExit() == 143)
@@ -102,10 +92,8 @@ extension EndToEndTests {
 
         @Test("Idle (traffic over, dashboard open) the process uses under 2 % of a core (5 % in debug builds)", .needsTmux)
         func idleCPU() async throws {
-            let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
             let directory = try TemporaryDirectory()
-            let tmux = try TmuxSession([binary, "demo", "--duration", "1", "--rate", "5", "--cache-dir", directory.path("store"),
-                                        "--log", directory.path("demo.log")])
+            let tmux = try TmuxSession.demo(["--duration", "1", "--rate", "5"], directory: directory)
             defer { tmux.close() }
             let done = await tmux.waitFor(.seconds(60)) { Screen.statusLine($0).contains("the workload finished after 1 s") }
             try #require(done.ok, "the workload did not finish:\n\(done.screen)")

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import Testing
 @testable import HTTPCaching
 
 /// Fixed instants and builders shared by the suites.
@@ -95,6 +96,15 @@ enum Fixture {
         at now: Double, rules: CacheRules = privateCache
     ) -> CacheDecision {
         rules.decide(request: request, policy: policy, candidates: candidates, now: at(now))
+    }
+
+    /// The revalidation `decision` asks for; nil, with an issue recorded, for any other decision.
+    static func revalidation(_ decision: CacheDecision, sourceLocation: SourceLocation = #_sourceLocation) -> Revalidation? {
+        guard case .revalidate(let revalidation) = decision else {
+            Issue.record("expected a revalidation, got \(decision)", sourceLocation: sourceLocation)
+            return nil
+        }
+        return revalidation
     }
 }
 

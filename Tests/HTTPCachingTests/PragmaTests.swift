@@ -11,10 +11,7 @@ struct PragmaTests {
     @Test("§5.4 request Pragma: no-cache without Cache-Control acts as no-cache")
     func pragmaNoCache() {
         let decision = Fixture.decide([fresh], request: Fixture.get("Pragma: no-cache"), at: 10)
-        guard case .revalidate(let revalidation) = decision else {
-            Issue.record("expected a revalidation, got \(decision)")
-            return
-        }
+        guard let revalidation = Fixture.revalidation(decision) else { return }
         #expect(revalidation.reason == .requestPragmaNoCache)
         #expect(decision.reason == "request Pragma: no-cache")
     }
@@ -60,10 +57,7 @@ struct PragmaTests {
     @Test("response Pragma: no-cache without Cache-Control is stored but validated before every reuse")
     func responsePragmaRevalidates() {
         let decision = Fixture.decide([Self.pragmaResponse(#"ETag: "v1""#)], at: 10)
-        guard case .revalidate(let revalidation) = decision else {
-            Issue.record("expected a revalidation, got \(decision)")
-            return
-        }
+        guard let revalidation = Fixture.revalidation(decision) else { return }
         #expect(revalidation.reason == .responsePragmaNoCache)
         #expect(revalidation.freshness.isFresh)
         #expect(decision.reason == "Pragma: no-cache")

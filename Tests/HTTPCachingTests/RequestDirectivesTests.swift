@@ -17,21 +17,43 @@ struct RequestDirectivesTests {
 
     // MARK: §5.2.1.1 max-age
 
-    @Test("§5.2.1.1 max-age: a response older than the limit is revalidated")
-    func maxAgeOlder() {
-        let decision = decide(longLived, "Cache-Control: max-age=50", at: 100)
-        guard case .revalidate(let revalidation) = decision else {
-            Issue.record("expected a revalidation, got \(decision)")
-            return
-        }
-        #expect(revalidation.reason == .requestMaxAge(limit: 50, age: 100))
-        #expect(decision.reason == "request max-age=50 < age 100s")
+    /// A request directive asked at `now` of a response stored at 0, fresh for `lifetime` seconds.
+    struct Limit: Sendable, CustomTestStringConvertible {
+        let lifetime: Int
+        let directive: String
+        let now: Double
+
+        var stored: StoredResponse { Fixture.stored("Cache-Control: max-age=\(lifetime)", #"ETag: "v1""#) }
+        var testDescription: String { "\(directive) at \(Int(now)) s, fresh for \(lifetime) s" }
     }
 
-    @Test("§5.2.1.1 max-age: a response as old as the limit or younger is served")
-    func maxAgeWithin() {
-        #expect(decide(longLived, "Cache-Control: max-age=100", at: 100).kind == "fresh")
-        #expect(decide(longLived, "Cache-Control: max-age=200", at: 100).kind == "fresh")
+    @Test(
+        "§5.2.1.1 max-age: a response older than the limit is revalidated; §5.2.1.3 min-fresh: too little freshness left means revalidation",
+        arguments: [
+            (
+                Limit(lifetime: 600, directive: "max-age=50", now: 100), RevalidationReason.requestMaxAge(limit: 50, age: 100),
+                "request max-age=50 < age 100s"
+            ),
+            (
+                Limit(lifetime: 60, directive: "min-fresh=30", now: 40), .requestMinFresh(required: 30, remaining: 20),
+                "request min-fresh=30 > 20s left"
+            ),
+        ])
+    func limitNotMet(_ limit: Limit, reason: RevalidationReason, words: String) {
+        let decision = decide(limit.stored, "Cache-Control: \(limit.directive)", at: limit.now)
+        guard let revalidation = Fixture.revalidation(decision) else { return }
+        #expect(revalidation.reason == reason)
+        #expect(decision.reason == words)
+    }
+
+    @Test(
+        "§5.2.1.1 max-age: a response as old as the limit or younger is served; §5.2.1.3 min-fresh: enough freshness left is served",
+        arguments: [
+            Limit(lifetime: 600, directive: "max-age=100", now: 100), Limit(lifetime: 600, directive: "max-age=200", now: 100),
+            Limit(lifetime: 60, directive: "min-fresh=20", now: 40), Limit(lifetime: 60, directive: "min-fresh=10", now: 40),
+        ])
+    func limitMet(_ limit: Limit) {
+        #expect(decide(limit.stored, "Cache-Control: \(limit.directive)", at: limit.now).kind == "fresh")
     }
 
     @Test("§5.2.1.1 max-age=0 forces revalidation of a fresh response")
@@ -75,23 +97,6 @@ struct RequestDirectivesTests {
     }
 
     // MARK: §5.2.1.3 min-fresh
-
-    @Test("§5.2.1.3 min-fresh: too little freshness left means revalidation")
-    func minFreshShort() {
-        let decision = decide(shortLived, "Cache-Control: min-fresh=30", at: 40)
-        guard case .revalidate(let revalidation) = decision else {
-            Issue.record("expected a revalidation, got \(decision)")
-            return
-        }
-        #expect(revalidation.reason == .requestMinFresh(required: 30, remaining: 20))
-        #expect(decision.reason == "request min-fresh=30 > 20s left")
-    }
-
-    @Test("§5.2.1.3 min-fresh: enough freshness left is served")
-    func minFreshEnough() {
-        #expect(decide(shortLived, "Cache-Control: min-fresh=20", at: 40).kind == "fresh")
-        #expect(decide(shortLived, "Cache-Control: min-fresh=10", at: 40).kind == "fresh")
-    }
 
     // MARK: §5.2.1.4 no-cache
 

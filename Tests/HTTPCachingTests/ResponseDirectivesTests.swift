@@ -11,10 +11,7 @@ struct ResponseDirectivesTests {
     @Test("§5.2.2.2 must-revalidate: a stale response is revalidated")
     func mustRevalidateStale() {
         let decision = Fixture.decide([Fixture.stored("Cache-Control: max-age=60, must-revalidate", #"ETag: "v1""#)], at: 100)
-        guard case .revalidate(let revalidation) = decision else {
-            Issue.record("expected a revalidation, got \(decision)")
-            return
-        }
+        guard let revalidation = Fixture.revalidation(decision) else { return }
         #expect(revalidation.reason == .mustRevalidate(staleBy: 40))
         #expect(decision.reason == "stale 40s and must-revalidate")
     }
@@ -48,10 +45,7 @@ struct ResponseDirectivesTests {
     @Test("§5.2.2.4 unqualified no-cache: even a fresh response is revalidated")
     func noCacheFresh() {
         let decision = Fixture.decide([Fixture.stored("Cache-Control: no-cache, max-age=600", #"ETag: "v1""#)], at: 1)
-        guard case .revalidate(let revalidation) = decision else {
-            Issue.record("expected a revalidation, got \(decision)")
-            return
-        }
+        guard let revalidation = Fixture.revalidation(decision) else { return }
         #expect(revalidation.reason == .responseNoCache)
         #expect(decision.reason == "no-cache")
     }
@@ -80,24 +74,29 @@ struct ResponseDirectivesTests {
 
     // MARK: §5.2.2.8 proxy-revalidate and §5.2.2.10 s-maxage
 
-    @Test("§5.2.2.8 proxy-revalidate forbids serving stale in a shared cache")
-    func proxyRevalidateShared() {
-        let stored = Fixture.stored("Cache-Control: max-age=60, proxy-revalidate", #"ETag: "v1""#)
-        let decision = Fixture.decide([stored], request: Fixture.get("Cache-Control: max-stale"), at: 100, rules: Fixture.sharedCache)
-        #expect(decision.summary == "revalidate: stale 40s and must-revalidate")
+    /// A response stored at 0 with an ETag, asked for at 100 with `max-stale`, by a cache of one mode.
+    struct StaleUnderMaxStale: Sendable, CustomTestStringConvertible {
+        let cacheControl: String
+        let shared: Bool
+        let expected: String
+
+        var testDescription: String { "\(cacheControl) in a \(shared ? "shared" : "private") cache → \(expected)" }
     }
 
-    @Test("§5.2.2.8 a private cache ignores proxy-revalidate")
-    func proxyRevalidatePrivate() {
-        let stored = Fixture.stored("Cache-Control: max-age=60, proxy-revalidate", #"ETag: "v1""#)
-        #expect(Fixture.decide([stored], request: Fixture.get("Cache-Control: max-stale"), at: 100).summary == "stale: request max-stale")
-    }
-
-    @Test("§5.2.2.10 s-maxage implies proxy-revalidate in a shared cache")
-    func sharedMaxAgeImpliesProxyRevalidate() {
-        let stored = Fixture.stored("Cache-Control: s-maxage=60", #"ETag: "v1""#)
-        let shared = Fixture.decide([stored], request: Fixture.get("Cache-Control: max-stale"), at: 100, rules: Fixture.sharedCache)
-        #expect(shared.summary == "revalidate: stale 40s and must-revalidate")
+    @Test(
+        "§5.2.2.8 proxy-revalidate forbids serving stale in a shared cache, not in a private one; §5.2.2.10 s-maxage implies it in a shared cache",
+        arguments: [
+            StaleUnderMaxStale(
+                cacheControl: "max-age=60, proxy-revalidate", shared: true, expected: "revalidate: stale 40s and must-revalidate"),
+            StaleUnderMaxStale(cacheControl: "max-age=60, proxy-revalidate", shared: false, expected: "stale: request max-stale"),
+            StaleUnderMaxStale(cacheControl: "s-maxage=60", shared: true, expected: "revalidate: stale 40s and must-revalidate"),
+        ])
+    func proxyRevalidate(_ testCase: StaleUnderMaxStale) {
+        let stored = Fixture.stored("Cache-Control: \(testCase.cacheControl)", #"ETag: "v1""#)
+        let decision = Fixture.decide(
+            [stored], request: Fixture.get("Cache-Control: max-stale"), at: 100,
+            rules: testCase.shared ? Fixture.sharedCache : Fixture.privateCache)
+        #expect(decision.summary == testCase.expected)
     }
 
     @Test("§5.2.2.10 s-maxage gives the lifetime in a shared cache and nothing in a private one")

@@ -16,10 +16,7 @@ struct ReuseTests {
     @Test("§4.2.4 a stale response with an ETag is revalidated")
     func staleRevalidated() {
         let decision = Fixture.decide([Fixture.stored("Cache-Control: max-age=60", #"ETag: "v1""#)], at: 100)
-        guard case .revalidate(let revalidation) = decision else {
-            Issue.record("expected a revalidation, got \(decision)")
-            return
-        }
+        guard let revalidation = Fixture.revalidation(decision) else { return }
         #expect(revalidation.candidate == 0)
         #expect(revalidation.reason == .expired(staleBy: 40))
         #expect(revalidation.freshness == Freshness(lifetime: 60, age: 100, source: .maxAge(60)))

@@ -178,20 +178,26 @@ struct VaryTests {
         #expect(key.signature == "*")
     }
 
-    @Test("§4.1 among matching responses the most recent (by Date) is used, in any order")
-    func mostRecentByDate() {
-        let old = Fixture.stored("Cache-Control: max-age=600", requested: 10, received: 10, date: 0)
-        let new = Fixture.stored("Cache-Control: max-age=600", requested: 5, received: 5, date: 5)
-        #expect(Fixture.decide([old, new], at: 20).candidate == 1)
-        #expect(Fixture.decide([new, old], at: 20).candidate == 0)
+    /// When a matching response was received and the Date it carries, in seconds after t0.
+    struct Receipt: Sendable, CustomStringConvertible {
+        let received: Double
+        let date: Double
+
+        var stored: StoredResponse {
+            Fixture.stored("Cache-Control: max-age=600", requested: received, received: received, date: date)
+        }
+        var description: String { "received at \(Int(received)) with Date \(Int(date))" }
     }
 
-    @Test("§4.1 among responses with equal Dates the later receipt is used")
-    func mostRecentByReceipt() {
-        let first = Fixture.stored("Cache-Control: max-age=600", requested: 1, received: 1, date: 0)
-        let second = Fixture.stored("Cache-Control: max-age=600", requested: 2, received: 2, date: 0)
-        #expect(Fixture.decide([second, first], at: 20).candidate == 0)
-        #expect(Fixture.decide([first, second], at: 20).candidate == 1)
+    @Test(
+        "§4.1 among matching responses the most recent (by Date) is used, in any order; with equal Dates the later receipt",
+        arguments: [
+            (Receipt(received: 10, date: 0), Receipt(received: 5, date: 5)),  // by Date, although received earlier
+            (Receipt(received: 1, date: 0), Receipt(received: 2, date: 0)),  // equal Dates: by receipt
+        ])
+    func mostRecent(older: Receipt, newer: Receipt) {
+        #expect(Fixture.decide([older.stored, newer.stored], at: 20).candidate == 1)
+        #expect(Fixture.decide([newer.stored, older.stored], at: 20).candidate == 0)
     }
 
     @Test("§4.1 the variant matching the request is chosen among several")

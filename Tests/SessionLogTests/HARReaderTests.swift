@@ -14,12 +14,7 @@ struct HARReaderTests {
     }
 
     private func loadError(_ path: String) -> HARError? {
-        do {
-            _ = try HARReader.load(path)
-            return nil
-        } catch {
-            return error
-        }
+        thrownError { () throws(HARError) in _ = try HARReader.load(path) }
     }
 
     @Test("a DevTools capture: pages, entries, custom fields ignored")
@@ -90,15 +85,15 @@ struct HARReaderTests {
         #expect(loadError(cut)?.description == "\(cut):4: not JSON (unexpected end of input at column 1)")
     }
 
-    @Test("JSON that is not a HAR")
-    func notHAR() throws {
+    @Test("JSON that is not a HAR", arguments: [
+        ("array.har", "[1, 2]", 1, "the top level is not an object"),
+        ("nolog.har", "{\n  \"entries\": []\n}", 1, #"no "log" object"#),
+        ("badlog.har", "{\n  \"log\": \"yes\"\n}", 2, #""log" is not an object"#),
+    ])
+    func notHAR(name: String, contents: String, line: Int, why: String) throws {
         let directory = try TemporaryDirectory()
-        let array = try directory.write("array.har", "[1, 2]")
-        #expect(loadError(array)?.description == "\(array):1: not a HAR file (the top level is not an object)")
-        let noLog = try directory.write("nolog.har", "{\n  \"entries\": []\n}")
-        #expect(loadError(noLog)?.description == "\(noLog):1: not a HAR file (no \"log\" object)")
-        let badLog = try directory.write("badlog.har", "{\n  \"log\": \"yes\"\n}")
-        #expect(loadError(badLog)?.description == "\(badLog):2: not a HAR file (\"log\" is not an object)")
+        let path = try directory.write(name, contents)
+        #expect(loadError(path)?.description == "\(path):\(line): not a HAR file (\(why))")
     }
 
     @Test("a missing or mistyped field: its path and line")

@@ -10,12 +10,7 @@ struct SessionLogReaderFatalTests {
     static let header = #"{"format":"cachescope-session","version":1,"startedAt":"2025-11-22T09:14:03.512Z","redacted":true,"producer":"cachescope 0.1.0"}"#
 
     private func loadError(_ path: String) -> SessionLogError? {
-        do {
-            _ = try SessionLogReader.load(path)
-            return nil
-        } catch {
-            return error
-        }
+        thrownError { () throws(SessionLogError) in _ = try SessionLogReader.load(path) }
     }
 
     @Test("missing file")
@@ -44,19 +39,38 @@ struct SessionLogReaderFatalTests {
         #expect(error?.description == "\(path): empty file, not a session log (it has no header line)")
     }
 
-    @Test("first line not JSON")
-    func notJSON() throws {
-        let directory = try TemporaryDirectory()
-        let path = try directory.write("text.jsonl", "hello world\n" + Self.header + "\n")
-        let error = loadError(path)
-        #expect(error?.description == "\(path):1: not a CacheScope session log (the first line is not JSON: unexpected character 'h')")
+    /// A file whose first line is not a session log header, and why, as the message says after
+    /// `PATH:1: not a CacheScope session log`.
+    struct BadHeader: Sendable, CustomTestStringConvertible {
+        let testDescription: String
+        let name: String
+        let contents: String
+        let why: String
     }
 
-    @Test("a pretty-printed JSON file (a HAR, say) is not a session log")
-    func prettyJSON() throws {
+    static let badHeaders = [
+        BadHeader(
+            testDescription: "first line not JSON", name: "text.jsonl", contents: "hello world\n" + header + "\n",
+            why: "the first line is not JSON: unexpected character 'h'"),
+        BadHeader(
+            testDescription: "a pretty-printed JSON file (a HAR, say) is not a session log", name: "capture.har",
+            contents: "{\n  \"log\": {}\n}\n", why: "the first line is not JSON: unexpected end of input"),
+        BadHeader(
+            testDescription: "header without a format field", name: "noformat.jsonl",
+            contents: #"{"seq":1,"t":0,"kind":"error","message":"x"}"# + "\n", why: #"the first line has no "format" field"#),
+        BadHeader(
+            testDescription: "version that is not an integer", name: "badversion.jsonl",
+            contents: #"{"format":"cachescope-session","version":"one"}"# + "\n", why: #"header field "version" should be a number"#),
+        BadHeader(
+            testDescription: "a header line of only spaces", name: "blank.jsonl", contents: "   \n" + header + "\n",
+            why: "the first line is empty"),
+    ]
+
+    @Test("a first line that is not a session log header", arguments: badHeaders)
+    func badHeader(_ file: BadHeader) throws {
         let directory = try TemporaryDirectory()
-        let path = try directory.write("capture.har", "{\n  \"log\": {}\n}\n")
-        #expect(loadError(path)?.description == "\(path):1: not a CacheScope session log (the first line is not JSON: unexpected end of input)")
+        let path = try directory.write(file.name, file.contents)
+        #expect(loadError(path)?.description == "\(path):1: not a CacheScope session log (\(file.why))")
     }
 
     @Test("wrong format name")
@@ -68,13 +82,6 @@ struct SessionLogReaderFatalTests {
         #expect(error?.description == "\(path):1: not a CacheScope session log (format is \"something-else\", expected \"cachescope-session\")")
     }
 
-    @Test("header without a format field")
-    func missingFormat() throws {
-        let directory = try TemporaryDirectory()
-        let path = try directory.write("noformat.jsonl", #"{"seq":1,"t":0,"kind":"error","message":"x"}"# + "\n")
-        #expect(loadError(path)?.description == "\(path):1: not a CacheScope session log (the first line has no \"format\" field)")
-    }
-
     @Test("newer major version")
     func newerVersion() throws {
         let directory = try TemporaryDirectory()
@@ -83,20 +90,6 @@ struct SessionLogReaderFatalTests {
         let error = loadError(path)
         #expect(error == .newerVersion(file: path, found: 2, supported: 1))
         #expect(error?.description == "\(path):1: written by a newer CacheScope (format version 2; this one reads up to 1) — upgrade cachescope")
-    }
-
-    @Test("version that is not an integer")
-    func badVersion() throws {
-        let directory = try TemporaryDirectory()
-        let path = try directory.write("badversion.jsonl", #"{"format":"cachescope-session","version":"one"}"# + "\n")
-        #expect(loadError(path)?.description == "\(path):1: not a CacheScope session log (header field \"version\" should be a number)")
-    }
-
-    @Test("a header line of only spaces")
-    func blankHeader() throws {
-        let directory = try TemporaryDirectory()
-        let path = try directory.write("blank.jsonl", "   \n" + Self.header + "\n")
-        #expect(loadError(path)?.description == "\(path):1: not a CacheScope session log (the first line is empty)")
     }
 
     @Test("a header alone is a valid, empty log")

@@ -40,40 +40,48 @@ struct SessionReplayerTests {
         State(folding: Self.events[..<position])
     }
 
-    @Test("seeking to a time gives the state playing to that time gives (test fold)")
-    func seekEqualsPlayTestFold() {
-        var player = SessionReplayer<AppliedEvents>(events: Self.events, checkpointInterval: 128)
-        var seeker = SessionReplayer<AppliedEvents>(events: Self.events, checkpointInterval: 128)
-        var random = SplitMix64(seed: 5)
-        player.speed = ReplaySpeed(multiplier: 4)!
+    /// Plays the session at `multiplier` times in random wall-clock steps of up to `maxStep`
+    /// milliseconds; after each step a second replayer seeks to the player's time and must hold
+    /// the same state. With `wander` the seeker first seeks, half the time, to a random fraction,
+    /// so it seeks from wherever it is: sometimes back, sometimes forward. `eachStep` checks more.
+    /// Returns the player at the end and the number of steps.
+    private func playWhileSeeking<State: EventFolding & Equatable>(
+        _ type: State.Type, checkpointInterval: Int, seed: UInt64, multiplier: Double, maxStep: UInt64, wander: Bool,
+        eachStep: (_ player: SessionReplayer<State>, _ seeker: SessionReplayer<State>) -> Void = { _, _ in }
+    ) throws -> (player: SessionReplayer<State>, steps: Int) {
+        var player = SessionReplayer<State>(events: Self.events, checkpointInterval: checkpointInterval)
+        var seeker = SessionReplayer<State>(events: Self.events, checkpointInterval: checkpointInterval)
+        var random = SplitMix64(seed: seed)
+        player.speed = try #require(ReplaySpeed(multiplier: multiplier))
         player.play()
-        var checks = 0
+        var steps = 0
         while !player.isAtEnd {
-            player.advance(byWallSeconds: Double(random.next() % 500) / 1000)
-            // Seek from wherever the seeker is: sometimes back, sometimes forward.
-            if random.next() % 2 == 0 { seeker.seek(toFraction: Double(random.next() % 100) / 100) }
+            player.advance(byWallSeconds: Double(random.next() % maxStep) / 1000)
+            if wander, random.next() % 2 == 0 { seeker.seek(toFraction: Double(random.next() % 100) / 100) }
             seeker.seek(toTime: player.time)
             #expect(seeker.state == player.state, "at t=\(player.time)")
+            eachStep(player, seeker)
+            steps += 1
+        }
+        return (player, steps)
+    }
+
+    @Test("seeking to a time gives the state playing to that time gives (test fold)")
+    func seekEqualsPlayTestFold() throws {
+        let (player, steps) = try playWhileSeeking(
+            AppliedEvents.self, checkpointInterval: 128, seed: 5, multiplier: 4, maxStep: 500, wander: true
+        ) { player, seeker in
             #expect(seeker.position == player.position)
             #expect(player.state.seqs.count == player.position)
-            checks += 1
         }
-        #expect(checks > 20)
+        #expect(steps > 20)
         #expect(player.state == expected(AppliedEvents.self, upTo: Self.events.count))
     }
 
     @Test("seeking equals playing with TrafficCounters as the fold")
-    func seekEqualsPlayCounters() {
-        var player = SessionReplayer<TrafficCounters>(events: Self.events, checkpointInterval: 300)
-        var seeker = SessionReplayer<TrafficCounters>(events: Self.events, checkpointInterval: 300)
-        var random = SplitMix64(seed: 6)
-        player.speed = ReplaySpeed(multiplier: 16)!
-        player.play()
-        while !player.isAtEnd {
-            player.advance(byWallSeconds: Double(random.next() % 300) / 1000)
-            seeker.seek(toTime: player.time)
-            #expect(seeker.state == player.state, "at t=\(player.time)")
-        }
+    func seekEqualsPlayCounters() throws {
+        let (player, _) = try playWhileSeeking(
+            TrafficCounters.self, checkpointInterval: 300, seed: 6, multiplier: 16, maxStep: 300, wander: false)
         #expect(player.state == TrafficCounters(folding: Self.events))
     }
 

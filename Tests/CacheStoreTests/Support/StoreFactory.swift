@@ -28,6 +28,11 @@ struct StoreFactory {
     func open() throws(CacheStoreError) -> ResponseStore {
         try ResponseStore(configuration: configuration, observer: recorder.observer)
     }
+
+    /// The factory with a store opened from it: `let (factory, store) = try StoreFactory(…).opened()`.
+    func opened() throws(CacheStoreError) -> (StoreFactory, ResponseStore) {
+        (self, try open())
+    }
 }
 
 extension ResponseStore {

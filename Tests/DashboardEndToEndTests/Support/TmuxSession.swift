@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A program running in its own tmux server (unique `-L` socket) and session, so tests can
 /// read the screen as a user sees it (`capture-pane -p`) and type keys (`send-keys`).
@@ -136,4 +137,28 @@ final class TmuxSession {
 
     /// Whether tmux is installed.
     static var isAvailable: Bool { (try? tmux(["-V"]).status) == 0 }
+}
+
+extension TmuxSession {
+    /// `cachescope demo` in a new session, with its store and log in `directory` and `extra`
+    /// arguments after those.
+    static func demo(
+        _ extra: [String] = [], directory: TemporaryDirectory, width: Int = 120, height: Int = 40,
+        environment: [String: String] = [:]
+    ) throws -> TmuxSession {
+        let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
+        return try TmuxSession(
+            [binary, "demo", "--cache-dir", directory.path("store"), "--log", directory.path("demo.log")] + extra,
+            width: width, height: height, environment: environment)
+    }
+
+    /// Waits (up to a minute) for the dashboard to be up, by default showing LIVE, and returns
+    /// its screen; fails the test, showing the screen, if it never is.
+    func waitForDashboard(
+        _ ready: (String) -> Bool = { $0.contains("LIVE") }, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> String {
+        let screen = await waitFor(.seconds(60), ready)
+        try #require(screen.ok, "no dashboard:\n\(screen.screen)", sourceLocation: sourceLocation)
+        return screen.screen
+    }
 }
