@@ -16,10 +16,11 @@ public struct CacheEvent: Sendable, Hashable {
     public var seq: UInt64
     /// Seconds since the session started.
     public var time: Double
-    /// The request this event belongs to, if any.
-    public var requestID: UInt64?
     /// What happened.
     public var kind: CacheEventKind
+    /// The request this event belongs to, if any. (Declared after `kind`, so that its one
+    /// byte of tag does not pad the event by a whole word: sessions hold millions of events.)
+    public var requestID: UInt64?
 
     /// Creates an event.
     public init(seq: UInt64, time: Double, requestID: UInt64? = nil, kind: CacheEventKind) {
@@ -46,8 +47,9 @@ public enum CacheEventKind: Sendable, Hashable {
     case modified(Modified)
     /// The response was handed to the caller.
     case served(Served)
-    /// A response was stored.
-    case stored(Stored)
+    /// A response was stored. (Boxed: at 104 bytes the largest payload, and one per miss at
+    /// most; inline it would widen every event a session holds.)
+    indirect case stored(Stored)
     /// A disk entry was copied into memory.
     case promoted(EntryRef)
     /// An entry left the store.

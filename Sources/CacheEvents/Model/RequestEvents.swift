@@ -94,22 +94,24 @@ public enum ServedSource: String, Sendable, Hashable, Codable {
 
 /// `served`: the response handed to the caller.
 public struct Served: Sendable, Hashable, Codable {
-    /// Where the body came from.
-    public var source: ServedSource
+    // Declared widest first: Swift lays stored properties out in this order, and one of these
+    // is in every request's events (88 bytes in the order of the initialiser, 67 in this one).
     /// The status code served.
     public var status: Int
     /// Body bytes served.
     public var bytes: Int
-    /// The outcome word.
-    public var outcome: CacheOutcome
     /// Why, in words.
     public var reason: String
+    /// The response header fields as served.
+    public var headers: HTTPFields
     /// The served response's age in seconds, when from the cache.
     public var age: Double?
     /// Its remaining freshness in seconds, when known.
     public var ttl: Double?
-    /// The response header fields as served.
-    public var headers: HTTPFields
+    /// Where the body came from.
+    public var source: ServedSource
+    /// The outcome word.
+    public var outcome: CacheOutcome
 
     /// Creates the payload.
     public init(
