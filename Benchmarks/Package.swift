@@ -23,7 +23,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     ],
     targets: [
-        .target(name: "BenchmarkSupport"),
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: cacheScope("CacheEvents")
+        ),
         .executableTarget(
             name: "StoreBenchmarks",
             dependencies: ["BenchmarkSupport", httpTypes] + cacheScope("CacheStore", "HTTPCaching")
@@ -40,12 +43,12 @@ let package = Package(
         .executableTarget(
             name: "SessionLogBenchmarks",
             dependencies: ["BenchmarkSupport", httpTypes]
-                + cacheScope("CacheEvents", "SessionLog", "CacheStore", "HTTPCaching")
+                + cacheScope("CacheEvents", "SessionLog", "CacheStore", "HTTPCaching", "DemoOrigin")
         ),
         .executableTarget(
             name: "DashboardBenchmarks",
             dependencies: ["BenchmarkSupport", httpTypes]
-                + cacheScope("Dashboard", "CacheEvents", "CacheStore", "HTTPCaching", "TerminalUI")
+                + cacheScope("Dashboard", "CacheEvents", "CacheStore", "HTTPCaching", "TerminalUI", "DemoOrigin")
         ),
     ]
 )
