@@ -11,6 +11,24 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// The package each external product comes from, so the target lists below name products
+/// alone: `products("NIOCore", "Logging")`.
+let packageOfProduct: [String: String] = [
+    "HTTPTypes": "swift-http-types", "ArgumentParser": "swift-argument-parser", "PropertyBased": "swift-property-based",
+    "Logging": "swift-log", "Crypto": "swift-crypto", "SystemPackage": "swift-system",
+    "NIOCore": "swift-nio", "NIOPosix": "swift-nio", "NIOHTTP1": "swift-nio", "NIOFoundationCompat": "swift-nio",
+    "NIOEmbedded": "swift-nio", "AsyncHTTPClient": "async-http-client", "Tracing": "swift-distributed-tracing",
+    "UnixSignals": "swift-service-lifecycle",
+]
+
+/// Dependencies on external products, by product name.
+func products(_ names: String...) -> [Target.Dependency] {
+    names.map { name in
+        guard let package = packageOfProduct[name] else { fatalError("Package.swift: no package for product \(name)") }
+        return .product(name: name, package: package)
+    }
+}
+
 let package = Package(
     name: "CacheScope",
     platforms: [.macOS(.v15)],
@@ -43,10 +61,7 @@ let package = Package(
     ],
     targets: [
         // MARK: Rules
-        .target(
-            name: "HTTPCaching",
-            dependencies: [.product(name: "HTTPTypes", package: "swift-http-types")]
-        ),
+        .target(name: "HTTPCaching", dependencies: products("HTTPTypes")),
 
         // MARK: Store
         .systemLibrary(
@@ -56,74 +71,40 @@ let package = Package(
         ),
         .target(
             name: "CacheStore",
-            dependencies: [
-                "HTTPCaching",
-                "CSQLite",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "SystemPackage", package: "swift-system"),
-            ]
+            dependencies: ["HTTPCaching", "CSQLite"] + products("Crypto", "Logging", "HTTPTypes", "SystemPackage")
         ),
         .executableTarget(
             name: "CacheStoreCrashHelper",
-            dependencies: ["CacheStore", "HTTPCaching", .product(name: "HTTPTypes", package: "swift-http-types")]
+            dependencies: ["CacheStore", "HTTPCaching"] + products("HTTPTypes")
         ),
 
         // MARK: Events
-        .target(
-            name: "CacheEvents",
-            dependencies: ["HTTPCaching", "CacheStore", .product(name: "HTTPTypes", package: "swift-http-types")]
-        ),
+        .target(name: "CacheEvents", dependencies: ["HTTPCaching", "CacheStore"] + products("HTTPTypes")),
 
         // MARK: Session logs (format, reading, recording, replay, summary, HAR)
         .target(
             name: "SessionLog",
-            dependencies: [
-                "CacheEvents", "CacheStore", "HTTPCaching", .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "SystemPackage", package: "swift-system"),
-            ]
+            dependencies: ["CacheEvents", "CacheStore", "HTTPCaching"] + products("HTTPTypes", "SystemPackage")
         ),
 
         // MARK: The client
         .target(
             name: "CachingClient",
-            dependencies: [
-                "HTTPCaching",
-                "CacheStore",
-                "CacheEvents",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "Tracing", package: "swift-distributed-tracing"),
-            ]
+            dependencies: ["HTTPCaching", "CacheStore", "CacheEvents"]
+                + products("AsyncHTTPClient", "HTTPTypes", "NIOCore", "NIOHTTP1", "Tracing")
         ),
 
         // MARK: Attach
         .target(
             name: "CacheAttach",
-            dependencies: [
-                "CacheEvents",
-                "SessionLog",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOFoundationCompat", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "SystemPackage", package: "swift-system"),
-            ]
+            dependencies: ["CacheEvents", "SessionLog"]
+                + products("NIOCore", "NIOPosix", "NIOFoundationCompat", "Logging", "SystemPackage")
         ),
 
         // MARK: Demo origin and workload
         .target(
             name: "DemoOrigin",
-            dependencies: [
-                "HTTPCaching",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
-            ]
+            dependencies: ["HTTPCaching"] + products("NIOCore", "NIOPosix", "NIOHTTP1", "Logging")
         ),
 
         // MARK: Terminal
@@ -135,42 +116,24 @@ let package = Package(
         ),
         .target(
             name: "TerminalUI",
-            dependencies: [
-                "CNcurses",
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "SystemPackage", package: "swift-system"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-            ],
+            dependencies: ["CNcurses"] + products("Logging", "SystemPackage", "UnixSignals"),
             resources: [.embedInCode("Resources/themes")]
         ),
 
         // MARK: Dashboard
         .target(
             name: "Dashboard",
-            dependencies: [
-                "CacheEvents", "CacheStore", "SessionLog", "HTTPCaching", "TerminalUI", .product(name: "Logging", package: "swift-log"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-            ]
+            dependencies: ["CacheEvents", "CacheStore", "SessionLog", "HTTPCaching", "TerminalUI"]
+                + products("Logging", "HTTPTypes")
         ),
 
         // MARK: The application layer: what the commands do, testable without the executable
         .target(
             name: "CacheScopeApp",
             dependencies: [
-                "HTTPCaching",
-                "CacheStore",
-                "CacheEvents",
-                "SessionLog",
-                "CachingClient",
-                "CacheAttach",
-                "DemoOrigin",
-                "TerminalUI",
-                "Dashboard",
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-                .product(name: "SystemPackage", package: "swift-system"),
-            ]
+                "HTTPCaching", "CacheStore", "CacheEvents", "SessionLog", "CachingClient", "CacheAttach", "DemoOrigin",
+                "TerminalUI", "Dashboard",
+            ] + products("Logging", "HTTPTypes", "UnixSignals", "SystemPackage")
         ),
 
         // MARK: The executable: argument parsing and wiring only
@@ -179,9 +142,7 @@ let package = Package(
             dependencies: [
                 "CacheScopeApp", "HTTPCaching", "CacheEvents", "SessionLog", "CachingClient", "CacheAttach", "DemoOrigin",
                 "TerminalUI", "Dashboard",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-            ]
+            ] + products("ArgumentParser", "HTTPTypes")
         ),
 
         // MARK: Tests
@@ -198,14 +159,8 @@ let package = Package(
         ),
         .testTarget(
             name: "CacheStoreTests",
-            dependencies: [
-                "CacheStore",
-                "CacheStoreCrashHelper",
-                "HTTPCaching",
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "SystemPackage", package: "swift-system"),
-            ]
+            dependencies: ["CacheStore", "CacheStoreCrashHelper", "HTTPCaching"]
+                + products("HTTPTypes", "Crypto", "SystemPackage")
         ),
         .testTarget(
             name: "DashboardTests",
@@ -215,33 +170,18 @@ let package = Package(
         .testTarget(name: "DashboardEndToEndTests", dependencies: ["cachescope", "DemoOrigin"]),
         .testTarget(
             name: "CachingClientTests",
-            dependencies: [
-                "CachingClient", "CacheStore", "CacheEvents", "HTTPCaching", "DemoOrigin",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            ]
+            dependencies: ["CachingClient", "CacheStore", "CacheEvents", "HTTPCaching", "DemoOrigin"]
+                + products("AsyncHTTPClient")
         ),
         .testTarget(
             name: "CacheAttachTests",
-            dependencies: [
-                "CacheAttach",
-                "CacheEvents",
-                "CacheStore",
-                "SessionLog",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOEmbedded", package: "swift-nio"),
-            ]
+            dependencies: ["CacheAttach", "CacheEvents", "CacheStore", "SessionLog"] + products("NIOCore", "NIOEmbedded")
         ),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI", "CNcurses", "DemoOrigin", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["TerminalUI", "CNcurses", "DemoOrigin"] + products("Logging")
         ),
-        .testTarget(
-            name: "HTTPCachingTests",
-            dependencies: [
-                "HTTPCaching",
-                .product(name: "PropertyBased", package: "swift-property-based"),
-            ]
-        ),
+        .testTarget(name: "HTTPCachingTests", dependencies: ["HTTPCaching"] + products("PropertyBased")),
     ]
 )
 

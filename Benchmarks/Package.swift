@@ -6,6 +6,13 @@
 // measured in the same run.
 import PackageDescription
 
+/// Dependencies on CacheScope's own products.
+func cacheScope(_ names: String...) -> [Target.Dependency] {
+    names.map { .product(name: $0, package: "CacheScope") }
+}
+
+let httpTypes = Target.Dependency.product(name: "HTTPTypes", package: "swift-http-types")
+
 let package = Package(
     name: "CacheScopeBenchmarks",
     platforms: [.macOS(.v15)],
@@ -16,36 +23,32 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     ],
     targets: [
-        .target(name: "BenchmarkSupport"),
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: cacheScope("CacheEvents")
+        ),
         .executableTarget(
             name: "StoreBenchmarks",
-            dependencies: ["BenchmarkSupport", .product(name: "CacheStore", package: "CacheScope"), .product(name: "HTTPCaching", package: "CacheScope"), .product(name: "HTTPTypes", package: "swift-http-types")]
+            dependencies: ["BenchmarkSupport", httpTypes] + cacheScope("CacheStore", "HTTPCaching")
         ),
         .executableTarget(
             name: "ClientBenchmarks",
-            dependencies: [
-                "BenchmarkSupport", .product(name: "CachingClient", package: "CacheScope"), .product(name: "CacheStore", package: "CacheScope"), .product(name: "CacheEvents", package: "CacheScope"), .product(name: "DemoOrigin", package: "CacheScope"), .product(name: "HTTPCaching", package: "CacheScope"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-            ]
+            dependencies: ["BenchmarkSupport", httpTypes]
+                + cacheScope("CachingClient", "CacheStore", "CacheEvents", "DemoOrigin", "HTTPCaching") + [
+                    .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                    .product(name: "NIOCore", package: "swift-nio"),
+                    .product(name: "NIOHTTP1", package: "swift-nio"),
+                ]
         ),
         .executableTarget(
             name: "SessionLogBenchmarks",
-            dependencies: [
-                "BenchmarkSupport", .product(name: "CacheEvents", package: "CacheScope"), .product(name: "SessionLog", package: "CacheScope"),
-                .product(name: "CacheStore", package: "CacheScope"), .product(name: "HTTPCaching", package: "CacheScope"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-            ]
+            dependencies: ["BenchmarkSupport", httpTypes]
+                + cacheScope("CacheEvents", "SessionLog", "CacheStore", "HTTPCaching", "DemoOrigin")
         ),
         .executableTarget(
             name: "DashboardBenchmarks",
-            dependencies: [
-                "BenchmarkSupport", .product(name: "Dashboard", package: "CacheScope"), .product(name: "CacheEvents", package: "CacheScope"),
-                .product(name: "CacheStore", package: "CacheScope"), .product(name: "HTTPCaching", package: "CacheScope"),
-                .product(name: "TerminalUI", package: "CacheScope"), .product(name: "HTTPTypes", package: "swift-http-types"),
-            ]
+            dependencies: ["BenchmarkSupport", httpTypes]
+                + cacheScope("Dashboard", "CacheEvents", "CacheStore", "HTTPCaching", "TerminalUI", "DemoOrigin")
         ),
     ]
 )

@@ -1,6 +1,8 @@
+import BenchmarkSupport
 import HTTPTypes
 import CacheEvents
 import CacheStore
+import DemoOrigin
 import Foundation
 import HTTPCaching
 
@@ -10,31 +12,13 @@ import HTTPCaching
 /// store at about 2,000 entries, and `storeStats` once per simulated second. About 10,000
 /// events per simulated second.
 struct SyntheticTraffic {
-    private var random: Random
+    private var random: SplitMix64
     private let urls: [String]
-    private var time = 0.0
-    private var seq: UInt64 = 0
-    private var nextRequestID: UInt64 = 0
-    private var inFlight: [(id: UInt64, script: [CacheEventKind])] = []
+    private var flight = InFlightRequests()
     private var stored: [Int] = []
-    private var lastStatsSecond = -1
-
-    /// SplitMix64: small, fast, and the same sequence for the same seed.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-    }
 
     init(seed: UInt64 = 42) {
-        random = Random(state: seed)
+        random = SplitMix64(seed: seed)
         urls = (0..<5000).map { index in
             switch index % 4 {
             case 0: "https://api.example.com/v1/items/\(index)?fields=summary&lang=en"
@@ -49,25 +33,21 @@ struct SyntheticTraffic {
     mutating func generate(events count: Int, _ body: (CacheEvent) -> Void) {
         var produced = 0
         while produced < count {
-            time += 0.0001
-            let second = Int(time)
-            if second != lastStatsSecond {
-                lastStatsSecond = second
-                body(event(.storeStats(StoreStats(
+            flight.time += 0.0001
+            if flight.newSecond() != nil {
+                body(flight.event(.storeStats(StoreStats(
                     memoryUsed: 40_000_000 + random.below(8_000_000), memoryCapacity: 64 << 20,
-                    diskUsed: 300_000_000 + random.below(1_000_000), diskCapacity: 1 << 30, entryCount: stored.count)), nil))
+                    diskUsed: 300_000_000 + random.below(1_000_000), diskCapacity: 1 << 30, entryCount: stored.count))))
                 produced += 1
                 continue
             }
-            if inFlight.count < 8, inFlight.isEmpty || random.below(10) < 3 { startRequest() }
-            let slot = random.below(inFlight.count)
-            let kind = inFlight[slot].script.removeFirst()
-            body(event(kind, inFlight[slot].id))
+            if flight.wantsRequest(using: &random) { startRequest() }
+            let event = flight.nextEvent(using: &random)
+            body(event)
             produced += 1
-            if inFlight[slot].script.isEmpty { inFlight.remove(at: slot) }
-            if case .stored = kind, stored.count > 2000 {
+            if case .stored = event.kind, stored.count > 2000 {
                 let victim = stored.remove(at: random.below(stored.count))
-                body(event(.evicted(Evicted(entry: EntryRef(key: "GET " + urls[victim]), reason: .capacity, tier: .both, size: 20_000)), nil))
+                body(flight.event(.evicted(Evicted(entry: EntryRef(key: "GET " + urls[victim]), reason: .capacity, tier: .both, size: 20_000))))
                 produced += 1
             }
         }
@@ -81,13 +61,8 @@ struct SyntheticTraffic {
         return result
     }
 
-    private mutating func event(_ kind: CacheEventKind, _ request: UInt64?) -> CacheEvent {
-        seq += 1
-        return CacheEvent(seq: seq, time: time, requestID: request, kind: kind)
-    }
-
     private mutating func startRequest() {
-        nextRequestID += 1
+        let id = flight.newID()
         // A few hot URLs, a long tail.
         let index = random.unit() < 0.6 ? random.below(50) : random.below(urls.count)
         let url = urls[index]
@@ -128,6 +103,13 @@ struct SyntheticTraffic {
         script.append(.requestFinished(RequestFinished(
             status: 200, latency: 0.0005 + random.unit() * 0.05, bytesFromNetwork: source == .network ? 2048 : 0,
             bytesFromCache: source == .cache ? 2048 : 0, outcome: outcome, reason: "max-age=60")))
-        inFlight.append((nextRequestID, script))
+        flight.start(id, script: script)
     }
+}
+
+extension SplitMix64 {
+    /// A number in `0..<bound`.
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    /// A number in `0..<1` from the top 53 bits.
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

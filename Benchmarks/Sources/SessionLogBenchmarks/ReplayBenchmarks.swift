@@ -1,5 +1,6 @@
 import BenchmarkSupport
 import CacheEvents
+import DemoOrigin
 import SessionLog
 import Foundation
 

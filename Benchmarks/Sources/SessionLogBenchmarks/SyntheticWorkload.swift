@@ -1,7 +1,9 @@
+import BenchmarkSupport
 import HTTPTypes
 import Foundation
 import CacheEvents
 import CacheStore
+import DemoOrigin
 import SessionLog
 import HTTPCaching
 
@@ -13,11 +15,7 @@ import HTTPCaching
 struct SyntheticWorkload {
     private var random: SplitMix64
     private let urls: [String]
-    private var time = 0.0
-    private var seq: UInt64 = 0
-    private var nextRequestID: UInt64 = 0
-    private var inFlight: [(id: UInt64, script: [CacheEventKind])] = []
-    private var lastStatsSecond = -1
+    private var flight = InFlightRequests()
     private var dateSecond = -1
     private var dateText = ""
 
@@ -39,42 +37,32 @@ struct SyntheticWorkload {
     mutating func generate(events count: Int, _ body: (CacheEvent) -> Void) {
         var produced = 0
         while produced < count {
-            time += -log(Double.random(in: 0.000_001..<1, using: &random)) / 13_000
-            let second = Int(time)
-            if second != lastStatsSecond {
-                lastStatsSecond = second
-                body(next(.storeStats(StoreStats(
+            flight.time += -log(Double.random(in: 0.000_001..<1, using: &random)) / 13_000
+            if let second = flight.newSecond() {
+                body(flight.event(.storeStats(StoreStats(
                     memoryUsed: 40_000_000 + Int(random.next() % 8_000_000), memoryCapacity: 64 << 20,
-                    diskUsed: 300_000_000 + second * 1000, diskCapacity: 1 << 30, entryCount: 1800 + second % 200)), request: nil))
+                    diskUsed: 300_000_000 + second * 1000, diskCapacity: 1 << 30, entryCount: 1800 + second % 200))))
                 produced += 1
                 continue
             }
-            if inFlight.count < 8, inFlight.isEmpty || random.next() % 10 < 3 {
+            if flight.wantsRequest(using: &random) {
                 startRequest()
             }
-            let slot = Int(random.next() % UInt64(inFlight.count))
-            let kind = inFlight[slot].script.removeFirst()
-            body(next(kind, request: inFlight[slot].id))
+            let event = flight.nextEvent(using: &random)
+            body(event)
             produced += 1
-            if inFlight[slot].script.isEmpty { inFlight.remove(at: slot) }
-            if case .stored = kind, random.next() % 20 == 0, produced < count {
+            if case .stored = event.kind, random.next() % 20 == 0, produced < count {
                 let victim = urls[Int(random.next() % UInt64(urls.count))]
-                body(next(.evicted(Evicted(entry: EntryRef(key: "GET " + victim), reason: .capacity, tier: random.next() % 3 == 0 ? .memory : .both, size: 20_000)), request: nil))
+                body(flight.event(.evicted(Evicted(entry: EntryRef(key: "GET " + victim), reason: .capacity, tier: random.next() % 3 == 0 ? .memory : .both, size: 20_000))))
                 produced += 1
             }
         }
     }
 
-    private mutating func next(_ kind: CacheEventKind, request: UInt64?) -> CacheEvent {
-        seq += 1
-        return CacheEvent(seq: seq, time: time, requestID: request, kind: kind)
-    }
-
     // MARK: Requests
 
     private mutating func startRequest() {
-        nextRequestID += 1
-        let id = nextRequestID
+        let id = flight.newID()
         let rank = Int(Double(urls.count) * pow(Double.random(in: 0..<1, using: &random), 2.5))
         let url = urls[min(rank, urls.count - 1)]
         let roll = random.next() % 100
@@ -146,7 +134,7 @@ struct SyntheticWorkload {
                 finish(.error, "origin unreachable: connection refused", network: 0, cache: 0, status: 0),
             ]
         }
-        inFlight.append((id, script))
+        flight.start(id, script: script)
     }
 
     private mutating func requestHeaders() -> HTTPFields {
@@ -176,7 +164,7 @@ struct SyntheticWorkload {
 
     /// An HTTP date for the simulated time (changes once a second, like a real origin's).
     private mutating func httpDate() -> String {
-        let second = Int(time)
+        let second = Int(flight.time)
         if second != dateSecond {
             dateSecond = second
             let clock = 9 * 3600 + 14 * 60 + second
@@ -184,20 +172,5 @@ struct SyntheticWorkload {
             dateText = "Sat, 22 Nov 2025 \(text) GMT"
         }
         return dateText
-    }
-}
-
-/// A small, fast, seedable generator (Steele, Lea and Flood's SplitMix64).
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

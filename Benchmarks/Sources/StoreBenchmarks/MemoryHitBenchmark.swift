@@ -60,40 +60,34 @@ enum MemoryHitBenchmark {
     actor ActorTier {
         var list = LRUList<CacheKey, CacheEntry>()
 
-        func insert(_ entry: CacheEntry) { list.insert(entry, for: entry.stored.key, cost: entry.metadata.size) }
-
-        func hit(_ key: CacheKey) -> CacheEntry? {
-            guard list.touch(key) else { return nil }
-            return list.peek(key)
-        }
+        func insert(_ entry: CacheEntry) { MemoryHitBenchmark.insert(entry, into: &list) }
+        func hit(_ key: CacheKey) -> CacheEntry? { MemoryHitBenchmark.hit(key, in: &list) }
     }
 
     /// The same behind `Synchronization.Mutex` (the lead's first choice).
     final class MutexTier: Sendable {
         let list = Mutex(LRUList<CacheKey, CacheEntry>())
 
-        func insert(_ entry: CacheEntry) { list.withLock { _ = $0.insert(entry, for: entry.stored.key, cost: entry.metadata.size) } }
-
-        func hit(_ key: CacheKey) -> CacheEntry? {
-            list.withLock { list in
-                guard list.touch(key) else { return nil }
-                return list.peek(key)
-            }
-        }
+        func insert(_ entry: CacheEntry) { list.withLock { MemoryHitBenchmark.insert(entry, into: &$0) } }
+        func hit(_ key: CacheKey) -> CacheEntry? { list.withLock { MemoryHitBenchmark.hit(key, in: &$0) } }
     }
 
     /// The same behind the store's own `Locked` (a pthread mutex, visible to TSan).
     final class PthreadTier: Sendable {
         let list = Locked(LRUList<CacheKey, CacheEntry>())
 
-        func insert(_ entry: CacheEntry) { list.withLock { _ = $0.insert(entry, for: entry.stored.key, cost: entry.metadata.size) } }
+        func insert(_ entry: CacheEntry) { list.withLock { MemoryHitBenchmark.insert(entry, into: &$0) } }
+        func hit(_ key: CacheKey) -> CacheEntry? { list.withLock { MemoryHitBenchmark.hit(key, in: &$0) } }
+    }
 
-        func hit(_ key: CacheKey) -> CacheEntry? {
-            list.withLock { list in
-                guard list.touch(key) else { return nil }
-                return list.peek(key)
-            }
-        }
+    /// What every tier does with its list, whatever guards it.
+    static func insert(_ entry: CacheEntry, into list: inout LRUList<CacheKey, CacheEntry>) {
+        _ = list.insert(entry, for: entry.stored.key, cost: entry.metadata.size)
+    }
+
+    static func hit(_ key: CacheKey, in list: inout LRUList<CacheKey, CacheEntry>) -> CacheEntry? {
+        guard list.touch(key) else { return nil }
+        return list.peek(key)
     }
 
     static func mutexVersusActor(store: ResponseStore, keys: [CacheKey]) async {

@@ -24,8 +24,7 @@ public struct DirectoryPath: Sendable, Hashable, CustomStringConvertible {
     /// Checks `path`.
     /// - Throws: ``PathError`` naming the path and the problem.
     public init(_ path: String, option: String) throws(PathError) {
-        guard !path.isEmpty else { throw .emptyArgument(option: option) }
-        switch try Self.entry(path) {
+        switch try FileProbe.entry(ofArgument: path, option: option) {
         case .directory:
             if let problem = FileProbe.access(path, R_OK | W_OK | X_OK) {
                 throw .unwritable(path: path, reason: problem.description)
@@ -58,19 +57,11 @@ public struct DirectoryPath: Sendable, Hashable, CustomStringConvertible {
 
     // MARK: Checks
 
-    private static func entry(_ path: String) throws(PathError) -> FileProbe.Entry {
-        do {
-            return try FileProbe.entry(at: path)
-        } catch {
-            throw .unreadable(path: path, reason: error.description)
-        }
-    }
-
     /// The nearest existing ancestor is a directory the process may create entries in.
     private static func checkCreatable(_ path: String) throws(PathError) {
         var ancestor = FileProbe.directory(of: path)
         while true {
-            switch try entry(ancestor) {
+            switch try FileProbe.entry(of: ancestor) {
             case .directory:
                 if let problem = FileProbe.access(ancestor, W_OK | X_OK) {
                     throw .unwritable(path: path, reason: "cannot create it in \(ancestor): \(problem.description)")

@@ -76,3 +76,38 @@ enum FileProbe {
         return file.string
     }
 }
+
+// MARK: - The checks' shared steps, failing with a PathError
+
+extension FileProbe {
+    /// What is at the path given for `option`: ``PathError/emptyArgument(option:)`` when it is
+    /// empty, `failure` with the system's reason when it cannot be looked at.
+    static func entry(
+        ofArgument path: String, option: String,
+        failure: (_ path: String, _ reason: String) -> PathError = PathError.unreadable
+    ) throws(PathError) -> Entry {
+        guard !path.isEmpty else { throw .emptyArgument(option: option) }
+        return try entry(of: path, failure: failure)
+    }
+
+    /// What is at `path`; `failure` with the system's reason when it cannot be looked at.
+    static func entry(
+        of path: String, failure: (_ path: String, _ reason: String) -> PathError = PathError.unreadable
+    ) throws(PathError) -> Entry {
+        do {
+            return try entry(at: path)
+        } catch {
+            throw failure(path, error.description)
+        }
+    }
+
+    /// The first ``ContentSniffer/headLength`` bytes of the file at `path`.
+    /// - Throws: ``PathError/unreadable(path:reason:)``.
+    static func head(of path: String) throws(PathError) -> [UInt8] {
+        do {
+            return try head(of: path, count: ContentSniffer.headLength)
+        } catch {
+            throw .unreadable(path: path, reason: error.description)
+        }
+    }
+}

@@ -24,26 +24,14 @@ public struct InputPath: Sendable, Hashable, CustomStringConvertible {
     ///   - option: the option or argument name used when `path` is empty (`--theme`, `FILE`).
     /// - Throws: ``PathError`` naming the path and the problem.
     public init(_ path: String, kind: FileKind, option: String) throws(PathError) {
-        guard !path.isEmpty else { throw .emptyArgument(option: option) }
-        let entry: FileProbe.Entry
-        do {
-            entry = try FileProbe.entry(at: path)
-        } catch {
-            throw .unreadable(path: path, reason: error.description)
-        }
         let size: Int64
-        switch entry {
+        switch try FileProbe.entry(ofArgument: path, option: option) {
         case .missing: throw .notFound(path: path, expected: kind)
         case .directory: throw .isDirectory(path: path, expected: kind)
         case .socket, .other: throw .notARegularFile(path: path, expected: kind)
         case .regularFile(let bytes): size = bytes
         }
-        let head: [UInt8]
-        do {
-            head = try FileProbe.head(of: path, count: ContentSniffer.headLength)
-        } catch {
-            throw .unreadable(path: path, reason: error.description)
-        }
+        let head = try FileProbe.head(of: path)
         try Self.check(head, complete: size <= Int64(head.count), path: path, kind: kind)
         self.path = path
         self.kind = kind

@@ -32,24 +32,12 @@ public struct OutputPath: Sendable, Hashable, CustomStringConvertible {
     ///   - option: the option name used when `path` is empty (`--record`).
     /// - Throws: ``PathError`` naming the path and the problem.
     public init(_ path: String, kind: FileKind, option: String) throws(PathError) {
-        guard !path.isEmpty else { throw .emptyArgument(option: option) }
-        let entry: FileProbe.Entry
-        do {
-            entry = try FileProbe.entry(at: path)
-        } catch {
-            throw .unwritable(path: path, reason: error.description)
-        }
-        switch entry {
+        switch try FileProbe.entry(ofArgument: path, option: option, failure: PathError.unwritable) {
         case .directory: throw .isDirectory(path: path, expected: kind)
         case .socket, .other: throw .notARegularFile(path: path, expected: kind)
         case .regularFile(let size):
             if let problem = FileProbe.access(path, W_OK) { throw .unwritable(path: path, reason: problem.description) }
-            let head: [UInt8]
-            do {
-                head = try FileProbe.head(of: path, count: ContentSniffer.headLength)
-            } catch {
-                throw .unreadable(path: path, reason: error.description)
-            }
+            let head = try FileProbe.head(of: path)
             try Self.checkExisting(head, complete: size <= Int64(head.count), path: path, kind: kind)
             if !kind.appends { try Self.checkDirectory(of: path) }
         case .missing:
@@ -93,11 +81,8 @@ public struct OutputPath: Sendable, Hashable, CustomStringConvertible {
     /// The output's directory exists, is a directory, and new files can be made in it.
     private static func checkDirectory(of path: String) throws(PathError) {
         let directory = FileProbe.directory(of: path)
-        let entry: FileProbe.Entry
-        do {
-            entry = try FileProbe.entry(at: directory)
-        } catch {
-            throw .unwritable(path: path, reason: "directory \(directory): \(error.description)")
+        let entry = try FileProbe.entry(of: directory) { _, reason in
+            .unwritable(path: path, reason: "directory \(directory): \(reason)")
         }
         switch entry {
         case .missing: throw .missingDirectory(path: path, directory: directory)

@@ -11,14 +11,7 @@ public struct SocketPath: Sendable, Hashable, CustomStringConvertible {
     /// Checks `path`.
     /// - Throws: ``PathError`` naming the path and the problem.
     public init(_ path: String, option: String) throws(PathError) {
-        guard !path.isEmpty else { throw .emptyArgument(option: option) }
-        let entry: FileProbe.Entry
-        do {
-            entry = try FileProbe.entry(at: path)
-        } catch {
-            throw .unreadable(path: path, reason: error.description)
-        }
-        switch entry {
+        switch try FileProbe.entry(ofArgument: path, option: option) {
         case .socket: break
         case .missing: throw .notFound(path: path, expected: .attachSocket)
         case .directory: throw .isDirectory(path: path, expected: .attachSocket)

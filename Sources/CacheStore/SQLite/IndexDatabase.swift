@@ -25,17 +25,24 @@ final class IndexDatabase {
         let expiresAt: Date?
     }
 
-    /// One row to insert or replace.
+    /// One row to insert or replace: the columns loaded at open (read through, as
+    /// `write.size`), and `info`.
+    @dynamicMemberLookup
     struct RowWrite {
-        let storageKey: StorageKey
-        let primary: StorageKey
-        let size: Int
-        let created: Date
-        let lastAccess: Date
-        let accessCount: Int
-        let freshUntil: Date?
-        let expiresAt: Date?
+        let row: Row
         let info: [UInt8]
+
+        subscript<Value>(dynamicMember column: KeyPath<Row, Value>) -> Value { row[keyPath: column] }
+
+        init(
+            storageKey: StorageKey, primary: StorageKey, size: Int, created: Date, lastAccess: Date, accessCount: Int,
+            freshUntil: Date?, expiresAt: Date?, info: [UInt8]
+        ) {
+            row = Row(
+                storageKey: storageKey, primary: primary, size: size, created: created, lastAccess: lastAccess,
+                accessCount: accessCount, freshUntil: freshUntil, expiresAt: expiresAt)
+            self.info = info
+        }
     }
 
     /// The format this code writes and reads.

@@ -16,26 +16,28 @@ enum Format {
     /// Bytes in binary units with one decimal: `812 B`, `1.2 KiB`, `3.4 MiB`, `1.0 GiB`.
     static func bytes(_ value: Int) -> String {
         let units = ["B", "KiB", "MiB", "GiB", "TiB"]
-        var amount = Double(value)
-        var unit = 0
-        while abs(amount) >= 1024, unit < units.count - 1 {
-            amount /= 1024
-            unit += 1
-        }
+        let (amount, unit) = binaryScaled(value, units: units)
         return unit == 0 ? "\(value) B" : String(format: "%.1f %@", amount, units[unit])
     }
 
     /// Bytes for a narrow column: `812`, `1.2K`, `34M`, `1.0G`.
     static func shortBytes(_ value: Int) -> String {
         let units = ["", "K", "M", "G", "T"]
+        let (amount, unit) = binaryScaled(value, units: units)
+        if unit == 0 { return "\(value)" }
+        return amount < 10 ? String(format: "%.1f%@", amount, units[unit]) : String(format: "%.0f%@", amount, units[unit])
+    }
+
+    /// `value` divided by 1024 until it is below 1024 in magnitude or `units` has no larger
+    /// unit, and the index in `units` of the unit reached.
+    private static func binaryScaled(_ value: Int, units: [String]) -> (amount: Double, unit: Int) {
         var amount = Double(value)
         var unit = 0
         while abs(amount) >= 1024, unit < units.count - 1 {
             amount /= 1024
             unit += 1
         }
-        if unit == 0 { return "\(value)" }
-        return amount < 10 ? String(format: "%.1f%@", amount, units[unit]) : String(format: "%.0f%@", amount, units[unit])
+        return (amount, unit)
     }
 
     /// A latency: `0.42ms`, `12ms`, `1.2s`, `95s`.
