@@ -95,6 +95,13 @@ enum HeaderSection {
         chunks.append(countChunk(
             glyph: OutcomeStyle.coalescedGlyph, name: "coalesced", shortName: "coal", count: counters.coalesced,
             role: .coalesced, compact: compact))
+        // The cache's own stale-while-revalidate refreshes are not requests: counted apart.
+        if counters.backgroundRefreshes > 0 {
+            let number = Format.count(counters.backgroundRefreshes)
+            chunks.append(compact
+                ? Chunk([Span("bg" + number, .dim)])
+                : Chunk([Span("background ", .dim), Span(number)], short: [Span("bg ", .dim), Span(number)]))
+        }
         return chunks
     }
 

@@ -61,13 +61,18 @@ enum RequestsView {
     }
 
     /// `✓ HIT max-age=60`, `✗ MISS no-store`, `↻ REVALIDATED 304 (…)`; `… IN FLIGHT` before it ends.
+    /// The cache's own background refreshes start with `bg`, so they are not read as the app's.
+    /// What a background refresh's outcome starts with.
+    static let backgroundTag = "bg "
+
     static func outcomeSpans(_ record: RequestRecord) -> [Span] {
+        let tag = record.isBackground ? [Span(backgroundTag, .dim, attributes: .bold)] : []
         guard let outcome = record.outcome else {
             let doing = record.revalidation != nil ? "revalidating" : record.lookup.map { "lookup \($0.verdict.rawValue)" } ?? "started"
-            return [Span("… ", .dim), Span(doing, .dim)]
+            return tag + [Span("… ", .dim), Span(doing, .dim)]
         }
         let role = OutcomeStyle.role(outcome)
-        var spans = [Span("\(OutcomeStyle.glyph(outcome)) \(OutcomeStyle.label(outcome))", role, attributes: .bold)]
+        var spans = tag + [Span("\(OutcomeStyle.glyph(outcome)) \(OutcomeStyle.label(outcome))", role, attributes: .bold)]
         if record.finished?.coalesced == true || record.coalescedWith != nil {
             spans.append(Span(" \(OutcomeStyle.coalescedGlyph)", .coalesced))
         }

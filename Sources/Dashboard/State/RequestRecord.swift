@@ -64,4 +64,13 @@ public struct RequestRecord: Sendable, Hashable {
 
     /// Whether the request has finished.
     public var isFinished: Bool { finished != nil }
+
+    /// Whether this is the cache's own background refresh (stale-while-revalidate), not a
+    /// request the app made: known from its start (policy `background`) or from its events.
+    public var isBackground: Bool {
+        policy == Self.backgroundPolicy || finished?.background == true || revalidation?.background == true
+    }
+
+    /// The policy name a background refresh's `requestStarted` carries.
+    static let backgroundPolicy = "background"
 }
