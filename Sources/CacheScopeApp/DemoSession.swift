@@ -86,14 +86,7 @@ public final class DemoSession: Sendable {
     /// - Throws: ``PathError`` when the store's directory or the recording's temporary file
     ///   cannot be created; the store's, the origin's or the attach server's errors.
     public static func start(_ options: Options) async throws -> DemoSession {
-        var notice: String?
-        let logPath = options.log?.path
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("cachescope-demo.log").path
-        do {
-            try FileLogHandler.bootstrap(path: logPath, level: .info)
-        } catch {
-            notice = "logging is off: \(error)"
-        }
+        let notice = FileLogging.start(options.log, command: "demo")
         // The recording's file first: a path that cannot be written fails before anything runs.
         let recordFile = try options.record?.stage()
         let directory: URL

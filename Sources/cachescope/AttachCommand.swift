@@ -20,10 +20,13 @@ struct AttachCommand: AsyncParsableCommand {
 
     @OptionGroup var theme: ThemeOption
 
+    @OptionGroup var log: LogOption
+
     func validate() throws {
         try reporting {
             if let socket { _ = try SocketPath(socket, option: "SOCKET") }
             _ = try theme.choice()
+            _ = try log.path()
             if !list { try Terminal.checkInteractive() }
         }
     }
@@ -36,12 +39,15 @@ struct AttachCommand: AsyncParsableCommand {
                 for target in targets { try Console.write("\(target)\n") }
                 return
             }
+            let logProblem = try log.start(command: "attach")
             let client = try await AttachClient.connect(path: socket)
             defer { client.close() }
             let (theme, themeProblem) = try self.theme.choice().resolve()
             let app = DashboardApp.attached(
                 process: client.server.process, events: client.events, commands: { try await client.send($0) }, theme: theme,
-                status: StatusMessage(themeProblem ?? "attached to \(client.path)", kind: themeProblem == nil ? .info : .failure))
+                status: StatusMessage(
+                    [themeProblem, logProblem].compactMap { $0 }.first ?? "attached to \(client.path)",
+                    kind: themeProblem == nil && logProblem == nil ? .info : .failure))
             let exit = try await app.run()
             if exit.status != 0 { throw ExitCode(exit.status) }
         }

@@ -38,15 +38,18 @@ struct DemoCommand: AsyncParsableCommand {
     @Flag(help: "Publish the events on an attach socket so `cachescope attach` can watch and steer this process.")
     var publish = false
 
-    @Option(help: ArgumentHelp("Append the log here (a text file; created with mode 0600).", valueName: "FILE"))
-    var log: String?
+    @OptionGroup var log: LogOption
 
     func validate() throws {
         try reporting {
             _ = try options()
             if let duration, !(duration > 0) { throw ValidationError("--duration must be a positive number of seconds, not \(duration)") }
             guard rate > 0, rate <= 10_000 else { throw ValidationError("--rate must be between 0 and 10000 requests per second, not \(rate)") }
-            if !noUI { try Terminal.checkInteractive() }
+            if !noUI {
+                do { try Terminal.checkInteractive() } catch {
+                    throw ValidationError("\(error), or add --no-ui to run without the dashboard")
+                }
+            }
         }
     }
 
@@ -63,6 +66,6 @@ struct DemoCommand: AsyncParsableCommand {
         DemoSession.Options(
             duration: duration.map { .milliseconds(Int64($0 * 1000)) }, rate: rate, cacheDirectory: try store.directory(),
             theme: try theme.choice(), record: try record.map { try OutputPath($0, kind: .sessionLog, option: "--record") },
-            publish: publish, log: try log.map { try OutputPath($0, kind: .logFile, option: "--log") })
+            publish: publish, log: try log.path())
     }
 }

@@ -39,15 +39,18 @@ struct ReplayCommand: AsyncParsableCommand {
 
     @OptionGroup var theme: ThemeOption
 
+    @OptionGroup var log: LogOption
+
     func validate() throws {
         try reporting {
             _ = try input()
             _ = try theme.choice()
+            _ = try log.path()
             if json, !summary { throw ValidationError("--json goes with --summary") }
             _ = try replaySpeed()
             if !summary {
                 do { try Terminal.checkInteractive() } catch {
-                    throw ValidationError("\(error) (or print the summary with --summary)")
+                    throw ValidationError("\(error), or print the summary with --summary")
                 }
             }
         }
@@ -63,10 +66,11 @@ struct ReplayCommand: AsyncParsableCommand {
                 try Console.write(output.hasSuffix("\n") ? output : output + "\n")
                 return
             }
+            let logProblem = try log.start(command: "replay")
             let (theme, themeProblem) = try self.theme.choice().resolve()
             var replayer = SessionReplayer<TrafficModel>(events: loaded.events, speed: try replaySpeed())
             replayer.play()
-            let notes = [themeProblem, loaded.note].compactMap { $0 }
+            let notes = [themeProblem, logProblem, loaded.note].compactMap { $0 }
             let app = DashboardApp.replay(
                 replayer, theme: theme,
                 status: notes.isEmpty ? nil : StatusMessage(notes.joined(separator: "; "), kind: themeProblem == nil ? .info : .failure))

@@ -36,6 +36,35 @@ extension EndToEndTests {
             #expect(await app.waitForExit() == 0)
         }
 
+        @Test("When the app it watches quits, attach says so on its status line and logs to --log, never on the screen")
+        func attachOutlivesApp() async throws {
+            let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
+            let directory = try TemporaryDirectory()
+            let app = try TmuxSession.demo(["--publish", "--rate", "5"], directory: directory)
+            defer { app.close() }
+            let published = await app.waitFor(.seconds(60)) { Screen.statusLine($0).contains("publishing on ") }
+            try #require(published.ok, "no socket announced:\n\(published.screen)")
+            let line = Screen.statusLine(published.screen)
+            let announced = try #require(line.range(of: "publishing on "), "no socket in: \(line)")
+            let socket = String(line[announced.upperBound...]).trimmingCharacters(in: .whitespaces)
+
+            let log = directory.path("attach.log")
+            let watcher = try TmuxSession([binary, "attach", socket, "--log", log], width: 120, height: 40)
+            defer { watcher.close() }
+            let attached = await watcher.waitFor(.seconds(60)) { $0.hasPrefix("CacheScope  ATTACHED") }
+            try #require(attached.ok, "no attached dashboard:\n\(attached.screen)")
+            app.type("q")
+            #expect(await app.waitForExit() == 0)
+
+            let ended = await watcher.waitFor(.seconds(30)) { Screen.statusLine($0).contains("events stopped") }
+            #expect(ended.ok, "the attached dashboard does not say the app went away:\n\(ended.screen)")
+            #expect(!ended.screen.contains("cachescope.dashboard"), "a log line was drawn on the screen:\n\(ended.screen)")
+            let logged = try String(contentsOfFile: log, encoding: .utf8)
+            #expect(logged.contains("cachescope.dashboard: event stream"), "the log file has no line about it:\n\(logged)")
+            watcher.type("q")
+            #expect(await watcher.waitForExit() == 0)
+        }
+
         @Test("Counts rise; 2 lists entries; d purges one; r brings a 304; q exits 0 and restores the terminal")
         func demoFlow() async throws {
             let directory = try TemporaryDirectory()

@@ -14,6 +14,21 @@ extension EndToEndTests {
             #expect(output.stdout.isEmpty)
         }
 
+        @Test("Without a terminal, replay suggests --summary and attach no option it lacks", arguments: [
+            ("replay", "or print the summary with --summary"),
+            ("attach", "run it in a terminal"),
+        ])
+        func notATerminalOtherCommands(command: String, suggestion: String) async throws {
+            let directory = try TemporaryDirectory()
+            let log = directory.path("session.jsonl")
+            try CLIFixtures.sessionLog.write(toFile: log, atomically: false, encoding: .utf8)
+            let output = try await Binary.run(command == "replay" ? ["replay", log] : ["attach"])
+            #expect(output.status == 64, "a usage error: \(output.stderr)")
+            #expect(output.stderr.contains("the dashboard needs a terminal"), "\(output.stderr)")
+            #expect(output.stderr.contains(suggestion), "\(output.stderr)")
+            #expect(!output.stderr.contains("--no-ui"), "\(command) has no --no-ui: \(output.stderr)")
+        }
+
         @Test("--no-ui runs the same traffic and prints the summary; --record writes a session log")
         func headless() async throws {
             let directory = try TemporaryDirectory()

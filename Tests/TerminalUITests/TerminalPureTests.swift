@@ -39,16 +39,16 @@ struct TerminalPureTests {
         #expect(TerminalRestoration.withoutPadding(Array("cost $5".utf8)) == Array("cost $5".utf8))
     }
 
-    @Test("terminal errors suggest what to do")
+    @Test("terminal errors suggest what to do, and no option only some commands have")
     func errorTexts() {
         #expect(TerminalError.notATerminal(stdinIsTerminal: true, stdoutIsTerminal: false).description
             == "the dashboard needs a terminal, but standard output is not one (redirected to a file or a pipe?); "
-            + "run in a terminal, or add --no-ui to run without the dashboard")
+            + "run it in a terminal")
         #expect(TerminalError.notATerminal(stdinIsTerminal: false, stdoutIsTerminal: false).description
             .hasPrefix("the dashboard needs a terminal, but standard input and standard output are not one"))
         #expect(TerminalError.unknownTerminalType(term: "xterm-bogus").description
             == "cannot start the dashboard: the terminal type TERM=\"xterm-bogus\" is not in the terminfo database; "
-            + "set TERM to a known type such as xterm-256color, or add --no-ui")
+            + "set TERM to a known type such as xterm-256color")
         #expect(TerminalError.unknownTerminalType(term: nil).description.contains("TERM is not set"))
     }
 
@@ -59,7 +59,7 @@ struct TerminalPureTests {
         #expect(ScreenLoop.Exit.signal(SIGTERM).status == 143)
     }
 
-    @Test("without a TTY the loop refuses with a --no-ui hint and never calls curses",
+    @Test("without a TTY the loop refuses and never calls curses",
           .enabled(if: isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0))
     func refusesWithoutTTY() async throws {
         let terminal = Terminal(environment: [:])

@@ -66,7 +66,7 @@ public final class DashboardApp: Sendable {
 
     /// Takes over the terminal and runs until `q`/`Q`, SIGINT or SIGTERM; the terminal is
     /// restored on every way out.
-    /// - Throws: ``TerminalError`` when there is no terminal (the message suggests `--no-ui`).
+    /// - Throws: ``TerminalError`` when there is no terminal or its type is unknown.
     public func run(terminal: Terminal = Terminal()) async throws(TerminalError) -> ScreenLoop.Exit {
         let loop = ScreenLoop(terminal: terminal, theme: theme, minimumSize: DashboardLayout.minimumSize)
         self.loop.withLock { $0 = loop }
