@@ -46,18 +46,28 @@ extension Terminal {
         _ character: Character, at position: (x: Int, y: Int), attributes: attr_t, pair: Int16,
         window: UnsafeMutablePointer<WINDOW>
     ) {
+        var cell = cchar_t()
+        if let ascii = character.asciiValue {
+            // Most cells: one ASCII scalar, set without building arrays.
+            var wide: (wchar_t, wchar_t) = (wchar_t(ascii), 0)
+            let set = withUnsafeMutablePointer(to: &wide) {
+                $0.withMemoryRebound(to: wchar_t.self, capacity: 2) { setcchar(&cell, $0, attributes, pair, nil) }
+            }
+            if set == OK { mvwadd_wch(window, Int32(position.y), Int32(position.x), &cell) }
+            return
+        }
         // cchar_t holds one spacing character plus up to four combining ones; longer clusters
         // (emoji ZWJ sequences) keep their first scalar, which is what the column width is for.
         var scalars = Array(character.unicodeScalars.prefix(5))
         if scalars.dropFirst().contains(where: { DisplayWidth.of($0) != 0 }) { scalars = [scalars[0]] }
         var wide = scalars.map { wchar_t(bitPattern: $0.value) } + [0]
-        var cell = cchar_t()
         guard setcchar(&cell, &wide, attributes, pair, nil) == OK else { return }
         mvwadd_wch(window, Int32(position.y), Int32(position.x), &cell)
     }
 
     /// The grapheme to draw and its width: controls become `�`, zero-width graphemes a space.
     static func paintable(_ character: Character) -> (character: Character, width: Int) {
+        if let ascii = character.asciiValue, ascii >= 0x20, ascii != 0x7F { return (character, 1) }
         if DisplayWidth.isControl(character) { return ("\u{FFFD}", 1) }
         let width = DisplayWidth.of(character)
         return width == 0 ? (" ", 1) : (character, width)

@@ -24,6 +24,9 @@ public enum DisplayWidth {
 
     /// The display width of one grapheme cluster (0, 1 or 2).
     public static func of(_ character: Character) -> Int {
+        // ASCII (controls and CR LF included) is one column: no Unicode property lookups for
+        // the bulk of every frame.
+        if character.isASCII { return 1 }
         if isControl(character) { return 1 }
         let scalars = character.unicodeScalars
         var iterator = scalars.makeIterator()
