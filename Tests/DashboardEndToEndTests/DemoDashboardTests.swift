@@ -9,13 +9,8 @@ extension EndToEndTests {
         func attach() async throws {
             let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
             let directory = try TemporaryDirectory()
-            let app = try TmuxSession.demo(["--publish", "--rate", "5"], directory: directory, width: 200)
+            let (app, socket) = try await TmuxSession.publishingDemo(directory: directory, width: 200)
             defer { app.close() }
-            let published = await app.waitFor(.seconds(60)) { Screen.statusLine($0).contains("publishing on ") }
-            try #require(published.ok, "no socket announced:\n\(published.screen)")
-            let line = Screen.statusLine(published.screen)
-            let announced = try #require(line.range(of: "publishing on "), "no socket in: \(line)")
-            let socket = String(line[announced.upperBound...]).trimmingCharacters(in: .whitespaces)
 
             let watcher = try TmuxSession([binary, "attach", socket], width: 120, height: 40)
             defer { watcher.close() }
@@ -40,13 +35,8 @@ extension EndToEndTests {
         func attachOutlivesApp() async throws {
             let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
             let directory = try TemporaryDirectory()
-            let app = try TmuxSession.demo(["--publish", "--rate", "5"], directory: directory)
+            let (app, socket) = try await TmuxSession.publishingDemo(directory: directory)
             defer { app.close() }
-            let published = await app.waitFor(.seconds(60)) { Screen.statusLine($0).contains("publishing on ") }
-            try #require(published.ok, "no socket announced:\n\(published.screen)")
-            let line = Screen.statusLine(published.screen)
-            let announced = try #require(line.range(of: "publishing on "), "no socket in: \(line)")
-            let socket = String(line[announced.upperBound...]).trimmingCharacters(in: .whitespaces)
 
             let log = directory.path("attach.log")
             let watcher = try TmuxSession([binary, "attach", socket, "--log", log], width: 120, height: 40)

@@ -152,6 +152,25 @@ extension TmuxSession {
             width: width, height: height, environment: environment)
     }
 
+    /// `cachescope demo --publish --rate 5` in tmux and the attach socket its status line
+    /// announces; fails the test if none is announced within a minute.
+    static func publishingDemo(directory: TemporaryDirectory, width: Int = 120) async throws -> (TmuxSession, socket: String) {
+        let app = try demo(["--publish", "--rate", "5"], directory: directory, width: width)
+        let published = await app.waitFor(.seconds(60)) { Screen.statusLine($0).contains("publishing on ") }
+        let line = Screen.statusLine(published.screen)
+        guard published.ok, let announced = line.range(of: "publishing on ") else {
+            app.close()
+            throw SocketNotAnnounced(screen: published.screen)
+        }
+        return (app, String(line[announced.upperBound...]).trimmingCharacters(in: .whitespaces))
+    }
+
+    /// The demo never said where it publishes.
+    struct SocketNotAnnounced: Error, CustomStringConvertible {
+        let screen: String
+        var description: String { "no attach socket announced on the status line:\n\(screen)" }
+    }
+
     /// Waits (up to a minute) for the dashboard to be up, by default showing LIVE, and returns
     /// its screen; fails the test, showing the screen, if it never is.
     func waitForDashboard(
