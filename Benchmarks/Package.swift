@@ -21,6 +21,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        // Counts every malloc in the process (AllocationBenchmarks only): one C file and a thin
+        // Swift wrapper, no dependencies of its own.
+        .package(url: "https://github.com/ordo-one/malloc-interposer.git", from: "1.6.1"),
     ],
     targets: [
         .target(
@@ -49,6 +52,14 @@ let package = Package(
             name: "DashboardBenchmarks",
             dependencies: ["BenchmarkSupport", httpTypes]
                 + cacheScope("Dashboard", "CacheEvents", "CacheStore", "HTTPCaching", "TerminalUI", "DemoOrigin")
+        ),
+        .executableTarget(
+            name: "AllocationBenchmarks",
+            dependencies: ["BenchmarkSupport", httpTypes]
+                + cacheScope("CachingClient", "CacheEvents", "DemoOrigin", "Dashboard", "SessionLog") + [
+                    .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                    .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+                ]
         ),
     ]
 )
