@@ -3,10 +3,12 @@ import HTTPCaching
 /// Reads entry files on the caller's thread, beside the disk actor.
 ///
 /// A disk hit through the actor costs two thread hand-offs (to its queue and back), several
-/// times the read itself; files are immutable once renamed into place, so reading them
-/// concurrently is safe. Races with the actor are settled by the index: a file that
-/// vanished or changed under a record that was removed or stored again is stale, not
-/// corrupt (``StoreIndex/applyReads(_:key:namespace:now:)`` compares generations).
+/// times the read itself. No file is changed in place — a freshen renames a new metadata
+/// file over the old one, and body files are never replaced — so reading them concurrently
+/// is safe: a reader gets the old or the new metadata, and the body file either names.
+/// Races with the actor are settled by the index: a file that vanished or changed under a
+/// record that was removed or stored again is stale, not corrupt
+/// (``StoreIndex/applyReads(_:key:namespace:now:)`` compares generations).
 ///
 /// Records whose write is still queued, and I/O errors (which must degrade the namespace),
 /// go through ``DiskStore/read(namespace:reads:)`` instead.
