@@ -56,14 +56,17 @@ enum FreshenBenchmark {
         print(Figures.summary("for comparison: a full store of the 1 MB body (what a 304 wrote before the split)", fullStore))
         await store.close()
 
-        let ratio = Figures.median(samples[1]) / Figures.median(samples[0])
+        // The verdict is the median of the per-round ratios, as for every interleaved A/B here:
+        // each round's pair shares the machine's state of the moment (an fsync on this shared
+        // VM takes 0.5 to 5 ms depending on the other builders), which the ratio cancels.
+        let ratio = Figures.median(ratios)
         let sorted = ratios.sorted()
         let pass = ratio <= limit
         print(
-            "\(pass ? "PASS" : "FAIL") a 304 freshen of a 1 MB body costs no more than of a 1 KB body: ratio of medians "
+            "\(pass ? "PASS" : "FAIL") a 304 freshen of a 1 MB body costs no more than of a 1 KB body: median ratio "
                 + String(format: "%.2f", ratio) + " ≤ " + String(format: "%.2f", limit)
-                + " (median of per-round ratios " + String(format: "%.2f", Figures.median(ratios))
-                + ", range " + String(format: "%.2f–%.2f", sorted.first ?? .nan, sorted.last ?? .nan) + ", \(rounds) rounds)")
+                + " (\(rounds) interleaved rounds, range " + String(format: "%.2f–%.2f", sorted.first ?? .nan, sorted.last ?? .nan)
+                + "; ratio of the medians " + String(format: "%.2f", Figures.median(samples[1]) / Figures.median(samples[0])) + ")")
         return pass
     }
 
