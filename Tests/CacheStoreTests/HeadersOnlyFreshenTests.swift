@@ -200,6 +200,35 @@ struct HeadersOnlyFreshenTests {
         await again.close()
     }
 
+    @Test("killed between a re-store's metadata rename and its commit, then removed at open: both bodies go, none is left behind")
+    func crashThenSweep() async throws {
+        let factory = StoreFactory(directory: TemporaryDirectory())
+        let entry: CacheEntry
+        do {
+            let store = try factory.open()
+            store.store(Self.uri, body: Fixtures.body(1000), expiresIn: 30, now: factory.clock.now)
+            await store.flush()
+            entry = try #require(await store.entry(Self.uri))
+            await store.close()
+        }
+        // What the kill left: a newer metadata file naming a newer body, beside the old body; the row still names the old.
+        let directory = try #require(factory.directory)
+        let metadataFile = try #require(directory.entryFiles().first)
+        let codec = EntryFileCodec(contentKey: nil)
+        let newer = BodyID(0xfeed)
+        try Data(try codec.encodeBody(entry.body, storageKey: entry.storageKey, id: newer)).write(to: URL(fileURLWithPath: metadataFile + "." + newer.hex))
+        try Data(try codec.encodeMetadata(entry, body: newer)).write(to: URL(fileURLWithPath: metadataFile))
+        #expect(directory.bodyFiles().count == 2)
+
+        factory.clock.advance(by: 60)  // expired: the sweep at open removes it before the repair pass runs
+        let reopened = try factory.open()
+        await reopened.flush()
+        #expect(directory.entryFiles().isEmpty)
+        #expect(directory.bodyFiles().isEmpty, "\(directory.bodyFiles())")
+        #expect(factory.recorder.evictions(.corrupt).isEmpty)
+        await reopened.close()
+    }
+
     @Test("an index from before the split gains its body column at open; its rows read as format 1")
     func indexUpgrade() throws {
         let directory = TemporaryDirectory()

@@ -202,13 +202,7 @@ actor DiskStore {
         }
         guard !corrected.isEmpty else { return }
         try storage.database.setBodies(corrected)
-        core.withIndex { index in
-            for (key, body) in corrected {
-                index.namespaces[namespace].records.modify(key) { record in
-                    // Only records still as loaded; one stored again since open has its own body.
-                    if record.isWritten, record.generation == 0 { record.body = body }
-                }
-            }
-        }
+        let correction = Dictionary(corrected.map { ($0.key, (old: rows[$0.key] ?? nil, new: $0.body)) }) { first, _ in first }
+        core.withIndex { $0.correctBodies(correction, namespace: namespace) }
     }
 }

@@ -154,6 +154,32 @@ extension StoreIndex {
         }
     }
 
+    /// Takes in body ids the repair pass found in metadata files where the rows said another
+    /// (`old`): records still as loaded take the new id, and so do commands queued since open
+    /// (deletes by the open-time sweep or evictions, stores replacing the entry) that would
+    /// otherwise unlink the old, already removed body and leave the live one behind.
+    mutating func correctBodies(_ correction: [StorageKey: (old: BodyID?, new: BodyID)], namespace: Int) {
+        for (key, ids) in correction {
+            namespaces[namespace].records.modify(key) { record in
+                // A record stored again since open has its own body.
+                if record.isWritten, record.generation == 0, record.body == ids.old { record.body = ids.new }
+            }
+        }
+        commands = commands.map { command in
+            switch command {
+            case .delete(let owner, let key, let body, let report) where owner == namespace:
+                guard let ids = correction[key], body == ids.old else { return command }
+                return .delete(namespace: owner, key: key, body: ids.new, report: report)
+            case .write(let owner, let entry, let primary, let info, let generation, let body) where owner == namespace:
+                guard let ids = correction[entry.storageKey], body.replaced == ids.old, !body.isStored else { return command }
+                let fixed = DiskCommand.BodyWrite(id: body.id, isStored: false, replaced: ids.new)
+                return .write(namespace: owner, entry: entry, primary: primary, info: info, generation: generation, body: fixed)
+            default:
+                return command
+            }
+        }
+    }
+
     /// Attaches descriptions loaded from the index for the listing.
     mutating func attachInfos(_ infos: [StorageKey: EntryInfo], namespace: Int) {
         for (storageKey, info) in infos {
