@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Concurrency", .timeLimit(.minutes(2)))
 struct ConcurrencyTests {
-    @Test("many readers and writers on a disk-backed store: every served body is exact, the index stays consistent")
+    @Test("many readers, writers and freshens on a disk-backed store: every served entry is exact, the index stays consistent")
     func readersAndWriters() async throws {
         let directory = TemporaryDirectory()
         let recorder = ChangeRecorder()
@@ -24,12 +24,21 @@ struct ConcurrencyTests {
                         let language = roll & 0x100 == 0 ? "en" : "de"
                         switch (roll >> 16) % 10 {
                         case 0...3:
-                            let (stored, body) = CrashWorkload.response(index, language: language, version: roll >> 40, now: Date())
-                            store.storeCachedResponse(stored, body: body, freshUntil: nil, expiresAt: nil)
+                            let now = Date()
+                            let (stored, body) = CrashWorkload.response(index, language: language, version: roll >> 40, now: now)
+                            store.storeCachedResponse(
+                                stored, body: body, freshUntil: now.addingTimeInterval(CrashWorkload.freshness),
+                                expiresAt: now.addingTimeInterval(3600))
                         case 4...7:
                             for entry in await store.variants(for: CacheKey(CrashWorkload.request(index, language: language))!) {
                                 if let problem = CrashWorkload.verify(entry) { problems.append(problem) }
                                 store.recordAccess(entry)
+                                guard roll & 0x200 != 0 else { continue }
+                                // A 304: new headers and times, the same body, racing the readers.
+                                let now = Date()
+                                store.storeFreshened(
+                                    CrashWorkload.freshened(entry.stored, at: now), of: entry,
+                                    freshUntil: now.addingTimeInterval(CrashWorkload.freshness), expiresAt: now.addingTimeInterval(3600))
                             }
                         case 8:
                             store.removeCachedResponse(for: CrashWorkload.request(index, language: language))

@@ -16,8 +16,17 @@ struct CorruptionTests {
     static let uri = "https://example.com/victim"
     static let otherURI = "https://example.com/other"
 
-    /// Stores two entries, closes, damages the victim's file, reopens.
-    func damaged(_ damage: Damage, encrypted: Bool) async throws -> (StoreFactory, ResponseStore, TemporaryDirectory) {
+    /// Which of an entry's two files is damaged.
+    enum Part {
+        case metadata, body
+
+        func files(in directory: TemporaryDirectory) -> [String] {
+            self == .metadata ? directory.entryFiles() : directory.bodyFiles()
+        }
+    }
+
+    /// Stores two entries, closes, damages the victim's metadata or body file, reopens.
+    func damaged(_ damage: Damage, encrypted: Bool, part: Part = .metadata) async throws -> (StoreFactory, ResponseStore, TemporaryDirectory) {
         let directory = TemporaryDirectory()
         let factory = StoreFactory(
             directory: directory,
@@ -25,11 +34,11 @@ struct CorruptionTests {
         let store = try factory.open()
         store.store(Self.uri, body: Fixtures.body(4000, seed: 1), now: factory.clock.now)
         await store.flush()
-        let victim = try #require(directory.entryFiles().first)
+        let victim = try #require(part.files(in: directory).first)
         store.store(Self.otherURI, body: Fixtures.body(4000, seed: 2), now: factory.clock.now)
         await store.close()
 
-        let other = try #require(directory.entryFiles().first { $0 != victim })
+        let other = try #require(part.files(in: directory).first { $0 != victim })
         var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: victim)))
         switch damage {
         case .flipBodyByte: bytes[bytes.count - 100] ^= 0x01
@@ -58,15 +67,25 @@ struct CorruptionTests {
         return (factory, directory)
     }
 
-    @Test("damaged files are a miss plus a corrupt event, and are removed", arguments: Damage.allCases, [false, true])
+    @Test("damaged metadata files are a miss plus a corrupt event, and are removed", arguments: Damage.allCases, [false, true])
     func detect(damage: Damage, encrypted: Bool) async throws {
-        let (factory, store, directory) = try await damaged(damage, encrypted: encrypted)
+        try await detect(damage, encrypted: encrypted, part: .metadata)
+    }
+
+    @Test("damaged or missing body files are a miss plus a corrupt event, and are removed", arguments: Damage.allCases, [false, true])
+    func detectInBody(damage: Damage, encrypted: Bool) async throws {
+        try await detect(damage, encrypted: encrypted, part: .body)
+    }
+
+    private func detect(_ damage: Damage, encrypted: Bool, part: Part) async throws {
+        let (factory, store, directory) = try await damaged(damage, encrypted: encrypted, part: part)
         #expect(await store.entry(Self.uri) == nil)
         await store.flush()
         let corrupt = factory.recorder.evictions(.corrupt)
         #expect(corrupt.map(\.id.key.uri) == [Self.uri])
         #expect(corrupt.first?.removedFrom == .disk)
         #expect(directory.entryFiles().count == 1)
+        #expect(directory.bodyFiles().count == 1)
         #expect(await store.entry(Self.otherURI)?.body == Fixtures.body(4000, seed: 2))
         #expect(store.invariantViolations() == [])
         // The namespace still works.
@@ -90,6 +109,7 @@ struct CorruptionTests {
         #expect(factory.recorder.evictions(.corrupt).count == 1)
         await store.flush()
         #expect(directory.entryFiles().isEmpty)
+        #expect(directory.bodyFiles().isEmpty)
         await store.close()
     }
 
@@ -97,12 +117,17 @@ struct CorruptionTests {
     func orphans() async throws {
         let (factory, directory) = try await closedStore(holding: [1, 2, 3])
         let orphan = directory.namespace() + "/entries/" + String(repeating: "ab", count: 32)
+        let orphanBody = orphan + ".0123456789abcdef"
+        // A second body beside the entry's own, as a crash between a re-store's commit and its unlink leaves.
+        let staleBody = try #require(directory.entryFiles().first) + ".00000000000000ff"
         let stray = directory.namespace() + "/entries/not-an-entry"
         let temporary = directory.namespace() + "/tmp/" + String(repeating: "cd", count: 32) + ".x.tmp"
-        for path in [orphan, stray, temporary] { try Data([1, 2, 3]).write(to: URL(fileURLWithPath: path)) }
+        for path in [orphan, orphanBody, staleBody, stray, temporary] { try Data([1, 2, 3]).write(to: URL(fileURLWithPath: path)) }
         let reopened = try factory.open()
         await reopened.flush()
         #expect(directory.entryFiles().count == 1)
+        #expect(directory.bodyFiles().count == 1)
+        #expect(!directory.bodyFiles().contains(staleBody))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.namespace() + "/tmp").isEmpty)
         #expect(factory.recorder.evictions(.corrupt).isEmpty)
         #expect(await reopened.entry(Self.uri)?.body == [1, 2, 3])

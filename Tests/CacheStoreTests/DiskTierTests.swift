@@ -166,10 +166,11 @@ struct DiskTierTests {
             #expect(try Self.permissions(directory) == 0o700, "\(directory)")
         }
         let files = try FileManager.default.contentsOfDirectory(atPath: root.namespace()).map { root.namespace() + "/" + $0 }
-            .filter { !$0.hasSuffix("entries") && !$0.hasSuffix("tmp") } + root.entryFiles()
+            .filter { !$0.hasSuffix("entries") && !$0.hasSuffix("tmp") } + root.filesInEntries()
         #expect(files.contains { $0.hasSuffix("index.sqlite") })
         #expect(files.contains { $0.hasSuffix("index.sqlite-wal") })
-        #expect(root.entryFiles().count == 1, "the stored entry's file is among those checked")
+        #expect(root.entryFiles().count == 1, "the stored entry's metadata file is among those checked")
+        #expect(root.bodyFiles().count == 1, "and its body file")
         for file in files { #expect(try Self.permissions(file) == 0o600, "\(file)") }
         await store.close()
     }

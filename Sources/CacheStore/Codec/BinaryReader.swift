@@ -50,6 +50,8 @@ struct BinaryReader {
 
     mutating func readUInt32() throws(Failure) -> UInt32 { try readInteger() }
 
+    mutating func readUInt64() throws(Failure) -> UInt64 { try readInteger() }
+
     mutating func readDouble() throws(Failure) -> Double { Double(bitPattern: try readInteger()) }
 
     mutating func readDate() throws(Failure) -> Date {

@@ -1,153 +1,197 @@
-import Crypto
 import Foundation
 import HTTPCaching
 
-/// The bytes of one entry file, and back.
+/// The bytes of an entry's two files, and back: its metadata file (`<storage key>`) and its
+/// body file (`<storage key>.<body id>`), both in the ``SealedFile`` envelope.
 ///
 /// ```
-/// 0   "CSE" 0x01            magic and format version
-/// 4   kind                  0 = plain, 1 = AES-256-GCM
-/// 5   0 0 0                 reserved
-/// 8   plain:     payload, then SHA-256(bytes 0..<end-32 ‖ storage key)   (32 bytes)
-///     encrypted: nonce (12) ‖ AES-GCM(payload) ‖ tag (16), associated data = bytes 0..<8 ‖ storage key
-/// payload: UInt32 head length ‖ head (StoredResponseCoding, created, freshUntil, expiresAt) ‖ body
+/// metadata  "CSE" 0x02, binding = storage key
+///           payload: head (StoredResponseCoding, created, freshUntil, expiresAt) ‖ body id (8) ‖ body length (8)
+/// body      "CSB" 0x01, binding = storage key ‖ body id
+///           payload: the body
 /// ```
-/// The storage key (the file's own name) is inside the checksum or the associated data, so
-/// a file copied under another entry's name fails verification like any other damage.
+/// A 304 freshen rewrites the metadata file only. The metadata names its body by id and
+/// length, and the body file is bound to that id, so a metadata file and a body file of
+/// different responses never verify together.
+///
+/// Format 1 (`"CSE" 0x01`, before headers and body were split: `UInt32 head length ‖ head ‖
+/// body` in one file) is still read — ``decodeMetadata(_:storageKey:expectedKey:)`` returns
+/// it as ``Metadata/whole(_:body:)`` — and replaced by the two files the next time the
+/// entry is stored or freshened.
 struct EntryFileCodec: Sendable {
-    /// What a file holds besides the store's access counters.
-    struct Decoded: Sendable {
+    /// What a metadata file holds besides the store's access counters.
+    struct Head: Sendable {
         let stored: StoredResponse
-        let body: [UInt8]
         let created: Date
         let freshUntil: Date?
         let expiresAt: Date?
     }
 
-    private static let magic: [UInt8] = [0x43, 0x53, 0x45, 0x01]
-    private static let headerSize = 8
-    private static let checksumSize = 32
+    /// A verified metadata file.
+    enum Metadata: Sendable {
+        /// Format 2: the head, and the body file it goes with.
+        case separate(Head, body: BodyID, bodyCount: Int)
+        /// Format 1: head and body in one file.
+        case whole(Head, body: [UInt8])
+    }
 
-    private let sendableKey: SendableKey?
-    private var contentKey: SymmetricKey? { sendableKey?.key }
+    /// A whole entry as read from disk: metadata and body verified together.
+    struct Decoded: Sendable {
+        let head: Head
+        let body: [UInt8]
+        /// `nil` for a format-1 file (no separate body).
+        let bodyID: BodyID?
+
+        var stored: StoredResponse { head.stored }
+        var created: Date { head.created }
+        var freshUntil: Date? { head.freshUntil }
+        var expiresAt: Date? { head.expiresAt }
+    }
+
+    static let metadataMagic: [UInt8] = [0x43, 0x53, 0x45, 0x02]
+    static let format1Magic: [UInt8] = [0x43, 0x53, 0x45, 0x01]
+    static let bodyMagic: [UInt8] = [0x43, 0x53, 0x42, 0x01]
+
+    let envelope: SealedFile
 
     /// A plain codec when `contentKey` is `nil`, an AES-GCM one otherwise.
     init(contentKey: SendableKey?) {
-        self.sendableKey = contentKey
+        envelope = SealedFile(contentKey: contentKey)
     }
 
     // MARK: Encoding
 
-    func encode(_ entry: CacheEntry) throws -> [UInt8] {
-        var head = BinaryWriter(reservingCapacity: 512)
-        StoredResponseCoding.encode(entry.stored, into: &head)
-        head.write(entry.metadata.created)
-        head.write(entry.metadata.freshUntil)
-        head.write(entry.metadata.expiresAt)
+    /// The metadata file of `entry`, naming body `body` (of `entry.body.count` bytes).
+    func encodeMetadata(_ entry: CacheEntry, body: BodyID) throws(EntryFileError) -> [UInt8] {
+        var head = Self.encodeHead(entry, reserving: 24)
+        head.write(body.value)
+        head.write(UInt64(entry.body.count))
+        return try envelope.seal(head.bytes, magic: Self.metadataMagic, binding: entry.storageKey.bytes)
+    }
 
-        let header = Self.magic + [contentKey == nil ? 0 : 1, 0, 0, 0]
+    /// The body file of body `id` of the entry `storageKey` names.
+    func encodeBody(_ body: [UInt8], storageKey: StorageKey, id: BodyID) throws(EntryFileError) -> [UInt8] {
+        try envelope.seal(body, magic: Self.bodyMagic, binding: storageKey.bytes + id.bytes)
+    }
+
+    /// A format-1 file (head and body in one), as stores before the split wrote them; kept
+    /// so tests can check that such files are still read.
+    func encodeFormat1(_ entry: CacheEntry) throws(EntryFileError) -> [UInt8] {
+        let head = Self.encodeHead(entry, reserving: 0)
         var payload = BinaryWriter(reservingCapacity: 4 + head.bytes.count + entry.body.count)
         payload.write(UInt32(head.bytes.count))
         payload.append(raw: head.bytes)
         payload.append(raw: entry.body)
+        return try envelope.seal(payload.bytes, magic: Self.format1Magic, binding: entry.storageKey.bytes)
+    }
 
-        if let contentKey {
-            let box = try AES.GCM.seal(
-                payload.bytes, using: contentKey, authenticating: header + entry.storageKey.bytes)
-            guard let combined = box.combined else { throw EntryFileError.malformed("AES-GCM gave no combined box") }
-            return header + Array(combined)
-        }
-        var file = header
-        file.reserveCapacity(header.count + payload.bytes.count + Self.checksumSize)
-        file.append(contentsOf: payload.bytes)
-        var hasher = SHA256()
-        hasher.update(data: file)
-        hasher.update(data: entry.storageKey.bytes)
-        file.append(contentsOf: hasher.finalize())
-        return file
+    private static func encodeHead(_ entry: CacheEntry, reserving extra: Int) -> BinaryWriter {
+        var head = BinaryWriter(reservingCapacity: 512 + extra)
+        StoredResponseCoding.encode(entry.stored, into: &head)
+        head.write(entry.metadata.created)
+        head.write(entry.metadata.freshUntil)
+        head.write(entry.metadata.expiresAt)
+        return head
     }
 
     // MARK: Decoding
 
-    /// Verifies and decodes a file. `expectedKey`, the key being looked up, spares
-    /// re-normalising the stored URI when they match.
-    func decode(_ file: [UInt8], storageKey: StorageKey, expectedKey: CacheKey? = nil) throws(EntryFileError) -> Decoded {
-        guard file.count >= Self.headerSize else { throw .truncated(file.count) }
-        guard Array(file[0..<4]) == Self.magic else {
-            if Array(file[0..<3]) == Array(Self.magic[0..<3]) { throw .unsupportedVersion(file[3]) }
-            throw .badMagic
-        }
-        let isEncrypted = file[4] == 1
-        guard file[4] <= 1 else { throw .malformed("unknown kind \(file[4])") }
-        guard isEncrypted == (contentKey != nil) else { throw .kindMismatch(fileIsEncrypted: isEncrypted) }
-        if let contentKey {
-            let payload: Data
-            do {
-                let box = try AES.GCM.SealedBox(combined: file[Self.headerSize...])
-                payload = try AES.GCM.open(box, using: contentKey, authenticating: file[0..<Self.headerSize] + storageKey.bytes)
-            } catch {
-                throw .authenticationFailed
+    /// Verifies and decodes a metadata file (format 2, or a whole format-1 file).
+    /// `expectedKey`, the key being looked up, spares re-normalising the stored URI when they match.
+    func decodeMetadata(_ file: [UInt8], storageKey: StorageKey, expectedKey: CacheKey? = nil) throws(EntryFileError) -> Metadata {
+        let isFormat1 = SealedFile.version(of: file, family: Self.metadataMagic) == 1
+        let magic = isFormat1 ? Self.format1Magic : Self.metadataMagic
+        let payload = try envelope.open(file, magic: magic, binding: storageKey.bytes)
+        return try Self.withPayload(file, payload) { bytes throws(BinaryReader.Failure) in
+            var reader = BinaryReader(bytes)
+            if isFormat1 {
+                let headLength = Int(try reader.readUInt32())
+                guard headLength <= reader.remaining else { throw BinaryReader.Failure(description: "head longer than file") }
+                let bodyStart = reader.offset + headLength
+                let head = try Self.decodeHead(&reader, expectedKey: expectedKey)
+                guard reader.offset == bodyStart else { throw BinaryReader.Failure(description: "head length mismatch") }
+                return .whole(head, body: Array(UnsafeRawBufferPointer(rebasing: bytes[bodyStart...])))
             }
-            return try Self.decodePayload(Array(payload), range: nil, expectedKey: expectedKey)
+            let head = try Self.decodeHead(&reader, expectedKey: expectedKey)
+            let body = BodyID(try reader.readUInt64())
+            let count = try reader.readUInt64()
+            guard reader.remaining == 0 else { throw BinaryReader.Failure(description: "\(reader.remaining) bytes after the head") }
+            guard count <= UInt64(Int.max) else { throw BinaryReader.Failure(description: "body length \(count)") }
+            return .separate(head, body: body, bodyCount: Int(count))
         }
-        guard file.count >= Self.headerSize + 4 + Self.checksumSize else { throw .truncated(file.count) }
-        let end = file.count - Self.checksumSize
-        var hasher = SHA256()
-        file.withUnsafeBytes { hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[0..<end])) }
-        hasher.update(data: storageKey.bytes)
-        guard hasher.finalize().elementsEqual(file[end...]) else { throw .checksumMismatch }
-        return try Self.decodePayload(file, range: Self.headerSize..<end, expectedKey: expectedKey)
     }
 
-    private static func decodePayload(_ bytes: [UInt8], range: Range<Int>?, expectedKey: CacheKey?) throws(EntryFileError) -> Decoded {
-        let result: Result<Decoded, EntryFileError> = bytes.withUnsafeBytes { whole in
-            let payload = range.map { UnsafeRawBufferPointer(rebasing: whole[$0]) } ?? whole
-            do throws(BinaryReader.Failure) {
-                return .success(try parsePayload(payload, expectedKey: expectedKey))
-            } catch {
-                return .failure(.malformed(error.description))
-            }
+    /// Verifies a body file against the id and length its metadata gave, and returns the body.
+    func decodeBody(_ file: [UInt8], storageKey: StorageKey, id: BodyID, count: Int) throws(EntryFileError) -> [UInt8] {
+        let body: [UInt8]
+        switch try envelope.open(file, magic: Self.bodyMagic, binding: storageKey.bytes + id.bytes) {
+        case .inFile(let range): body = Array(file[range])
+        case .decrypted(let bytes): body = bytes
         }
-        return try result.get()
+        guard body.count == count else { throw .malformed("body of \(body.count) bytes, metadata says \(count)") }
+        return body
     }
 
-    private static func parsePayload(_ payload: UnsafeRawBufferPointer, expectedKey: CacheKey?) throws(BinaryReader.Failure) -> Decoded {
+    /// Decodes a whole entry from its metadata file and (for format 2) its body file, which
+    /// `readBody` reads given the body id.
+    func decode<Failure: Error>(
+        metadata file: [UInt8], storageKey: StorageKey, expectedKey: CacheKey?,
+        readBody: (BodyID) throws(Failure) -> [UInt8]
+    ) throws(EntryReadFailure<Failure>) -> Decoded {
+        let metadata: Metadata
         do {
-            var reader = BinaryReader(payload)
-            let headLength = Int(try reader.readUInt32())
-            guard headLength <= reader.remaining else { throw BinaryReader.Failure(description: "head longer than file") }
-            let bodyStart = reader.offset + headLength
-            let stored = try StoredResponseCoding.decode(&reader, expectedKey: expectedKey)
-            let created = try reader.readDate()
-            let freshUntil = try reader.readOptionalDate()
-            let expiresAt = try reader.readOptionalDate()
-            guard reader.offset == bodyStart else { throw BinaryReader.Failure(description: "head length mismatch") }
-            let body = Array(UnsafeRawBufferPointer(rebasing: payload[bodyStart...]))
-            return Decoded(stored: stored, body: body, created: created, freshUntil: freshUntil, expiresAt: expiresAt)
+            metadata = try decodeMetadata(file, storageKey: storageKey, expectedKey: expectedKey)
+        } catch {
+            throw .corrupt(error)
+        }
+        switch metadata {
+        case .whole(let head, let body):
+            return Decoded(head: head, body: body, bodyID: nil)
+        case .separate(let head, let id, let count):
+            let bodyFile: [UInt8]
+            do {
+                bodyFile = try readBody(id)
+            } catch {
+                throw .body(error)
+            }
+            do {
+                return Decoded(head: head, body: try decodeBody(bodyFile, storageKey: storageKey, id: id, count: count), bodyID: id)
+            } catch {
+                throw .corrupt(error)
+            }
+        }
+    }
+
+    private static func decodeHead(_ reader: inout BinaryReader, expectedKey: CacheKey?) throws(BinaryReader.Failure) -> Head {
+        let stored = try StoredResponseCoding.decode(&reader, expectedKey: expectedKey)
+        return Head(
+            stored: stored, created: try reader.readDate(), freshUntil: try reader.readOptionalDate(),
+            expiresAt: try reader.readOptionalDate())
+    }
+
+    private static func withPayload<T>(
+        _ file: [UInt8], _ payload: SealedFile.Payload, _ body: (UnsafeRawBufferPointer) throws(BinaryReader.Failure) -> T
+    ) throws(EntryFileError) -> T {
+        func run(_ bytes: [UInt8], _ range: Range<Int>?) -> Result<T, EntryFileError> {
+            bytes.withUnsafeBytes { whole in
+                let part = range.map { UnsafeRawBufferPointer(rebasing: whole[$0]) } ?? whole
+                do throws(BinaryReader.Failure) {
+                    return .success(try body(part))
+                } catch {
+                    return .failure(.malformed(error.description))
+                }
+            }
+        }
+        switch payload {
+        case .inFile(let range): return try run(file, range).get()
+        case .decrypted(let bytes): return try run(bytes, nil).get()
         }
     }
 }
 
-/// Why an entry file could not be read back; every case means the entry is corrupt.
-enum EntryFileError: Error, CustomStringConvertible, Equatable {
-    case truncated(Int)
-    case badMagic
-    case unsupportedVersion(UInt8)
-    case kindMismatch(fileIsEncrypted: Bool)
-    case checksumMismatch
-    case authenticationFailed
-    case malformed(String)
-
-    var description: String {
-        switch self {
-        case .truncated(let size): return "truncated (\(size) bytes)"
-        case .badMagic: return "not an entry file"
-        case .unsupportedVersion(let version): return "entry file format \(version) is not supported"
-        case .kindMismatch(let encrypted):
-            return encrypted ? "file is encrypted but the namespace is not" : "file is not encrypted but the namespace is"
-        case .checksumMismatch: return "checksum mismatch"
-        case .authenticationFailed: return "AES-GCM authentication failed (tampered, damaged or another key)"
-        case .malformed(let detail): return "malformed: \(detail)"
-        }
-    }
+/// Why reading a whole entry failed: damage (the entry is corrupt), or reading its body file
+/// failed with the reader's own error (a missing file, or an I/O error to retry elsewhere).
+enum EntryReadFailure<Failure: Error>: Error {
+    case corrupt(EntryFileError)
+    case body(Failure)
 }

@@ -3,10 +3,12 @@ import HTTPCaching
 /// Reads entry files on the caller's thread, beside the disk actor.
 ///
 /// A disk hit through the actor costs two thread hand-offs (to its queue and back), several
-/// times the read itself; files are immutable once renamed into place, so reading them
-/// concurrently is safe. Races with the actor are settled by the index: a file that
-/// vanished or changed under a record that was removed or stored again is stale, not
-/// corrupt (``StoreIndex/applyReads(_:key:namespace:now:)`` compares generations).
+/// times the read itself. No file is changed in place — a freshen renames a new metadata
+/// file over the old one, and body files are never replaced — so reading them concurrently
+/// is safe: a reader gets the old or the new metadata, and the body file either names.
+/// Races with the actor are settled by the index: a file that vanished or changed under a
+/// record that was removed or stored again is stale, not corrupt
+/// (``StoreIndex/applyReads(_:key:namespace:now:)`` compares generations).
 ///
 /// Records whose write is still queued, and I/O errors (which must degrade the namespace),
 /// go through ``DiskStore/read(namespace:reads:)`` instead.
@@ -26,24 +28,50 @@ struct DiskReader: Sendable {
         var results: [Result] = []
         results.reserveCapacity(reads.count)
         for read in reads {
-            let bytes: [UInt8]
-            do throws(FileSystemError) {
-                bytes = try fileSystem.readFile(entriesDirectory + "/" + read.storageKey.hex)
-            } catch {
-                if error.isNotFound {
-                    results.append(.outcome(.corrupt(read.storageKey, generation: read.generation, reason: "file missing")))
-                } else {
-                    results.append(.retryOnActor(read))
-                }
-                continue
-            }
-            do throws(EntryFileError) {
-                let decoded = try codec.decode(bytes, storageKey: read.storageKey, expectedKey: key)
+            switch Self.readEntry(read.storageKey, key: key, in: entriesDirectory, codec: codec, fileSystem: fileSystem) {
+            case .decoded(let decoded):
                 results.append(.outcome(.entry(read.storageKey, generation: read.generation, decoded)))
-            } catch {
-                results.append(.outcome(.corrupt(read.storageKey, generation: read.generation, reason: error.description)))
+            case .corrupt(let reason):
+                results.append(.outcome(.corrupt(read.storageKey, generation: read.generation, reason: reason)))
+            case .failed:
+                results.append(.retryOnActor(read))
             }
         }
         return results
+    }
+
+    /// What reading one entry's files gave.
+    enum FileRead {
+        case decoded(EntryFileCodec.Decoded)
+        /// Damaged or missing: the entry is corrupt (unless its record changed meanwhile).
+        case corrupt(String)
+        /// An I/O error other than a missing file.
+        case failed(FileSystemError)
+    }
+
+    /// Reads an entry's metadata file, then the body file it names, and verifies both.
+    static func readEntry(
+        _ storageKey: StorageKey, key: CacheKey, in entriesDirectory: String, codec: EntryFileCodec,
+        fileSystem: any StoreFileSystem
+    ) -> FileRead {
+        let path = entriesDirectory + "/" + storageKey.hex
+        let metadata: [UInt8]
+        do throws(FileSystemError) {
+            metadata = try fileSystem.readFile(path)
+        } catch {
+            return error.isNotFound ? .corrupt("file missing") : .failed(error)
+        }
+        do throws(EntryReadFailure<FileSystemError>) {
+            let decoded = try codec.decode(metadata: metadata, storageKey: storageKey, expectedKey: key) {
+                (id: BodyID) throws(FileSystemError) -> [UInt8] in
+                try fileSystem.readFile(path + "." + id.hex)
+            }
+            return .decoded(decoded)
+        } catch {
+            switch error {
+            case .corrupt(let damage): return .corrupt(damage.description)
+            case .body(let failure): return failure.isNotFound ? .corrupt("body file missing") : .failed(failure)
+            }
+        }
     }
 }

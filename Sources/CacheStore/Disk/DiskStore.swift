@@ -70,23 +70,17 @@ actor DiskStore {
         var outcomes: [ReadOutcome] = []
         outcomes.reserveCapacity(reads.count)
         for read in reads {
-            let bytes: [UInt8]
-            do {
-                bytes = try storage.fileSystem.readFile(storage.entryPath(read.storageKey))
-            } catch where error.isNotFound {
-                outcomes.append(.corrupt(read.storageKey, generation: read.generation, reason: "file missing"))
-                continue
-            } catch {
+            switch DiskReader.readEntry(
+                read.storageKey, key: key, in: storage.entriesDirectory, codec: storage.codec, fileSystem: storage.fileSystem)
+            {
+            case .decoded(let decoded):
+                outcomes.append(.entry(read.storageKey, generation: read.generation, decoded))
+            case .corrupt(let reason):
+                logger.warning("corrupt cache entry", metadata: ["file": "\(storage.entryPath(read.storageKey))", "reason": "\(reason)"])
+                outcomes.append(.corrupt(read.storageKey, generation: read.generation, reason: reason))
+            case .failed(let error):
                 fail(namespace, "\(error)")
                 return outcomes
-            }
-            do {
-                let decoded = try storage.codec.decode(bytes, storageKey: read.storageKey, expectedKey: key)
-                outcomes.append(.entry(read.storageKey, generation: read.generation, decoded))
-            } catch {
-                logger.warning(
-                    "corrupt cache entry", metadata: ["file": "\(storage.entryPath(read.storageKey))", "reason": "\(error)"])
-                outcomes.append(.corrupt(read.storageKey, generation: read.generation, reason: error.description))
             }
         }
         return outcomes
@@ -160,16 +154,18 @@ actor DiskStore {
             }
             let rows = try storage.database.storageKeys()
             var present = Set<StorageKey>()
+            var bodies: [StorageKey: [BodyID]] = [:]
             let names = try fileSystem.contentsOfDirectory(storage.entriesDirectory)
-            present.reserveCapacity(names.count)
+            present.reserveCapacity(names.count / 2)
             for name in names {
-                if let key = StorageKey(hex: name), rows.contains(key) {
-                    present.insert(key)
-                } else {
-                    try fileSystem.removeIfPresent(storage.entriesDirectory + "/" + name)
+                switch EntryFileName(name) {
+                case .metadata(let key) where rows[key] != nil: present.insert(key)
+                case .body(let key, let body) where rows[key] != nil: bodies[key, default: []].append(body)
+                default: try fileSystem.removeIfPresent(storage.entriesDirectory + "/" + name)
                 }
             }
-            let missing = rows.subtracting(present)
+            try settleBodies(bodies, rows: rows, present: present, storage: storage, namespace: namespace)
+            let missing = Set(rows.keys).subtracting(present)
             guard !missing.isEmpty else { return }
             logger.warning("cache entries without files", metadata: ["namespace": "\(storage.name)", "count": "\(missing.count)"])
             core.withIndex { index in
@@ -182,5 +178,31 @@ actor DiskStore {
         } catch {
             fail(namespace, "\(error)")
         }
+    }
+
+    /// Leaves each entry one body file: the one its metadata file names. An entry has more
+    /// (or another than its row says) only after a crash inside a batch — between a body's
+    /// rename and the unlink of the body it replaced — so only then is its metadata file read.
+    /// Rows and records whose body id lags the metadata file are brought up to date.
+    private func settleBodies(
+        _ bodies: [StorageKey: [BodyID]], rows: [StorageKey: BodyID?], present: Set<StorageKey>, storage: NamespaceStorage,
+        namespace: Int
+    ) throws {
+        var corrected: [(key: StorageKey, body: BodyID)] = []
+        for (key, found) in bodies {
+            let row = rows[key] ?? nil
+            if found.count == 1, found[0] == row { continue }
+            guard present.contains(key), let bytes = try? storage.fileSystem.readFile(storage.entryPath(key)),
+                let metadata = try? storage.codec.decodeMetadata(bytes, storageKey: key)
+            else { continue }  // unreadable: the first lookup reports it corrupt, and the next open cleans up
+            var named: BodyID?
+            if case .separate(_, let body, _) = metadata { named = body }
+            for body in found where body != named { try storage.fileSystem.removeIfPresent(storage.bodyPath(key, body)) }
+            if let named, named != row, found.contains(named) { corrected.append((key, named)) }
+        }
+        guard !corrected.isEmpty else { return }
+        try storage.database.setBodies(corrected)
+        let correction = Dictionary(corrected.map { ($0.key, (old: rows[$0.key] ?? nil, new: $0.body)) }) { first, _ in first }
+        core.withIndex { $0.correctBodies(correction, namespace: namespace) }
     }
 }

@@ -6,7 +6,8 @@ import Foundation
 /// <directory>/<namespace directory>/     0700
 ///     lock                               0600  flock held while open
 ///     index.sqlite, index.sqlite-wal     0600  the index (IndexDatabase)
-///     entries/<64 hex digits>            0600  one file per entry (EntryFileCodec)
+///     entries/<64 hex digits>            0600  an entry's metadata (EntryFileCodec)
+///     entries/<64 hex>.<16 hex>          0600  its body, named by body id (BodyID)
 ///     tmp/                                     files being written, renamed into entries/
 /// ```
 final class NamespaceStorage {
@@ -47,8 +48,11 @@ final class NamespaceStorage {
     /// A reader for lookups on the caller's thread.
     var reader: DiskReader { DiskReader(entriesDirectory: entriesDirectory, codec: codec, fileSystem: fileSystem) }
 
-    /// The path of an entry's file.
+    /// The path of an entry's metadata file (or format-1 whole file).
     func entryPath(_ key: StorageKey) -> String { entriesDirectory + "/" + key.hex }
+
+    /// The path of one of an entry's body files.
+    func bodyPath(_ key: StorageKey, _ body: BodyID) -> String { entriesDirectory + "/" + key.hex + "." + body.hex }
 
     /// A fresh path in `tmp/` for writing an entry's file.
     func temporaryPath(_ key: StorageKey) -> String {

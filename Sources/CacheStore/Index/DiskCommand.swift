@@ -5,18 +5,30 @@ import Foundation
 /// operation (its write and the evictions it caused) always lands in one batch and one
 /// SQLite transaction.
 enum DiskCommand: Sendable {
-    /// Write the entry's file and row.
-    case write(namespace: Int, entry: CacheEntry, primary: StorageKey, info: EntryInfo, generation: UInt64)
-    /// Delete the row and file. With `report`, the index did not know the entry's identity:
-    /// the actor reads it from the row and reports the eviction.
-    case delete(namespace: Int, key: StorageKey, report: EvictionReason?)
+    /// Write the entry's metadata file and row, and its body file unless `body` is on disk already.
+    case write(namespace: Int, entry: CacheEntry, primary: StorageKey, info: EntryInfo, generation: UInt64, body: BodyWrite)
+    /// Delete the row and the files (`body`: its body file's id, `nil` for a format-1 file).
+    /// With `report`, the index did not know the entry's identity: the actor reads it from
+    /// the row and reports the eviction.
+    case delete(namespace: Int, key: StorageKey, body: BodyID?, report: EvictionReason?)
     /// Delete every row and file of the namespace.
     case deleteAll(namespace: Int)
 
     var namespace: Int {
         switch self {
-        case .write(let namespace, _, _, _, _), .delete(let namespace, _, _), .deleteAll(let namespace): return namespace
+        case .write(let namespace, _, _, _, _, _), .delete(let namespace, _, _, _), .deleteAll(let namespace): return namespace
         }
+    }
+
+    /// Which body file a write's metadata names.
+    struct BodyWrite: Sendable {
+        /// The body's id (the entry's ``CacheEntry/bodyID``).
+        let id: BodyID
+        /// Whether that body file is on disk already (or queued before this write): a 304
+        /// freshen, which writes the metadata file only.
+        let isStored: Bool
+        /// The body file of the version this write replaces, unlinked once the row commits.
+        let replaced: BodyID?
     }
 }
 

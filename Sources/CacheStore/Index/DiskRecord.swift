@@ -14,6 +14,8 @@ struct DiskRecord: Sendable {
     var accessCount: Int
     var freshUntil: Date?
     var expiresAt: Date?
+    /// The id of its body file; `nil` for a format-1 file (body inline, from before the split).
+    var body: BodyID?
     /// The listing description, once known (stored, read, or loaded for the listing).
     var info: EntryInfo? {
         get { infoBox?.info }
@@ -31,7 +33,8 @@ struct DiskRecord: Sendable {
 
     init(
         primary: StorageKey, key: CacheKey?, size: Int, created: Date, lastAccess: Date, accessCount: Int,
-        freshUntil: Date?, expiresAt: Date?, info: EntryInfo?, generation: UInt64, isWritten: Bool, accessDirty: Bool
+        freshUntil: Date?, expiresAt: Date?, body: BodyID?, info: EntryInfo?, generation: UInt64, isWritten: Bool,
+        accessDirty: Bool
     ) {
         self.primary = primary
         self.key = key
@@ -41,6 +44,7 @@ struct DiskRecord: Sendable {
         self.accessCount = accessCount
         self.freshUntil = freshUntil
         self.expiresAt = expiresAt
+        self.body = body
         self.generation = generation
         self.isWritten = isWritten
         self.accessDirty = accessDirty

@@ -12,7 +12,7 @@ extension StoreIndex {
         forget(storageKey, key: item?.entry.stored.key ?? record?.key, primary: record?.primary, namespace: namespace)
         let id = item?.entry.id ?? record?.info?.id
         if record != nil {
-            enqueue(.delete(namespace: namespace, key: storageKey, report: id == nil ? reason : nil))
+            enqueue(.delete(namespace: namespace, key: storageKey, body: record?.body, report: id == nil ? reason : nil))
         }
         if let reason, let id, let removedFrom = EntryTier(memory: item != nil, disk: record != nil) {
             let size = item?.entry.metadata.size ?? record?.size ?? 0
@@ -38,7 +38,7 @@ extension StoreIndex {
         let inMemory = memory.contains(storageKey)
         if !inMemory { forget(storageKey, key: record.key, primary: record.primary, namespace: namespace) }
         let id = record.info?.id ?? memory.peek(storageKey)?.entry.id
-        enqueue(.delete(namespace: namespace, key: storageKey, report: id == nil ? reason : nil))
+        enqueue(.delete(namespace: namespace, key: storageKey, body: record.body, report: id == nil ? reason : nil))
         if let id {
             changes.append(
                 .evicted(

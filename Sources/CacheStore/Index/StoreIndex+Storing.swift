@@ -25,21 +25,23 @@ extension StoreIndex {
         }
         var entry = entry
         entry.metadata.tier = toDisk ? (toMemory ? .both : .disk) : .memory
+        let body = toDisk ? bodyWrite(for: &entry, namespace: namespace) : nil
+        if !toDisk { entry.bodyID = nil }
         if toMemory {
             memory.insert(MemoryItem(entry: entry, namespace: namespace, onDisk: toDisk), for: storageKey, cost: size)
         } else {
             memory.remove(storageKey)
         }
-        if let primary = diskPrimary {
+        if let primary = diskPrimary, let body {
             let record = DiskRecord(
                 primary: primary, key: key, size: size, created: entry.metadata.created,
                 lastAccess: entry.metadata.lastAccess, accessCount: entry.metadata.accessCount,
-                freshUntil: entry.metadata.freshUntil, expiresAt: entry.metadata.expiresAt, info: info,
+                freshUntil: entry.metadata.freshUntil, expiresAt: entry.metadata.expiresAt, body: body.id, info: info,
                 generation: generation, isWritten: false, accessDirty: false)
             insertRecord(record, for: storageKey, namespace: namespace)
-            enqueue(.write(namespace: namespace, entry: entry, primary: primary, info: info, generation: generation))
-        } else if removeRecord(storageKey, namespace: namespace) != nil {
-            enqueue(.delete(namespace: namespace, key: storageKey, report: nil))
+            enqueue(.write(namespace: namespace, entry: entry, primary: primary, info: info, generation: generation, body: body))
+        } else if let removed = removeRecord(storageKey, namespace: namespace) {
+            enqueue(.delete(namespace: namespace, key: storageKey, body: removed.body, report: nil))
         }
         if keys[key] == nil {
             keys[key] = VariantKeys(storageKey)
@@ -57,6 +59,20 @@ extension StoreIndex {
                     lastAccess: entry.metadata.lastAccess, hits: entry.metadata.accessCount,
                     freshUntil: entry.metadata.freshUntil, expiresAt: entry.metadata.expiresAt, now: now)))
         return tier
+    }
+
+    /// The body file a disk write of `entry` names. A freshen (the entry claims the body id
+    /// of the record it replaces) keeps that body and writes metadata only; anything else
+    /// gets a new id — a body file is never overwritten, so no metadata file can name a body
+    /// of another response, whatever moment a crash picks.
+    private func bodyWrite(for entry: inout CacheEntry, namespace: Int) -> DiskCommand.BodyWrite {
+        let previous = namespaces[namespace].records.peek(entry.storageKey)?.body
+        if let claimed = entry.bodyID, claimed == previous {
+            return DiskCommand.BodyWrite(id: claimed, isStored: true, replaced: nil)
+        }
+        let id = BodyID(session: bodySession, counter: generation)
+        entry.bodyID = id
+        return DiskCommand.BodyWrite(id: id, isStored: false, replaced: previous)
     }
 
     /// Takes in the files a lookup read: verified entries are promoted to memory (when they
@@ -94,17 +110,32 @@ extension StoreIndex {
     }
 
     /// Makes a memory copy of a verified disk entry (when it fits) and returns the entry.
+    ///
+    /// Creation, freshness and retention come from the metadata file, not the row: the file
+    /// is the unit a freshen replaces atomically, and after a crash between its rename and
+    /// the commit of its row the row still holds the previous version's times. The record
+    /// takes the file's values (and its body id) so the index agrees with what is served.
     private mutating func promote(
         _ decoded: EntryFileCodec.Decoded, record: DiskRecord, storageKey: StorageKey, namespace: Int
     ) -> CacheEntry {
         let id = EntryID(decoded.stored)
-        if record.info == nil {
-            namespaces[namespace].records.modify(storageKey) { $0.info = EntryInfo(decoded.stored) }
+        let needsInfo = record.info == nil
+        if needsInfo || record.body != decoded.bodyID || record.created != decoded.created
+            || record.freshUntil != decoded.freshUntil || record.expiresAt != decoded.expiresAt
+        {
+            namespaces[namespace].records.modify(storageKey) { record in
+                if needsInfo { record.info = EntryInfo(decoded.stored) }
+                record.body = decoded.bodyID
+                record.created = decoded.created
+                record.freshUntil = decoded.freshUntil
+                record.expiresAt = decoded.expiresAt
+            }
         }
         let metadata = EntryMetadata(
-            id: id, created: record.created, lastAccess: record.lastAccess, accessCount: record.accessCount,
-            size: record.size, tier: .disk, freshUntil: record.freshUntil, expiresAt: record.expiresAt)
+            id: id, created: decoded.created, lastAccess: record.lastAccess, accessCount: record.accessCount,
+            size: record.size, tier: .disk, freshUntil: decoded.freshUntil, expiresAt: decoded.expiresAt)
         var entry = CacheEntry(stored: decoded.stored, body: decoded.body, metadata: metadata, storageKey: storageKey)
+        entry.bodyID = decoded.bodyID
         guard record.size <= memoryEntryLimit else { return entry }
         entry.metadata.tier = .both
         memory.insert(MemoryItem(entry: entry, namespace: namespace, onDisk: true), for: storageKey, cost: record.size)
@@ -119,6 +150,32 @@ extension StoreIndex {
         for (storageKey, generation) in written {
             namespaces[namespace].records.modify(storageKey) { record in
                 if record.generation == generation { record.isWritten = true }
+            }
+        }
+    }
+
+    /// Takes in body ids the repair pass found in metadata files where the rows said another
+    /// (`old`): records still as loaded take the new id, and so do commands queued since open
+    /// (deletes by the open-time sweep or evictions, stores replacing the entry) that would
+    /// otherwise unlink the old, already removed body and leave the live one behind.
+    mutating func correctBodies(_ correction: [StorageKey: (old: BodyID?, new: BodyID)], namespace: Int) {
+        for (key, ids) in correction {
+            namespaces[namespace].records.modify(key) { record in
+                // A record stored again since open has its own body.
+                if record.isWritten, record.generation == 0, record.body == ids.old { record.body = ids.new }
+            }
+        }
+        commands = commands.map { command in
+            switch command {
+            case .delete(let owner, let key, let body, let report) where owner == namespace:
+                guard let ids = correction[key], body == ids.old else { return command }
+                return .delete(namespace: owner, key: key, body: ids.new, report: report)
+            case .write(let owner, let entry, let primary, let info, let generation, let body) where owner == namespace:
+                guard let ids = correction[entry.storageKey], body.replaced == ids.old, !body.isStored else { return command }
+                let fixed = DiskCommand.BodyWrite(id: body.id, isStored: false, replaced: ids.new)
+                return .write(namespace: owner, entry: entry, primary: primary, info: info, generation: generation, body: fixed)
+            default:
+                return command
             }
         }
     }

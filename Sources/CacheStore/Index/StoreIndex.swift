@@ -38,6 +38,9 @@ struct StoreIndex: Sendable {
     /// Changes to report once the lock is released.
     var changes: [StoreChange] = []
     var generation: UInt64 = 0
+    /// Where this session's body ids start (``BodyID/init(session:counter:)``, counted by
+    /// `generation`): random, so ids never repeat those of earlier sessions on the same disk.
+    let bodySession = UInt64.random(in: 0...UInt64.max)
 
     init(memoryCapacity: Int, diskCapacity: Int, maximumEntryShare: Double, namespaces: [NamespaceIndex]) {
         self.memoryCapacity = memoryCapacity

@@ -33,6 +33,9 @@ public struct CacheEntry: Sendable, Equatable {
     public internal(set) var metadata: EntryMetadata
     /// The memory-tier slot it was read from: a hint for ``ResponseStore/recordAccess(_:)``.
     var memorySlot: Int32 = -1
+    /// The id of the body file it was stored with or read from (`nil`: not on disk, or a
+    /// format-1 file). A freshen that keeps this body rewrites only the entry's metadata.
+    var bodyID: BodyID?
 
     init(stored: StoredResponse, body: [UInt8], metadata: EntryMetadata, storageKey: StorageKey) {
         content = Content(stored: stored, body: body, storageKey: storageKey)

@@ -23,6 +23,8 @@ final class IndexDatabase {
         let accessCount: Int
         let freshUntil: Date?
         let expiresAt: Date?
+        /// The id of the entry's body file; `nil` for a format-1 entry file (body inline).
+        let body: BodyID?
     }
 
     /// One row to insert or replace: the columns loaded at open (read through, as
@@ -36,16 +38,17 @@ final class IndexDatabase {
 
         init(
             storageKey: StorageKey, primary: StorageKey, size: Int, created: Date, lastAccess: Date, accessCount: Int,
-            freshUntil: Date?, expiresAt: Date?, info: [UInt8]
+            freshUntil: Date?, expiresAt: Date?, body: BodyID?, info: [UInt8]
         ) {
             row = Row(
                 storageKey: storageKey, primary: primary, size: size, created: created, lastAccess: lastAccess,
-                accessCount: accessCount, freshUntil: freshUntil, expiresAt: expiresAt)
+                accessCount: accessCount, freshUntil: freshUntil, expiresAt: expiresAt, body: body)
             self.info = info
         }
     }
 
-    /// The format this code writes and reads.
+    /// The format this code writes and reads. Format 1 indexes from before the `body`
+    /// column are upgraded in place at open (the column is added, `NULL` in old rows).
     static let formatVersion = "1"
 
     private let connection: SQLiteConnection
@@ -53,6 +56,7 @@ final class IndexDatabase {
     private var delete: SQLiteStatement?
     private var touch: SQLiteStatement?
     private var selectInfo: SQLiteStatement?
+    private var setBody: SQLiteStatement?
 
     /// The database file.
     var path: String { connection.path }
@@ -75,9 +79,22 @@ final class IndexDatabase {
                 access_count INTEGER NOT NULL,
                 fresh_until REAL,
                 expires_at REAL,
-                info BLOB NOT NULL
+                info BLOB NOT NULL,
+                body INTEGER
             );
             """)
+        try addBodyColumnIfMissing()
+    }
+
+    /// Indexes written before metadata and body were split have no `body` column: their
+    /// rows name format-1 entry files (body inline), which are still read. Adding the column
+    /// (`NULL` in those rows) is all the upgrade they need.
+    private func addBodyColumnIfMissing() throws(SQLiteError) {
+        let columns = try connection.prepare("PRAGMA table_info(entries)")
+        while try columns.step() {
+            if columns.text(1) == "body" { return }
+        }
+        try connection.execute("ALTER TABLE entries ADD COLUMN body INTEGER")
     }
 
     // MARK: Meta
@@ -107,7 +124,7 @@ final class IndexDatabase {
     /// column are skipped (they can only come from outside tampering).
     func loadRows() throws(SQLiteError) -> [Row] {
         let statement = try connection.prepare(
-            "SELECT id, key, size, created, last_access, access_count, fresh_until, expires_at FROM entries")
+            "SELECT id, key, size, created, last_access, access_count, fresh_until, expires_at, body FROM entries")
         var rows: [Row] = []
         let counter = try connection.prepare("SELECT count(*) FROM entries")
         if try counter.step() { rows.reserveCapacity(counter.int(0)) }
@@ -120,17 +137,19 @@ final class IndexDatabase {
                     lastAccess: Date(timeIntervalSinceReferenceDate: statement.double(4)),
                     accessCount: statement.int(5),
                     freshUntil: statement.optionalDouble(6).map(Date.init(timeIntervalSinceReferenceDate:)),
-                    expiresAt: statement.optionalDouble(7).map(Date.init(timeIntervalSinceReferenceDate:))))
+                    expiresAt: statement.optionalDouble(7).map(Date.init(timeIntervalSinceReferenceDate:)),
+                    body: statement.optionalInt64(8).map { BodyID(UInt64(bitPattern: $0)) }))
         }
         return rows
     }
 
-    /// The storage keys of every row.
-    func storageKeys() throws(SQLiteError) -> Set<StorageKey> {
-        let statement = try connection.prepare("SELECT id FROM entries")
-        var keys = Set<StorageKey>()
+    /// The storage key and body id of every row (`nil` body: a format-1 entry file).
+    func storageKeys() throws(SQLiteError) -> [StorageKey: BodyID?] {
+        let statement = try connection.prepare("SELECT id, body FROM entries")
+        var keys: [StorageKey: BodyID?] = [:]
         while try statement.step() {
-            if let key = statement.storageKey(0) { keys.insert(key) }
+            // updateValue: assigning a nil body through the subscript would remove the key.
+            if let key = statement.storageKey(0) { keys.updateValue(statement.optionalInt64(1).map { BodyID(UInt64(bitPattern: $0)) }, forKey: key) }
         }
         return keys
     }
@@ -158,8 +177,8 @@ final class IndexDatabase {
             upsert = try connection.prepare(
                 """
                 INSERT OR REPLACE INTO entries
-                    (id, key, size, created, last_access, access_count, fresh_until, expires_at, info)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+                    (id, key, size, created, last_access, access_count, fresh_until, expires_at, info, body)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
                 """)
             delete = try connection.prepare("DELETE FROM entries WHERE id = ?1")
             touch = try connection.prepare("UPDATE entries SET last_access = ?2, access_count = ?3 WHERE id = ?1")
@@ -177,6 +196,7 @@ final class IndexDatabase {
                 try upsert.bind(7, row.freshUntil?.timeIntervalSinceReferenceDate)
                 try upsert.bind(8, row.expiresAt?.timeIntervalSinceReferenceDate)
                 try upsert.bind(9, blob: row.info)
+                try upsert.bind(10, int64: row.body.map { Int64(bitPattern: $0.value) })
                 try upsert.run()
             }
             for key in deletes {
@@ -188,6 +208,20 @@ final class IndexDatabase {
                 try touch.bind(2, access.lastAccess.timeIntervalSinceReferenceDate)
                 try touch.bind(3, access.accessCount)
                 try touch.run()
+            }
+        }
+    }
+
+    /// Sets the body ids of rows whose metadata file was found to name another body than
+    /// the row (a crash between the file's rename and the commit of its row).
+    func setBodies(_ bodies: [(key: StorageKey, body: BodyID)]) throws(SQLiteError) {
+        if setBody == nil { setBody = try connection.prepare("UPDATE entries SET body = ?2 WHERE id = ?1") }
+        guard let statement = setBody else { return }
+        try connection.transaction { () throws(SQLiteError) in
+            for (key, body) in bodies {
+                try statement.bind(1, key)
+                try statement.bind(2, int64: Int64(bitPattern: body.value))
+                try statement.run()
             }
         }
     }
@@ -209,6 +243,7 @@ final class IndexDatabase {
         delete = nil
         touch = nil
         selectInfo = nil
+        setBody = nil
         connection.close()
     }
 }

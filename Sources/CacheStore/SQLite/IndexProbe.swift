@@ -61,6 +61,6 @@ public enum IndexProbe {
             storageKey: StorageKey(SHA256.hash(data: Array("e\(number)".utf8))),
             primary: StorageKey(SHA256.hash(data: Array("k\(number)".utf8))), size: 10_240 + number % 100,
             created: now, lastAccess: now, accessCount: number % 5, freshUntil: now.addingTimeInterval(60),
-            expiresAt: now.addingTimeInterval(86_400), info: info.encoded())
+            expiresAt: now.addingTimeInterval(86_400), body: BodyID(UInt64(number)), info: info.encoded())
     }
 }

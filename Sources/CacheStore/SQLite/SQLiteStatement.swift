@@ -19,6 +19,14 @@ final class SQLiteStatement {
         try check(sqlite3_bind_int64(statement, index, Int64(value)))
     }
 
+    func bind(_ index: Int32, int64 value: Int64?) throws(SQLiteError) {
+        if let value {
+            try check(sqlite3_bind_int64(statement, index, value))
+        } else {
+            try check(sqlite3_bind_null(statement, index))
+        }
+    }
+
     func bind(_ index: Int32, _ value: Double?) throws(SQLiteError) {
         if let value {
             try check(sqlite3_bind_double(statement, index, value))
@@ -71,6 +79,10 @@ final class SQLiteStatement {
     func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(statement, column)) }
 
     func double(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
+
+    func optionalInt64(_ column: Int32) -> Int64? {
+        sqlite3_column_type(statement, column) == SQLITE_NULL ? nil : sqlite3_column_int64(statement, column)
+    }
 
     func optionalDouble(_ column: Int32) -> Double? {
         sqlite3_column_type(statement, column) == SQLITE_NULL ? nil : sqlite3_column_double(statement, column)

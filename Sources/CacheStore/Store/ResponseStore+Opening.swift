@@ -55,7 +55,7 @@ extension ResponseStore {
             let row = rows[position]
             let record = DiskRecord(
                 primary: row.primary, key: nil, size: row.size, created: row.created, lastAccess: row.lastAccess,
-                accessCount: row.accessCount, freshUntil: row.freshUntil, expiresAt: row.expiresAt, info: nil,
+                accessCount: row.accessCount, freshUntil: row.freshUntil, expiresAt: row.expiresAt, body: row.body, info: nil,
                 generation: 0, isWritten: true, accessDirty: false)
             index.records.insert(record, for: row.storageKey, cost: row.size)
             // One hash lookup for the usual primary key with a single variant.

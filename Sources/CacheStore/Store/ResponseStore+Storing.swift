@@ -37,6 +37,9 @@ extension ResponseStore {
     /// confirmed by the origin), and the store skips what an unrelated response would cost
     /// it: naming the variant and measuring the body again.
     ///
+    /// On disk only the entry's metadata file is rewritten (headers, times, validators): the
+    /// body file stays as it is, so a freshen costs the same for a 1 KB and a 1 MB body.
+    ///
     /// When `response` is not a variant of `entry` (another key or Vary signature), it is
     /// stored as a new response, like ``storeCachedResponse(_:body:freshUntil:expiresAt:policy:)``.
     /// - Returns: where it was stored, or `nil` when it was not.
@@ -53,7 +56,10 @@ extension ResponseStore {
         let metadata = EntryMetadata(
             id: entry.id, created: entry.metadata.created, lastAccess: now, accessCount: entry.metadata.accessCount,
             size: CacheEntry.size(of: response, body: entry.body), tier: .memory, freshUntil: freshUntil, expiresAt: expiresAt)
-        let freshened = CacheEntry(stored: response, body: entry.body, metadata: metadata, storageKey: entry.storageKey)
+        var freshened = CacheEntry(stored: response, body: entry.body, metadata: metadata, storageKey: entry.storageKey)
+        // Claims the entry's body file: when the disk still holds that body for this variant,
+        // only the metadata file is rewritten (atomically, by rename); otherwise a full write.
+        freshened.bodyID = entry.bodyID
         return store(freshened, namespace: namespace, policy: policy, now: now)
     }
 

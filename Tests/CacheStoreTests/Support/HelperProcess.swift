@@ -18,11 +18,12 @@ enum HelperProcess {
         return nil
     }
 
-    /// Starts the helper on `directory` with a seed; its stderr is captured.
-    static func start(_ binary: URL, directory: URL, seed: UInt64) throws -> (Process, Pipe) {
+    /// Starts the helper on `directory` with a seed and a workload mode (`mixed`, or
+    /// `freshen` for mostly 304 freshens); its stderr is captured.
+    static func start(_ binary: URL, directory: URL, seed: UInt64, mode: String = "mixed") throws -> (Process, Pipe) {
         let process = Process()
         process.executableURL = binary
-        process.arguments = [directory.path, String(seed)]
+        process.arguments = [directory.path, String(seed), mode]
         process.standardOutput = FileHandle.nullDevice
         let errors = Pipe()
         process.standardError = errors

@@ -14,8 +14,18 @@ final class TemporaryDirectory: Sendable {
     /// The path of a namespace's directory inside it.
     func namespace(_ name: String = "default") -> String { path + "/" + name }
 
-    /// The entry files of a namespace (full paths).
+    /// The entries' metadata files of a namespace (full paths): one per entry.
     func entryFiles(_ namespace: String = "default") -> [String] {
+        filesInEntries(namespace).filter { !($0 as NSString).lastPathComponent.contains(".") }
+    }
+
+    /// The entries' body files of a namespace (`<storage key>.<body id>`, full paths).
+    func bodyFiles(_ namespace: String = "default") -> [String] {
+        filesInEntries(namespace).filter { ($0 as NSString).lastPathComponent.contains(".") }
+    }
+
+    /// Every file in a namespace's `entries/` directory (full paths, sorted).
+    func filesInEntries(_ namespace: String = "default") -> [String] {
         let directory = self.namespace(namespace) + "/entries"
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return names.sorted().map { directory + "/" + $0 }
