@@ -35,6 +35,24 @@ struct ValidationTests {
         #expect(bare.ifNoneMatchValue == nil && bare.ifModifiedSinceValue == nil)
     }
 
+    @Test("§4.3.4 a freshened response keeps its conditional values, and writes new ones for new validators")
+    func freshenedValues() {
+        let stored = Fixture.stored(#"ETag: "v1""#, "Last-Modified: \(Fixture.httpDate(-60))")
+        let same = stored.replacing(headerFields: stored.response.headerFields, requestTime: Fixture.at(10), responseTime: Fixture.at(10))
+        #expect(same.ifNoneMatchValue == #""v1""#)
+        #expect(same.ifModifiedSinceValue == Fixture.httpDate(-60))
+        var fields = stored.response.headerFields
+        fields[.eTag] = #""v2""#
+        fields[.lastModified] = Fixture.httpDate(0)
+        let changed = stored.replacing(headerFields: fields, requestTime: Fixture.at(10), responseTime: Fixture.at(10))
+        #expect(changed.ifNoneMatchValue == #""v2""#)
+        #expect(changed.ifModifiedSinceValue == Fixture.httpDate(0))
+        fields[.eTag] = nil
+        fields[.lastModified] = nil
+        let bare = stored.replacing(headerFields: fields, requestTime: Fixture.at(10), responseTime: Fixture.at(10))
+        #expect(bare.ifNoneMatchValue == nil && bare.ifModifiedSinceValue == nil)
+    }
+
     @Test("§4.3.1 the ETags of all stored responses are sent, the selected one first, without If-Modified-Since")
     func allEntityTags() {
         let stored = [

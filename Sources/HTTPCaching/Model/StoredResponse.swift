@@ -82,12 +82,19 @@ public struct StoredResponse: Sendable, Hashable {
     /// The `Vary` field names of the response.
     public var varyNames: [String] { varyKey.isWildcard ? ["*"] : varyKey.fields.map(\.name) }
 
-    /// A copy with other header fields and times (after a 304 freshened it).
+    /// A copy with other header fields and times (after a 304 freshened it). The conditional
+    /// values are carried over when the validators are unchanged, as a 304 usually leaves them.
     public func replacing(headerFields: HTTPFields, requestTime: Date, responseTime: Date) -> StoredResponse {
         var response = self.response
         response.headerFields = headerFields
         return StoredResponse(
-            key: key, response: response, requestTime: requestTime, responseTime: responseTime, varyKey: varyKey)
+            storage: Storage(
+                key: key, response: response, requestTime: requestTime, responseTime: responseTime, varyKey: varyKey,
+                previous: storage))
+    }
+
+    private init(storage: Storage) {
+        self.storage = storage
     }
 
     // MARK: Equality
@@ -125,7 +132,9 @@ public struct StoredResponse: Sendable, Hashable {
         let ifNoneMatchValue: String?
         let ifModifiedSinceValue: String?
 
-        init(key: CacheKey, response: HTTPResponse, requestTime: Date, responseTime: Date, varyKey: VaryKey) {
+        /// `previous`: the response this one freshens, whose conditional values are reused when
+        /// its validators are the same.
+        init(key: CacheKey, response: HTTPResponse, requestTime: Date, responseTime: Date, varyKey: VaryKey, previous: Storage? = nil) {
             self.key = key
             self.response = response
             self.requestTime = requestTime
@@ -148,8 +157,8 @@ public struct StoredResponse: Sendable, Hashable {
             }
             pragmaNoCache = CacheRules.pragmaNoCache(fields)
             // A conditional request's fields, written once here rather than on every revalidation.
-            ifNoneMatchValue = entityTag?.description
-            ifModifiedSinceValue = lastModified.map(HTTPDate.format)
+            ifNoneMatchValue = entityTag == previous?.entityTag ? previous?.ifNoneMatchValue : entityTag?.description
+            ifModifiedSinceValue = lastModified == previous?.lastModified ? previous?.ifModifiedSinceValue : lastModified.map(HTTPDate.format)
         }
     }
 }
