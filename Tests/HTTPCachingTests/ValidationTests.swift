@@ -19,6 +19,40 @@ struct ValidationTests {
         #expect(headers.ifModifiedSinceValue == "Wed, 01 Jan 2025 11:59:00 GMT")
     }
 
+    @Test("§4.3.1 the conditional values are written when the response is stored, and taken from it as written")
+    func valuesDerivedWhenStored() {
+        let stored = Fixture.stored(#"ETag: W/"v1""#, "Last-Modified: \(Fixture.httpDate(-60))")
+        #expect(stored.ifNoneMatchValue == #"W/"v1""#)
+        #expect(stored.ifModifiedSinceValue == "Wed, 01 Jan 2025 11:59:00 GMT")
+        let headers = rules.conditionalHeaders(validating: 0, among: [stored])
+        #expect(headers.ifNoneMatchValue == stored.ifNoneMatchValue)
+        #expect(headers.ifModifiedSinceValue == stored.ifModifiedSinceValue)
+        // The same values as headers made from the validators alone.
+        let made = ConditionalHeaders(ifNoneMatch: [EntityTag(opaqueTag: "v1", isWeak: true)], ifModifiedSince: Fixture.at(-60))
+        #expect(headers == made)
+        #expect(headers.ifNoneMatchValue == made.ifNoneMatchValue && headers.ifModifiedSinceValue == made.ifModifiedSinceValue)
+        let bare = Fixture.stored("Cache-Control: max-age=1")
+        #expect(bare.ifNoneMatchValue == nil && bare.ifModifiedSinceValue == nil)
+    }
+
+    @Test("§4.3.4 a freshened response keeps its conditional values, and writes new ones for new validators")
+    func freshenedValues() {
+        let stored = Fixture.stored(#"ETag: "v1""#, "Last-Modified: \(Fixture.httpDate(-60))")
+        let same = stored.replacing(headerFields: stored.response.headerFields, requestTime: Fixture.at(10), responseTime: Fixture.at(10))
+        #expect(same.ifNoneMatchValue == #""v1""#)
+        #expect(same.ifModifiedSinceValue == Fixture.httpDate(-60))
+        var fields = stored.response.headerFields
+        fields[.eTag] = #""v2""#
+        fields[.lastModified] = Fixture.httpDate(0)
+        let changed = stored.replacing(headerFields: fields, requestTime: Fixture.at(10), responseTime: Fixture.at(10))
+        #expect(changed.ifNoneMatchValue == #""v2""#)
+        #expect(changed.ifModifiedSinceValue == Fixture.httpDate(0))
+        fields[.eTag] = nil
+        fields[.lastModified] = nil
+        let bare = stored.replacing(headerFields: fields, requestTime: Fixture.at(10), responseTime: Fixture.at(10))
+        #expect(bare.ifNoneMatchValue == nil && bare.ifModifiedSinceValue == nil)
+    }
+
     @Test("§4.3.1 the ETags of all stored responses are sent, the selected one first, without If-Modified-Since")
     func allEntityTags() {
         let stored = [

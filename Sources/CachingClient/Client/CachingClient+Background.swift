@@ -24,7 +24,7 @@ extension CachingClient {
             publishRequestStarted(run, key: key, policyName: "background")
             events.publish(.lookup(Lookup(verdict: .stale, reason: "stale-while-revalidate refresh", age: hit.freshness.age, ttl: hit.freshness.timeToLive)), requestID: run.id)
             do {
-                _ = try await network(decision, run: run, key: key, candidates: candidates)
+                _ = try await network(decision, reason: decision.reason, run: run, key: key, candidates: candidates)
             } catch {
                 // Nobody waits for the refresh, but it still ends in the event stream.
                 finishWithError(error, run: run)

@@ -78,21 +78,33 @@ extension CachingClient {
                 method: request.method.rawValue, url: url, cacheKey: key?.description ?? "",
                 policy: policy.commandLineName, headers: request.headerFields)),
             requestID: run.id)
+        do {
+            return try await lookUpAndExecute(run: run, key: key)
+        } catch {
+            finishWithError(error, run: run)
+            throw error
+        }
+    }
+
+    /// Looks the request up, publishes the verdict (`lookup`) and carries the decision out.
+    ///
+    /// Again, with a second `lookup`, when the coalescer says a flight for the key ended while
+    /// this lookup ran (see ``RequestCoalescer``): what that flight stored is found then,
+    /// instead of fetching it a second time.
+    func lookUpAndExecute(run: RequestRun, key: CacheKey?) async throws -> ClientResponse {
+        // Before the lookup: a flight that ends after this cannot have stored in time for it.
+        let ticket = coalescer.ticket()
+        let request = run.request
         let candidates: [CacheEntry]
         if let key, request.method == .get || request.method == .head {
             candidates = await store.variants(for: key)
         } else {
             candidates = []
         }
-        let decision = rules.decide(request: request, key: key, policy: policy, candidates: candidates.map(\.stored), now: configuration.now())
+        let decision = rules.decide(request: request, key: key, policy: run.policy, candidates: candidates.map(\.stored), now: configuration.now())
         let reason = decision.reason
         publishLookup(decision, reason: reason, run: run, candidates: candidates)
-        do {
-            return try await execute(decision, reason: reason, run: run, key: key, candidates: candidates)
-        } catch {
-            finishWithError(error, run: run)
-            throw error
-        }
+        return try await execute(decision, reason: reason, run: run, key: key, candidates: candidates, lookedUpAt: ticket)
     }
 
     private func publishLookup(_ decision: CacheDecision, reason: String, run: RequestRun, candidates: [CacheEntry]) {

@@ -6,8 +6,10 @@ import HTTPTypes
 
 extension CachingClient {
     /// Carries out a decision: serve from the store, or go to the origin (coalesced).
+    /// `ticket`: the coalescer's, taken before the lookup that made the decision.
     func execute(
-        _ decision: CacheDecision, reason: String, run: RequestRun, key: CacheKey?, candidates: [CacheEntry]
+        _ decision: CacheDecision, reason: String, run: RequestRun, key: CacheKey?, candidates: [CacheEntry],
+        lookedUpAt ticket: RequestCoalescer<NetworkResult>.Ticket
     ) async throws -> ClientResponse {
         switch decision {
         case .fresh(let hit):
@@ -21,34 +23,44 @@ extension CachingClient {
             if why == .policyDontLoad { throw CachingClientError.notCached(url: Self.url(of: run.request)) }
             return gatewayTimeout(reason: reason, run: run)
         case .revalidate, .miss, .bypass:
-            return try await network(decision, run: run, key: key, candidates: candidates)
+            return try await network(decision, reason: reason, run: run, key: key, candidates: candidates, lookedUpAt: ticket)
         }
     }
 
     /// Goes to the origin, sharing the fetch with identical concurrent requests, and falls
     /// back to a stale response when the origin fails and `stale-if-error` allows it.
-    func network(_ decision: CacheDecision, run: RequestRun, key: CacheKey?, candidates: [CacheEntry]) async throws -> ClientResponse {
+    ///
+    /// `reason`: the decision's, worded once for its `lookup` event. `ticket`: taken before the
+    /// lookup that made `decision`; when a flight for the key ended
+    /// since, the request looks again rather than fetch what that flight may have stored.
+    /// `nil` for a request that must reach the origin whatever is stored (a refresh, a background
+    /// revalidation).
+    func network(
+        _ decision: CacheDecision, reason: String, run: RequestRun, key: CacheKey?, candidates: [CacheEntry],
+        lookedUpAt ticket: RequestCoalescer<NetworkResult>.Ticket? = nil
+    ) async throws -> ClientResponse {
         let result: NetworkResult
         var leaderID: UInt64?
         do {
             if let key, case .bypass = decision {
-                result = try await fetch(decision, run: run, key: key, candidates: candidates)
+                result = try await fetch(decision, reason: reason, run: run, key: key, candidates: candidates)
             } else if let key {
                 let flight = flightKey(key, decision: decision, candidates: candidates, request: run.request)
-                let shared = try await coalescer.run(key: flight, requestID: run.id) { [self] in
-                    try await self.fetch(decision, run: run, key: key, candidates: candidates)
+                let joined = try await coalescer.run(key: flight, requestID: run.id, lookedUpAt: ticket) { [self] in
+                    try await self.fetch(decision, reason: reason, run: run, key: key, candidates: candidates)
                 }
+                guard let shared = joined else { return try await lookUpAndExecute(run: run, key: key) }
                 if shared.leaderID == run.id {
                     result = shared.value
                 } else if !Self.mayShare(shared.value, with: run.request) {
-                    result = try await fetch(decision, run: run, key: key, candidates: candidates)
+                    result = try await fetch(decision, reason: reason, run: run, key: key, candidates: candidates)
                 } else {
                     leaderID = shared.leaderID
                     events.publish(.coalesced(Coalesced(leaderID: shared.leaderID)), requestID: run.id)
                     result = shared.value
                 }
             } else {
-                result = try await fetch(decision, run: run, key: nil, candidates: candidates)
+                result = try await fetch(decision, reason: reason, run: run, key: nil, candidates: candidates)
             }
         } catch let error as TransportError {
             if let stale = staleFallback(decision, candidates: candidates, run: run, failure: error.description) { return stale }

@@ -7,7 +7,10 @@ import HTTPTypes
 extension CachingClient {
     /// One origin exchange for a decision: sends the (conditional) request, applies a 304 or
     /// stores the new response, invalidates after unsafe methods. Runs once per coalesced flight.
-    func fetch(_ decision: CacheDecision, run: RequestRun, key: CacheKey?, candidates: [CacheEntry]) async throws -> NetworkResult {
+    /// `reason`: the decision's (`decision.reason`), worded once for the lookup.
+    func fetch(
+        _ decision: CacheDecision, reason lookupReason: String, run: RequestRun, key: CacheKey?, candidates: [CacheEntry]
+    ) async throws -> NetworkResult {
         let outgoing = rules.networkRequest(for: run.request, decision: decision, policy: run.policy)
         if case .revalidate(let revalidation) = decision {
             events.publish(
@@ -23,12 +26,12 @@ extension CachingClient {
 
         if case .revalidate(let revalidation) = decision {
             if origin.response.status.code == 304 {
-                if let result = await applyNotModified(origin.response, revalidation, candidates, requestTime, responseTime, run) {
+                if let result = await applyNotModified(origin.response, revalidation, lookupReason, candidates, requestTime, responseTime, run) {
                     return result
                 }
                 // The 304 does not select the stored response (RFC 9111 §4.3.4): fetch in full.
                 let unconditional = CacheDecision.miss(Miss(reason: .notStored, candidate: nil))
-                return try await fetch(unconditional, run: run, key: key, candidates: [])
+                return try await fetch(unconditional, reason: unconditional.reason, run: run, key: key, candidates: [])
             }
             events.publish(.modified(Modified(status: origin.response.status.code)), requestID: run.id)
         }
@@ -36,9 +39,9 @@ extension CachingClient {
 
         let storing = await storeIfAllowed(run.request, origin, key: key, requestTime: requestTime, responseTime: responseTime)
         let outcome: CacheOutcome
-        var reason = decision.reason
+        var reason = lookupReason
         switch decision {
-        case .revalidate: outcome = .modified; reason = "\(origin.response.status.code) after \(decision.reason)"
+        case .revalidate: outcome = .modified; reason = "\(origin.response.status.code) after \(lookupReason)"
         case .bypass: outcome = .bypass
         default:
             outcome = .miss
@@ -53,7 +56,7 @@ extension CachingClient {
     /// Freshens the stored responses a 304 selects and serves the validated one; `nil` when
     /// the 304 does not select it.
     private func applyNotModified(
-        _ notModified: HTTPResponse, _ revalidation: Revalidation, _ candidates: [CacheEntry],
+        _ notModified: HTTPResponse, _ revalidation: Revalidation, _ reason: String, _ candidates: [CacheEntry],
         _ requestTime: Date, _ responseTime: Date, _ run: RequestRun
     ) async -> NetworkResult? {
         let selected = rules.responsesToFreshen(
@@ -78,7 +81,7 @@ extension CachingClient {
         return NetworkResult(
             response: HTTPResponse(status: served.response.status, headerFields: fields),
             body: Data(candidates[revalidation.candidate].body), outcome: .revalidated,
-            reason: "304 (\(revalidation.reason))", bytesFromNetwork: 0, bodyFromCache: true,
+            reason: "304 (\(reason))", bytesFromNetwork: 0, bodyFromCache: true,
             age: freshness.age, timeToLive: freshness.timeToLive, storedVaryKey: served.varyKey)
     }
 

@@ -11,9 +11,17 @@ import Synchronization
 /// Cancellation: a cancelled follower stops waiting at once and nobody else notices. When
 /// the leader is cancelled its fetch ends with it; the followers, who were not cancelled,
 /// are not failed — they start over, and one of them leads a new fetch. That costs one more
-/// origin request in that rare case, instead of a task hop on every request. (So does a
-/// request whose lookup missed just before a flight for its key ended: it finds no flight
-/// and fetches again.)
+/// origin request in that rare case, instead of a task hop on every request.
+///
+/// Lookups and flights: a request looks in the store before it comes here, and a leader
+/// stores its answer before it leaves. A request whose lookup ran before a leader's store but
+/// that arrives after the leader left would find no flight and fetch again. So a request
+/// takes a ``Ticket`` (how many flights have ended) before its lookup and brings it: when no
+/// flight is under way for its key but one has ended since its ticket, ``run(key:requestID:lookedUpAt:fetch:)``
+/// returns `nil` instead of leading, and the request looks again — whatever the flight stored
+/// is in the store by then. One count for all keys keeps the ticket to one atomic load on
+/// every request, hits included; another key's flight ending in that window costs one more
+/// lookup, never a fetch.
 ///
 /// A `Mutex`-guarded table rather than an actor: joining a flight is a short synchronous
 /// critical section, and the cancellation handler (which is synchronous) must reach it.
@@ -33,26 +41,50 @@ final class RequestCoalescer<Value: Sendable>: Sendable {
     /// it could join.
     private struct StartOver: Error {}
 
+    /// How many flights have ended, as seen before a lookup.
+    struct Ticket: Sendable {
+        fileprivate let endedFlights: UInt64
+    }
+
+    /// What a request does on arriving: lead a flight, follow one, or look in the store again.
+    private enum Role { case lead, follow, lookAgain }
+
     private let flights = Mutex<[String: Flight]>([:])
+    /// Flights ended so far; changed only under `flights`' lock, as a leader leaves.
+    private let endedFlights = Atomic<UInt64>(0)
+
+    /// A ticket for a request about to look in the store: taken before the lookup, brought to
+    /// ``run(key:requestID:lookedUpAt:fetch:)``.
+    func ticket() -> Ticket {
+        Ticket(endedFlights: endedFlights.load(ordering: .acquiring))
+    }
 
     /// How many requests are waiting for another's fetch, over all keys. A test seam: a test
     /// lets its leader's response go once the followers it started are waiting.
     var waiterCount: Int { flights.withLock { $0.values.reduce(0) { $0 + $1.waiters.count } } }
 
-    /// Runs `fetch` unless one is already under way for `key`, and returns its value.
-    func run(key: String, requestID: UInt64, fetch: () async throws -> Value) async throws -> Shared {
+    /// Runs `fetch` unless one is already under way for `key`, and returns its value; `nil`
+    /// when the caller must look in the store again first: no flight is under way for `key`,
+    /// but one ended after `ticket` was taken. Without a ticket (a refresh or a background
+    /// revalidation, which must reach the origin), it leads when nobody else does.
+    func run(key: String, requestID: UInt64, lookedUpAt ticket: Ticket?, fetch: () async throws -> Value) async throws -> Shared? {
         while true {
             try Task.checkCancellation()
-            let leads = flights.withLock { flights -> Bool in
-                guard flights[key] == nil else { return false }
+            let role = flights.withLock { flights -> Role in
+                guard flights[key] == nil else { return .follow }
+                if let ticket, ticket.endedFlights != endedFlights.load(ordering: .relaxed) { return .lookAgain }
                 flights[key] = Flight(leaderID: requestID)
-                return true
+                return .lead
             }
-            if leads { return try await lead(key: key, requestID: requestID, fetch: fetch) }
-            do {
-                return try await follow(key: key, requestID: requestID)
-            } catch is StartOver {
-                continue
+            switch role {
+            case .lead: return try await lead(key: key, requestID: requestID, fetch: fetch)
+            case .lookAgain: return nil
+            case .follow:
+                do {
+                    return try await follow(key: key, requestID: requestID)
+                } catch is StartOver {
+                    continue
+                }
             }
         }
     }
@@ -60,7 +92,12 @@ final class RequestCoalescer<Value: Sendable>: Sendable {
     private func lead(key: String, requestID: UInt64, fetch: () async throws -> Value) async throws -> Shared {
         let result: Result<Value, any Error>
         do { result = .success(try await fetch()) } catch { result = .failure(error) }
-        let waiters = flights.withLock { $0.removeValue(forKey: key)?.waiters ?? [:] }
+        // The fetch stored its answer (if it may be stored); from here a lookup finds it, and a
+        // request that looked before now is sent to look again (see `Ticket`).
+        let waiters = flights.withLock { flights in
+            endedFlights.add(1, ordering: .releasing)
+            return flights.removeValue(forKey: key)?.waiters ?? [:]
+        }
         let shared = result.map { Shared(value: $0, leaderID: requestID) }
         // A fetch that failed because its leader was cancelled says nothing about the origin.
         let forFollowers = Task.isCancelled && (try? result.get()) == nil ? .failure(StartOver()) : shared

@@ -49,7 +49,7 @@ extension CachingClient {
         let decision = revalidationDecision(for: index, among: candidates, reason: .refreshCommand)
         events.publish(.lookup(Lookup(verdict: .stale, reason: RevalidationReason.refreshCommand.description)), requestID: run.id)
         do {
-            return try await network(decision, run: run, key: key, candidates: candidates)
+            return try await network(decision, reason: decision.reason, run: run, key: key, candidates: candidates)
         } catch {
             events.publish(.requestFinished(RequestFinished(
                 status: 0, latency: run.elapsed(at: configuration.now()), bytesFromNetwork: 0, bytesFromCache: 0, outcome: .error,

@@ -52,7 +52,8 @@ public final class AsyncHTTPClientTransport: Transport {
     }
 
     /// Sends `request` through AsyncHTTPClient and collects the whole response, up to the
-    /// configured body limit.
+    /// configured body limit: the body copied once, from the connection's buffers into the
+    /// response's `Data`.
     /// - Throws: ``TransportError`` when the request cannot be sent, times out, or its body is
     ///   over the limit.
     public func send(_ request: HTTPRequest, body: Data?, timeout: Duration) async throws -> TransportResponse {
@@ -62,27 +63,19 @@ public final class AsyncHTTPClientTransport: Transport {
         let url = "\(scheme)://\(authority)\(request.path ?? "/")"
         var outgoing = HTTPClientRequest(url: url)
         outgoing.method = HTTPMethod(rawValue: request.method.rawValue)
+        outgoing.headers.reserveCapacity(request.headerFields.count)
         for field in request.headerFields { outgoing.headers.add(name: field.name.rawName, value: field.value) }
         if let body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
         let nanoseconds = Int64(timeout.components.seconds) * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
         do {
             let response = try await client.execute(outgoing, timeout: .nanoseconds(nanoseconds))
-            var fields = HTTPFields()
-            for (name, value) in response.headers {
-                guard let fieldName = HTTPField.Name(name) else { continue }
-                fields.append(HTTPField(name: fieldName, value: value))
-            }
-            let collected = try await response.body.collect(upTo: maximumBodySize)
+            let body = try await Self.collectBody(of: response, method: request.method, url: url, limit: maximumBodySize)
             let status = HTTPResponse.Status(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase)
-            return TransportResponse(
-                response: HTTPResponse(status: status, headerFields: fields),
-                body: Data(collected.readableBytesView))
+            return TransportResponse(response: HTTPResponse(status: status, headerFields: Self.fields(of: response.headers)), body: body)
         } catch let error as HTTPClientError {
             // The request was cancelled because the task asking for it was.
             if Task.isCancelled, error == .cancelled { throw CancellationError() }
             throw Self.translate(error, url: url, timeout: timeout, limit: maximumBodySize)
-        } catch is NIOTooManyBytesError {
-            throw TransportError.bodyTooLarge(url: url, limit: maximumBodySize)
         } catch let error as TransportError {
             throw error
         } catch is CancellationError {

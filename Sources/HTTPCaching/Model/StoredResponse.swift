@@ -7,7 +7,9 @@ public import HTTPTypes
 ///
 /// The caching-relevant fields are parsed once, when the value is made, with
 /// ``responseTime`` as "now" (the reference for two-digit years in RFC 850 dates): the clock
-/// reading when the response was received, so a value decoded later parses the same. The value is
+/// reading when the response was received, so a value decoded later parses the same. So are the
+/// values a conditional request sends (``ifNoneMatchValue``, ``ifModifiedSinceValue``): a
+/// response is stored once and may be revalidated many times. The value is
 /// immutable and kept in one shared box, so copying it — every lookup hands out the stored
 /// candidates — costs one reference count rather than one per header string.
 public struct StoredResponse: Sendable, Hashable {
@@ -46,6 +48,16 @@ public struct StoredResponse: Sendable, Hashable {
     /// reuse). Any `Cache-Control` field, whatever its directives, makes it ignored.
     var pragmaNoCache: Bool { storage.pragmaNoCache }
 
+    // MARK: Derived once, for revalidation
+
+    /// The `If-None-Match` value that validates this response: its `ETag` as an entity tag
+    /// (`"v1"`, `W/"v1"`), or `nil` without one. Written when the value is made, so a
+    /// revalidation only copies it.
+    public var ifNoneMatchValue: String? { storage.ifNoneMatchValue }
+    /// The `If-Modified-Since` value that validates this response: its `Last-Modified` as an
+    /// IMF-fixdate, or `nil` without one. Written when the value is made.
+    public var ifModifiedSinceValue: String? { storage.ifModifiedSinceValue }
+
     /// The `Expires` field of a response.
     public enum ExpiresValue: Sendable, Hashable {
         /// No `Expires` field.
@@ -70,12 +82,19 @@ public struct StoredResponse: Sendable, Hashable {
     /// The `Vary` field names of the response.
     public var varyNames: [String] { varyKey.isWildcard ? ["*"] : varyKey.fields.map(\.name) }
 
-    /// A copy with other header fields and times (after a 304 freshened it).
+    /// A copy with other header fields and times (after a 304 freshened it). The conditional
+    /// values are carried over when the validators are unchanged, as a 304 usually leaves them.
     public func replacing(headerFields: HTTPFields, requestTime: Date, responseTime: Date) -> StoredResponse {
         var response = self.response
         response.headerFields = headerFields
         return StoredResponse(
-            key: key, response: response, requestTime: requestTime, responseTime: responseTime, varyKey: varyKey)
+            storage: Storage(
+                key: key, response: response, requestTime: requestTime, responseTime: responseTime, varyKey: varyKey,
+                previous: storage))
+    }
+
+    private init(storage: Storage) {
+        self.storage = storage
     }
 
     // MARK: Equality
@@ -110,8 +129,12 @@ public struct StoredResponse: Sendable, Hashable {
         let entityTag: EntityTag?
         let ageHeader: Int?
         let pragmaNoCache: Bool
+        let ifNoneMatchValue: String?
+        let ifModifiedSinceValue: String?
 
-        init(key: CacheKey, response: HTTPResponse, requestTime: Date, responseTime: Date, varyKey: VaryKey) {
+        /// `previous`: the response this one freshens, whose conditional values are reused when
+        /// its validators are the same.
+        init(key: CacheKey, response: HTTPResponse, requestTime: Date, responseTime: Date, varyKey: VaryKey, previous: Storage? = nil) {
             self.key = key
             self.response = response
             self.requestTime = requestTime
@@ -133,6 +156,9 @@ public struct StoredResponse: Sendable, Hashable {
                 DeltaSeconds.parse($0).value
             }
             pragmaNoCache = CacheRules.pragmaNoCache(fields)
+            // A conditional request's fields, written once here rather than on every revalidation.
+            ifNoneMatchValue = entityTag == previous?.entityTag ? previous?.ifNoneMatchValue : entityTag?.description
+            ifModifiedSinceValue = lastModified == previous?.lastModified ? previous?.ifModifiedSinceValue : lastModified.map(HTTPDate.format)
         }
     }
 }

@@ -6,14 +6,23 @@ extension CacheRules {
     /// entity tags of every stored response under the key (the selected one first), and
     /// `If-Modified-Since` with the selected response's `Last-Modified` when it alone is
     /// being validated.
+    ///
+    /// The field values are those written when the responses were stored
+    /// (``StoredResponse/ifNoneMatchValue``); several tags are joined here.
     public func conditionalHeaders(validating index: Int, among candidates: [StoredResponse]) -> ConditionalHeaders {
         var tags: [EntityTag] = []
-        if let tag = candidates[index].entityTag { tags.append(tag) }
-        for (other, candidate) in candidates.enumerated() where other != index {
-            if let tag = candidate.entityTag, !tags.contains(tag) { tags.append(tag) }
+        var ifNoneMatch: String?
+        func add(_ candidate: StoredResponse) {
+            guard let tag = candidate.entityTag, let value = candidate.ifNoneMatchValue, !tags.contains(tag) else { return }
+            tags.append(tag)
+            ifNoneMatch = ifNoneMatch.map { $0 + ", " + value } ?? value
         }
+        add(candidates[index])
+        for (other, candidate) in candidates.enumerated() where other != index { add(candidate) }
         let single = tags.count <= 1
-        return ConditionalHeaders(ifNoneMatch: tags, ifModifiedSince: single ? candidates[index].lastModified : nil)
+        return ConditionalHeaders(
+            ifNoneMatch: tags, ifModifiedSince: single ? candidates[index].lastModified : nil,
+            ifNoneMatchValue: ifNoneMatch, ifModifiedSinceValue: single ? candidates[index].ifModifiedSinceValue : nil)
     }
 
     /// Which stored responses a 304 freshens (RFC 9111 §4.3.4).

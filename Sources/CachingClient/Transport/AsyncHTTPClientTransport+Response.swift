@@ -1,0 +1,45 @@
+import AsyncHTTPClient
+import Foundation
+import HTTPTypes
+import NIOCore
+import NIOHTTP1
+
+// MARK: - From AsyncHTTPClient's response to a TransportResponse, without intermediate copies
+
+extension AsyncHTTPClientTransport {
+    /// The response's header fields, appended in one pass into space reserved for all of them.
+    /// A field whose name is not a valid token is left out.
+    static func fields(of headers: HTTPHeaders) -> HTTPFields {
+        var fields = HTTPFields()
+        fields.reserveCapacity(headers.count)
+        for (name, value) in headers {
+            guard let fieldName = HTTPField.Name(name) else { continue }
+            fields.append(HTTPField(name: fieldName, value: value))
+        }
+        return fields
+    }
+
+    /// The whole body in one `Data`: each `ByteBuffer` the connection delivers is copied
+    /// straight into it, into space reserved for the declared length, so a body with a
+    /// `Content-Length` costs one allocation (`collect(upTo:)` and a `Data` of it cost a
+    /// gathering buffer and then the copy).
+    /// - Throws: ``TransportError/bodyTooLarge(url:limit:)`` when the declared length or the
+    ///   bytes received exceed `limit`.
+    static func collectBody(
+        of response: HTTPClientResponse, method: HTTPRequest.Method, url: String, limit: Int
+    ) async throws -> Data {
+        var body = Data()
+        // What AsyncHTTPClient expects too: a 304 or a HEAD answer has no body, whatever its
+        // Content-Length says.
+        let hasBody = response.status != .notModified && method != .head
+        if hasBody, let declared = response.headers.first(name: "content-length").flatMap({ Int($0, radix: 10) }) {
+            guard declared <= limit else { throw TransportError.bodyTooLarge(url: url, limit: limit) }
+            body.reserveCapacity(declared)
+        }
+        for try await chunk in response.body {
+            guard chunk.readableBytes <= limit - body.count else { throw TransportError.bodyTooLarge(url: url, limit: limit) }
+            chunk.withUnsafeReadableBytes { body.append($0.assumingMemoryBound(to: UInt8.self)) }
+        }
+        return body
+    }
+}
