@@ -30,9 +30,9 @@ public final class CachingClient: Sendable {
     let coalescer = RequestCoalescer<NetworkResult>()
     let backgroundRevalidations = Mutex<Set<String>>([])
     let state = Mutex(ClientState())
+    let statsPublisher: StoreStatsPublisher
 
     struct ClientState {
-        var statsTask: Task<Void, Never>?
         var isShutDown = false
         var backgroundTasks: [UInt64: Task<Void, Never>] = [:]
     }
@@ -47,10 +47,14 @@ public final class CachingClient: Sendable {
         transport = configuration.transport ?? AsyncHTTPClientTransport()
         var storeConfiguration = configuration.store
         storeConfiguration.currentDate = configuration.now  // one clock for rules and store
-        store = try ResponseStore(configuration: storeConfiguration) { change in
+        let statsPublisher = StoreStatsPublisher(bus: bus, interval: configuration.statsInterval)
+        self.statsPublisher = statsPublisher
+        let store = try ResponseStore(configuration: storeConfiguration) { change in
             if let kind = StoreChangeEvents.kind(for: change) { bus.publish(kind) }
+            statsPublisher.storeChanged()
         }
-        startStatsTicker()
+        self.store = store
+        statsPublisher.attach { store.stats() }
     }
 
     /// Subscribes to the event stream. With `snapshot`, the subscription starts with the
@@ -78,31 +82,20 @@ public final class CachingClient: Sendable {
     public func shutdown() async throws {
         let tasks = state.withLock { state -> [Task<Void, Never>] in
             state.isShutDown = true
-            defer { state.statsTask = nil; state.backgroundTasks.removeAll() }
-            return Array(state.backgroundTasks.values) + [state.statsTask].compactMap { $0 }
+            defer { state.backgroundTasks.removeAll() }
+            return Array(state.backgroundTasks.values)
         }
         for task in tasks { task.cancel() }
         for task in tasks { await task.value }
+        await statsPublisher.stop()
         await store.close()
         try await transport.shutdown()
         events.finish()
     }
 
-    /// Publishes `storeStats` every `statsInterval` while anyone listens.
-    private func startStatsTicker() {
-        let interval = configuration.statsInterval
-        let task = Task { [weak self] in
-            while !Task.isCancelled {
-                try? await Task.sleep(for: interval)
-                guard let self, !Task.isCancelled else { return }
-                if self.events.hasSubscribers { self.publishStats() }
-            }
-        }
-        state.withLock { $0.statsTask = task }
-    }
-
+    /// Publishes `storeStats` now (after a command changed the store).
     func publishStats() {
-        events.publish(.storeStats(store.stats()))
+        statsPublisher.publishNow()
     }
 
     var isShutDown: Bool { state.withLock { $0.isShutDown } }

@@ -39,7 +39,8 @@ public struct CachingClientConfiguration: Sendable {
     public var followRedirects: Bool
     /// The most redirects followed for one request. Default 10.
     public var maximumRedirects: Int
-    /// How often `storeStats` events are published while someone listens. Default 1 s.
+    /// The most often `storeStats` events are published: within this long after the store
+    /// changes, while someone listens; never while nothing changes. Default 1 s.
     public var statsInterval: Duration
     /// The wall clock; tests and simulations inject their own. Default `Date.init`.
     public var now: @Sendable () -> Date
