@@ -137,6 +137,21 @@ struct StoredFieldsTests {
         #expect(updated.date == Fixture.at(100))
     }
 
+    @Test("§3.2 what a 304 leaves unchanged is kept as parsed; what it changes is parsed anew", arguments: [
+        (#"ETag: "v1""#, "max-age=60", #""v1""#, 60),
+        (#"ETag: "v2""#, "max-age=60", #""v2""#, 60),
+        (#"ETag: "v1""#, "max-age=5", #""v1""#, 5),
+    ])
+    func freshenReparsesChanges(etagLine: String, cacheControl: String, ifNoneMatch: String, maxAge: Int) {
+        let stored = Fixture.stored("Cache-Control: max-age=60", #"ETag: "v1""#)
+        let updated = rules.freshen(
+            stored, with: Fixture.response(304, etagLine, "Cache-Control: \(cacheControl)"),
+            requestTime: Fixture.at(99), responseTime: Fixture.at(100))
+        #expect(updated.ifNoneMatchValue == ifNoneMatch)
+        #expect(updated.cacheControl.maxAge == .seconds(maxAge))
+        #expect(updated.cacheControl == CacheControl(updated.response.headerFields))
+    }
+
     @Test("§3.2 freshened fields keep the stored order: untouched fields in place, a new Date in the old one's place, the 304's fields last")
     func freshenOrder() {
         let stored = Fixture.stored(

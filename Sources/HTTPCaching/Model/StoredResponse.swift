@@ -141,7 +141,14 @@ public struct StoredResponse: Sendable, Hashable {
             self.responseTime = responseTime
             self.varyKey = varyKey
             let fields = response.headerFields
-            cacheControl = CacheControl(fields)
+            // After a 304 most fields are as before: what parses into allocated values is
+            // reused when its field values are unchanged.
+            let previousFields = previous?.response.headerFields
+            if let previous, let previousFields, Self.sameValues(of: .cacheControl, fields, previousFields) {
+                cacheControl = previous.cacheControl
+            } else {
+                cacheControl = CacheControl(fields)
+            }
             // The dates are read as the recipient saw them on arrival (RFC 9110 §5.6.7).
             date = fields.value(of: .date).flatMap { HTTPDate.parse($0, reference: responseTime) }
             if let raw = fields.firstValue(of: .expires) {
@@ -150,7 +157,11 @@ public struct StoredResponse: Sendable, Hashable {
                 expires = .absent
             }
             lastModified = fields.value(of: .lastModified).flatMap { HTTPDate.parse($0, reference: responseTime) }
-            entityTag = fields.firstValue(of: .eTag).flatMap { EntityTag(parsing: $0) }
+            if let previous, let previousFields, Self.sameValues(of: .eTag, fields, previousFields) {
+                entityTag = previous.entityTag
+            } else {
+                entityTag = fields.firstValue(of: .eTag).flatMap { EntityTag(parsing: $0) }
+            }
             // §5.1: a list-based Age counts with its first member; an invalid one is ignored.
             ageHeader = fields.firstValue(of: .age).flatMap { FieldListScanner.members($0).first }.flatMap {
                 DeltaSeconds.parse($0).value
@@ -159,6 +170,19 @@ public struct StoredResponse: Sendable, Hashable {
             // A conditional request's fields, written once here rather than on every revalidation.
             ifNoneMatchValue = entityTag == previous?.entityTag ? previous?.ifNoneMatchValue : entityTag?.description
             ifModifiedSinceValue = lastModified == previous?.lastModified ? previous?.ifModifiedSinceValue : lastModified.map(HTTPDate.format)
+        }
+
+        /// Whether the fields named `name` have the same values, in the same order, in both lists.
+        static func sameValues(of name: HTTPField.Name, _ lhs: HTTPFields, _ rhs: HTTPFields) -> Bool {
+            var left = lhs.lazy.filter { $0.name == name }.makeIterator()
+            var right = rhs.lazy.filter { $0.name == name }.makeIterator()
+            while true {
+                switch (left.next(), right.next()) {
+                case (nil, nil): return true
+                case let (l?, r?) where l.value == r.value: continue
+                default: return false
+                }
+            }
         }
     }
 }
