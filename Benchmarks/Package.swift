@@ -12,6 +12,7 @@ func cacheScope(_ names: String...) -> [Target.Dependency] {
 }
 
 let httpTypes = Target.Dependency.product(name: "HTTPTypes", package: "swift-http-types")
+let asyncHTTPClient = Target.Dependency.product(name: "AsyncHTTPClient", package: "async-http-client")
 
 let package = Package(
     name: "CacheScopeBenchmarks",
@@ -28,7 +29,9 @@ let package = Package(
     targets: [
         .target(
             name: "BenchmarkSupport",
-            dependencies: cacheScope("CacheEvents")
+            dependencies: cacheScope("CacheEvents", "CachingClient") + [
+                httpTypes, asyncHTTPClient,
+            ]
         ),
         .executableTarget(
             name: "StoreBenchmarks",
@@ -38,7 +41,7 @@ let package = Package(
             name: "ClientBenchmarks",
             dependencies: ["BenchmarkSupport", httpTypes]
                 + cacheScope("CachingClient", "CacheStore", "CacheEvents", "DemoOrigin", "HTTPCaching") + [
-                    .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                    asyncHTTPClient,
                     .product(name: "NIOCore", package: "swift-nio"),
                     .product(name: "NIOHTTP1", package: "swift-nio"),
                 ]
@@ -57,7 +60,7 @@ let package = Package(
             name: "AllocationBenchmarks",
             dependencies: ["BenchmarkSupport", httpTypes]
                 + cacheScope("CachingClient", "CacheEvents", "DemoOrigin", "Dashboard", "SessionLog") + [
-                    .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                    asyncHTTPClient,
                     .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
                 ]
         ),

@@ -8,33 +8,14 @@ import HTTPTypes
 /// transport's recommended configuration, the client on it with a dashboard subscribed and
 /// drained), against the demo origin in its own process.
 struct ClientPaths {
-    let client: CachingClient
-    let shared: HTTPClient
+    let watched: WatchedClient
     let origin: String
-    /// `/max-age/3600`, stored: every later request is a fresh hit.
-    let hitRequest: HTTPRequest
-    /// `/no-cache`, stored with an ETag: every later request is a 304 revalidation.
-    let revalidateRequest: HTTPRequest
-    private let drain: Task<Int, Never>
+    var client: CachingClient { watched.client }
+    var hitRequest: HTTPRequest { watched.hitRequest }
+    var revalidateRequest: HTTPRequest { watched.revalidateRequest }
 
     static func start(origin: String) async throws -> ClientPaths {
-        let shared = HTTPClient(eventLoopGroupProvider: .singleton, configuration: AsyncHTTPClientTransport.recommendedConfiguration)
-        var configuration = CachingClientConfiguration()
-        configuration.statsInterval = .seconds(3600)
-        configuration.transport = AsyncHTTPClientTransport(client: shared)
-        let client = try await CachingClient(configuration: configuration)
-        let dashboard = await client.subscribe(.dashboard, snapshot: false).batches
-        let drain = Task.detached {
-            var delivered = 0
-            for await batch in dashboard { delivered += batch.count }
-            return delivered
-        }
-        let hitRequest = CachingClient.request(url: origin + "/max-age/3600")!
-        let revalidateRequest = CachingClient.request(url: origin + "/no-cache")!
-        _ = try await client.data(for: hitRequest)
-        _ = try await client.data(for: revalidateRequest)
-        return ClientPaths(
-            client: client, shared: shared, origin: origin, hitRequest: hitRequest, revalidateRequest: revalidateRequest, drain: drain)
+        ClientPaths(watched: try await WatchedClient.start(origin: origin), origin: origin)
     }
 
     /// Real events of the three kinds of request (`rounds` of each), as a recorder received them.
@@ -51,10 +32,8 @@ struct ClientPaths {
 
     /// Fresh hit, 304 round trip, the transport's own conditional GET, and miss + store.
     func measure() async throws -> [AllocationCount] {
-        let transport = AsyncHTTPClientTransport(client: shared)
-        var fields = HTTPFields()
-        fields[.ifNoneMatch] = try await client.data(for: revalidateRequest).response.headerFields[.eTag]
-        let conditional = HTTPRequest(method: .get, scheme: "http", authority: revalidateRequest.authority, path: "/no-cache", headerFields: fields)
+        let transport = AsyncHTTPClientTransport(client: watched.shared)
+        let conditional = try await watched.conditionalRequest()
         let probe = try await transport.send(conditional, body: nil, timeout: .seconds(5))
         precondition(probe.response.status == .notModified, "the conditional GET got \(probe.response.status), not 304")
 
@@ -82,8 +61,6 @@ struct ClientPaths {
     }
 
     func stop() async throws {
-        drain.cancel()
-        try await client.shutdown()
-        try await shared.shutdown()
+        try await watched.stop()
     }
 }

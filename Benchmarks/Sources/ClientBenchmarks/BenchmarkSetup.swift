@@ -1,53 +1,29 @@
 import AsyncHTTPClient
+import BenchmarkSupport
 import CachingClient
 import DemoOrigin
 import HTTPTypes
 
-/// What every mode measures against: the demo origin, one `HTTPClient` shared by the caching
-/// client and its peers, the caching client with a dashboard subscribed, and the two requests
-/// (a fresh hit and a revalidation), each already sent once.
+/// What every mode measures against: the demo origin and the caching client on it as
+/// ``WatchedClient`` sets it up (one `HTTPClient` shared with the peers, a dashboard subscribed,
+/// a fresh hit and a revalidation each already sent once).
 struct BenchmarkSetup: Sendable {
     let origin: DemoOrigin
-    /// One HTTPClient (the transport's recommended configuration) serves both the caching
-    /// client and its peer, the plain GET: the two then share one connection pool and the
-    /// same event loops, so the comparison measures the caching layer and not where NIO
-    /// placed each connection (which moved single runs' ratios by ±20%).
-    let shared: HTTPClient
-    let client: CachingClient
-    /// `/max-age/3600`, stored: every later request is a fresh hit.
-    let hitRequest: HTTPRequest
-    /// `/no-cache`, stored with an ETag: every later request is a 304 revalidation.
-    let revalidateRequest: HTTPRequest
-    /// A watcher subscribed as the dashboard is (woken by the events it is sent), so events are really
-    /// published and delivered while the client is measured.
-    private let drain: Task<Int, Never>
+    let watched: WatchedClient
+
+    var shared: HTTPClient { watched.shared }
+    var client: CachingClient { watched.client }
+    var hitRequest: HTTPRequest { watched.hitRequest }
+    var revalidateRequest: HTTPRequest { watched.revalidateRequest }
 
     static func start() async throws -> BenchmarkSetup {
         let origin = try await DemoOrigin.start()
-        let shared = HTTPClient(eventLoopGroupProvider: .singleton, configuration: AsyncHTTPClientTransport.recommendedConfiguration)
-        var configuration = CachingClientConfiguration()
-        configuration.statsInterval = .seconds(3600)
-        configuration.transport = AsyncHTTPClientTransport(client: shared)
-        let client = try await CachingClient(configuration: configuration)
-        let dashboard = await client.subscribe(.dashboard, snapshot: false).batches
-        let drain = Task.detached {
-            var delivered = 0
-            for await batch in dashboard { delivered += batch.count }
-            return delivered
-        }
-        let hitRequest = CachingClient.request(url: origin.baseURL + "/max-age/3600")!
-        let revalidateRequest = CachingClient.request(url: origin.baseURL + "/no-cache")!
-        _ = try await client.data(for: hitRequest)
-        _ = try await client.data(for: revalidateRequest)
-        return BenchmarkSetup(
-            origin: origin, shared: shared, client: client, hitRequest: hitRequest, revalidateRequest: revalidateRequest, drain: drain)
+        return BenchmarkSetup(origin: origin, watched: try await WatchedClient.start(origin: origin.baseURL))
     }
 
     /// The conditional GET the client sends to revalidate `/no-cache`, for the bare transport.
     func conditionalRequest() async throws -> HTTPRequest {
-        var fields = HTTPFields()
-        fields[.ifNoneMatch] = try await client.data(for: revalidateRequest).response.headerFields[.eTag]
-        return HTTPRequest(method: .get, scheme: "http", authority: revalidateRequest.authority, path: "/no-cache", headerFields: fields)
+        try await watched.conditionalRequest()
     }
 
     /// A plain AsyncHTTPClient GET of `path` (a 200 with its body), the 304's peer.
@@ -57,9 +33,7 @@ struct BenchmarkSetup: Sendable {
     }
 
     func stop() async throws {
-        drain.cancel()
-        try await client.shutdown()
-        try await shared.shutdown()
+        try await watched.stop()
         try await origin.stop()
     }
 }
