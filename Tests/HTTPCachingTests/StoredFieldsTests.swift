@@ -229,6 +229,15 @@ struct StoredFieldsTests {
         #expect(fields[.cacheControl] == "max-age=60")
     }
 
+    @Test("§5.1 the served Age stands where the stored one stood (once), or last when there was none", arguments: [
+        (["X-A: 1", "Age: 3", "X-B: 2", "Age: 4"], ["X-A: 1", "Age: 7", "X-B: 2"]),
+        (["X-A: 1", "X-B: 2"], ["X-A: 1", "X-B: 2", "Age: 7"]),
+    ])
+    func servedAgePlace(storedLines: [String], servedLines: [String]) {
+        let fields = rules.servedHeaderFields(for: Fixture.stored(lines: storedLines, date: nil), age: 7, revalidated: false)
+        #expect(fields.map { "\($0.name.rawName): \($0.value)" } == servedLines)
+    }
+
     @Test("§5.1 a served Age saturates at 2^31")
     func servedAgeSaturates() {
         let fields = rules.servedHeaderFields(for: Fixture.stored("Cache-Control: max-age=60"), age: 1e12, revalidated: false)
