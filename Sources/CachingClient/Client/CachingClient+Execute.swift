@@ -9,7 +9,7 @@ extension CachingClient {
     /// `ticket`: the coalescer's, taken before the lookup that made the decision.
     func execute(
         _ decision: CacheDecision, reason: String, run: RequestRun, key: CacheKey?, candidates: [CacheEntry],
-        lookedUpAt ticket: RequestCoalescer<NetworkResult>.Ticket
+        lookedUpAt ticket: RequestCoalescer<NetworkResult>.Ticket?
     ) async throws -> ClientResponse {
         switch decision {
         case .fresh(let hit):
@@ -49,7 +49,7 @@ extension CachingClient {
                 let joined = try await coalescer.run(key: flight, requestID: run.id, lookedUpAt: ticket) { [self] in
                     try await self.fetch(decision, reason: reason, run: run, key: key, candidates: candidates)
                 }
-                guard let shared = joined else { return try await lookUpAndExecute(run: run, key: key) }
+                guard let shared = joined else { return try await lookUpAndExecute(run: run, key: key, lookups: run.lookups + 1) }
                 if shared.leaderID == run.id {
                     result = shared.value
                 } else if !Self.mayShare(shared.value, with: run.request) {
