@@ -146,16 +146,18 @@ let package = Package(
         ),
 
         // MARK: Tests
+        // What several test targets share: a temporary directory, hand-written session logs.
+        .target(name: "TestFixtures", path: "Tests/TestFixtures"),
         .testTarget(name: "DemoOriginTests", dependencies: ["DemoOrigin"]),
         .testTarget(name: "CacheEventsTests", dependencies: ["CacheEvents", "CacheStore", "HTTPCaching"]),
         .testTarget(
             name: "SessionLogTests",
-            dependencies: ["SessionLog", "CacheEvents", "CacheStore", "HTTPCaching", "DemoOrigin"],
+            dependencies: ["SessionLog", "CacheEvents", "CacheStore", "HTTPCaching", "DemoOrigin", "TestFixtures"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "CacheScopeAppTests",
-            dependencies: ["CacheScopeApp", "CachingClient", "SessionLog", "CacheEvents", "HTTPCaching", "DemoOrigin"]
+            dependencies: ["CacheScopeApp", "CachingClient", "SessionLog", "CacheEvents", "HTTPCaching", "DemoOrigin", "TestFixtures"]
         ),
         .testTarget(
             name: "CacheStoreTests",
@@ -167,7 +169,7 @@ let package = Package(
             dependencies: ["Dashboard", "CacheEvents", "CacheStore", "SessionLog", "HTTPCaching", "TerminalUI"],
             exclude: ["Snapshots"]
         ),
-        .testTarget(name: "DashboardEndToEndTests", dependencies: ["cachescope", "DemoOrigin"]),
+        .testTarget(name: "DashboardEndToEndTests", dependencies: ["cachescope", "DemoOrigin", "TestFixtures"]),
         .testTarget(
             name: "CachingClientTests",
             dependencies: ["CachingClient", "CacheStore", "CacheEvents", "HTTPCaching", "DemoOrigin"]
@@ -179,7 +181,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TerminalUI", "CNcurses", "DemoOrigin"] + products("Logging")
+            dependencies: ["TerminalUI", "CNcurses", "DemoOrigin", "TestFixtures"] + products("Logging")
         ),
         .testTarget(name: "HTTPCachingTests", dependencies: ["HTTPCaching"] + products("PropertyBased")),
     ]

@@ -1,5 +1,6 @@
 @testable import CacheEvents
 @testable import SessionLog
+import TestFixtures
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import TestFixtures
 import CacheEvents
 import SessionLog
 import Foundation

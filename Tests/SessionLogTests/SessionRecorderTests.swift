@@ -1,3 +1,4 @@
+import TestFixtures
 import CacheStore
 import CacheEvents
 import SessionLog
