@@ -7,12 +7,20 @@
 import PackageDescription
 
 /// Dependencies on CacheScope's own products.
-func cacheScope(_ names: String...) -> [Target.Dependency] {
+func cacheScope(_ names: [String]) -> [Target.Dependency] {
     names.map { .product(name: $0, package: "CacheScope") }
 }
 
 let httpTypes = Target.Dependency.product(name: "HTTPTypes", package: "swift-http-types")
 let asyncHTTPClient = Target.Dependency.product(name: "AsyncHTTPClient", package: "async-http-client")
+
+/// A benchmark executable: BenchmarkSupport, swift-http-types, the CacheScope products it
+/// names, and `also`.
+func benchmark(_ name: String, _ modules: String..., also: [Target.Dependency] = []) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: ["BenchmarkSupport", httpTypes] + cacheScope(modules) + also)
+}
 
 let package = Package(
     name: "CacheScopeBenchmarks",
@@ -29,40 +37,18 @@ let package = Package(
     targets: [
         .target(
             name: "BenchmarkSupport",
-            dependencies: cacheScope("CacheEvents", "CachingClient") + [
-                httpTypes, asyncHTTPClient,
-            ]
+            dependencies: cacheScope(["CacheEvents", "CachingClient"]) + [httpTypes, asyncHTTPClient]
         ),
-        .executableTarget(
-            name: "StoreBenchmarks",
-            dependencies: ["BenchmarkSupport", httpTypes] + cacheScope("CacheStore", "HTTPCaching")
+        benchmark("StoreBenchmarks", "CacheStore", "HTTPCaching"),
+        benchmark(
+            "ClientBenchmarks", "CachingClient", "CacheStore", "CacheEvents", "DemoOrigin", "HTTPCaching",
+            also: [asyncHTTPClient, .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio")]
         ),
-        .executableTarget(
-            name: "ClientBenchmarks",
-            dependencies: ["BenchmarkSupport", httpTypes]
-                + cacheScope("CachingClient", "CacheStore", "CacheEvents", "DemoOrigin", "HTTPCaching") + [
-                    asyncHTTPClient,
-                    .product(name: "NIOCore", package: "swift-nio"),
-                    .product(name: "NIOHTTP1", package: "swift-nio"),
-                ]
-        ),
-        .executableTarget(
-            name: "SessionLogBenchmarks",
-            dependencies: ["BenchmarkSupport", httpTypes]
-                + cacheScope("CacheEvents", "SessionLog", "CacheStore", "HTTPCaching", "DemoOrigin")
-        ),
-        .executableTarget(
-            name: "DashboardBenchmarks",
-            dependencies: ["BenchmarkSupport", httpTypes]
-                + cacheScope("Dashboard", "CacheEvents", "CacheStore", "HTTPCaching", "TerminalUI", "DemoOrigin")
-        ),
-        .executableTarget(
-            name: "AllocationBenchmarks",
-            dependencies: ["BenchmarkSupport", httpTypes]
-                + cacheScope("CachingClient", "CacheEvents", "DemoOrigin", "Dashboard", "SessionLog") + [
-                    asyncHTTPClient,
-                    .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
-                ]
+        benchmark("SessionLogBenchmarks", "CacheEvents", "SessionLog", "CacheStore", "HTTPCaching", "DemoOrigin"),
+        benchmark("DashboardBenchmarks", "Dashboard", "CacheEvents", "CacheStore", "HTTPCaching", "TerminalUI", "DemoOrigin"),
+        benchmark(
+            "AllocationBenchmarks", "CachingClient", "CacheEvents", "DemoOrigin", "Dashboard", "SessionLog",
+            also: [asyncHTTPClient, .product(name: "MallocInterposerSwift", package: "malloc-interposer")]
         ),
     ]
 )
