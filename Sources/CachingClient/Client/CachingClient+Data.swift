@@ -6,7 +6,7 @@ public import HTTPTypes
 
 extension CachingClient {
     /// The most times one request looks in the store before it fetches whatever flights for
-    /// other keys do meanwhile (see ``lookUpAndExecute(run:key:lookups:)``).
+    /// other keys do meanwhile (see ``lookUpAndExecute(run:key:)``).
     static let maximumLookups = 3
 
     /// Sends a request through the cache and returns the response with its outcome.
@@ -95,14 +95,12 @@ extension CachingClient {
     /// Again, with a second `lookup`, when the coalescer says a flight for the key ended while
     /// this lookup ran (see ``RequestCoalescer``): what that flight stored is found then,
     /// instead of fetching it a second time.
-    func lookUpAndExecute(run: RequestRun, key: CacheKey?, lookups: Int = 1) async throws -> ClientResponse {
-        var run = run
-        run.lookups = lookups
+    func lookUpAndExecute(run: RequestRun, key: CacheKey?) async throws -> ClientResponse {
         // Before the lookup: a flight that ends after this cannot have stored in time for it.
         // Without a ticket, the last lookup allowed leads when nobody else does: on a client
         // where flights for other keys end all the time, a request looks at most
         // `maximumLookups` times.
-        let ticket = lookups < Self.maximumLookups ? coalescer.ticket() : nil
+        let ticket = run.lookups < Self.maximumLookups ? coalescer.ticket() : nil
         let request = run.request
         let candidates: [CacheEntry]
         if let key, request.method == .get || request.method == .head {
@@ -158,7 +156,7 @@ struct RequestRun: Sendable {
     /// Whether this is a background revalidation (stale-while-revalidate) nobody waits for.
     var background = false
     /// How many times this request has looked in the store (more than once when a flight for
-    /// its key ended while it looked; see ``CachingClient/lookUpAndExecute(run:key:lookups:)``).
+    /// its key ended while it looked; see ``CachingClient/lookUpAndExecute(run:key:)``).
     var lookups = 1
 
     /// Seconds from the start to `now`, on the same clock: simulated traffic gets simulated

@@ -49,7 +49,11 @@ extension CachingClient {
                 let joined = try await coalescer.run(key: flight, requestID: run.id, lookedUpAt: ticket) { [self] in
                     try await self.fetch(decision, reason: reason, run: run, key: key, candidates: candidates)
                 }
-                guard let shared = joined else { return try await lookUpAndExecute(run: run, key: key, lookups: run.lookups + 1) }
+                guard let shared = joined else {
+                    var again = run
+                    again.lookups += 1
+                    return try await lookUpAndExecute(run: again, key: key)
+                }
                 if shared.leaderID == run.id {
                     result = shared.value
                 } else if !Self.mayShare(shared.value, with: run.request) {

@@ -30,8 +30,10 @@ final class StoreStatsPublisher: Sendable {
         state.withLock { $0.source = source }
     }
 
-    /// The store changed: publish its figures within one interval.
+    /// The store changed: publish its figures within one interval, if anyone listens (a
+    /// watcher that comes later gets them in its snapshot).
     func storeChanged() {
+        guard bus.hasSubscribers else { return }
         state.withLock { state in
             guard state.pending == nil, !state.isStopped else { return }
             let interval = interval
