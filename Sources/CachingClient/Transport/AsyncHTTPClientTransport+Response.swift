@@ -32,7 +32,8 @@ extension AsyncHTTPClientTransport {
         // What AsyncHTTPClient expects too: a 304 or a HEAD answer has no body, whatever its
         // Content-Length says.
         let hasBody = response.status != .notModified && method != .head
-        if hasBody, let declared = response.headers.first(name: "content-length").flatMap({ Int($0, radix: 10) }) {
+        // A negative or unreadable length reserves nothing (the bytes themselves still count).
+        if hasBody, let declared = response.headers.first(name: "content-length").flatMap({ Int($0, radix: 10) }), declared >= 0 {
             guard declared <= limit else { throw TransportError.bodyTooLarge(url: url, limit: limit) }
             body.reserveCapacity(declared)
         }
