@@ -35,6 +35,7 @@ let package = Package(
     products: [
         .library(name: "HTTPCaching", targets: ["HTTPCaching"]),
         .library(name: "CacheEvents", targets: ["CacheEvents"]),
+        .library(name: "TrafficFilter", targets: ["TrafficFilter"]),
         .library(name: "SessionLog", targets: ["SessionLog"]),
         .library(name: "CacheStore", targets: ["CacheStore"]),
         .library(name: "CachingClient", targets: ["CachingClient"]),
@@ -81,10 +82,13 @@ let package = Package(
         // MARK: Events
         .target(name: "CacheEvents", dependencies: ["HTTPCaching", "CacheStore"] + products("HTTPTypes")),
 
+        // MARK: The filter language (pure: parsing and matching, no I/O)
+        .target(name: "TrafficFilter", dependencies: ["CacheEvents", "CacheStore", "HTTPCaching"] + products("HTTPTypes")),
+
         // MARK: Session logs (format, reading, recording, replay, summary, HAR)
         .target(
             name: "SessionLog",
-            dependencies: ["CacheEvents", "CacheStore", "HTTPCaching"] + products("HTTPTypes", "SystemPackage")
+            dependencies: ["CacheEvents", "CacheStore", "HTTPCaching", "TrafficFilter"] + products("HTTPTypes", "SystemPackage")
         ),
 
         // MARK: The client
@@ -123,7 +127,7 @@ let package = Package(
         // MARK: Dashboard
         .target(
             name: "Dashboard",
-            dependencies: ["CacheEvents", "CacheStore", "SessionLog", "HTTPCaching", "TerminalUI"]
+            dependencies: ["CacheEvents", "CacheStore", "SessionLog", "HTTPCaching", "TerminalUI", "TrafficFilter"]
                 + products("Logging", "HTTPTypes")
         ),
 
@@ -132,7 +136,7 @@ let package = Package(
             name: "CacheScopeApp",
             dependencies: [
                 "HTTPCaching", "CacheStore", "CacheEvents", "SessionLog", "CachingClient", "CacheAttach", "DemoOrigin",
-                "TerminalUI", "Dashboard",
+                "TerminalUI", "Dashboard", "TrafficFilter",
             ] + products("Logging", "HTTPTypes", "UnixSignals", "SystemPackage")
         ),
 
@@ -141,7 +145,7 @@ let package = Package(
             name: "cachescope",
             dependencies: [
                 "CacheScopeApp", "HTTPCaching", "CacheEvents", "SessionLog", "CachingClient", "CacheAttach", "DemoOrigin",
-                "TerminalUI", "Dashboard",
+                "TerminalUI", "Dashboard", "TrafficFilter",
             ] + products("ArgumentParser", "HTTPTypes")
         ),
 
@@ -149,6 +153,10 @@ let package = Package(
         // What several test targets share: a temporary directory, hand-written session logs.
         .target(name: "TestFixtures", path: "Tests/TestFixtures"),
         .testTarget(name: "DemoOriginTests", dependencies: ["DemoOrigin"]),
+        .testTarget(
+            name: "TrafficFilterTests",
+            dependencies: ["TrafficFilter", "CacheEvents", "CacheStore", "HTTPCaching"] + products("HTTPTypes")
+        ),
         .testTarget(name: "CacheEventsTests", dependencies: ["CacheEvents", "CacheStore", "HTTPCaching"]),
         .testTarget(
             name: "SessionLogTests",
@@ -166,7 +174,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DashboardTests",
-            dependencies: ["Dashboard", "CacheEvents", "CacheStore", "SessionLog", "HTTPCaching", "TerminalUI"],
+            dependencies: ["Dashboard", "CacheEvents", "CacheStore", "SessionLog", "HTTPCaching", "TerminalUI", "TrafficFilter"],
             exclude: ["Snapshots"]
         ),
         .testTarget(name: "DashboardEndToEndTests", dependencies: ["cachescope", "DemoOrigin", "TestFixtures"]),

@@ -1,0 +1,50 @@
+/// A compiled filter expression over requests and stored entries — the one language of the
+/// dashboard's filter (`f`), its search (`/`), purge selection, and `--filter` on the command
+/// line. The grammar and examples are in `docs/filter.md`.
+///
+/// ```swift
+/// let filter = try Filter("outcome:miss & !bg | status>=500")
+/// let misses = records.filter { filter.matches($0) }    // any FilterSubject
+/// ```
+///
+/// Predicates: `outcome:miss`, `reason:"no-store"`, `status>=500`, `method:POST`,
+/// `url~REGEX` (plain text alone is a URL substring), `host:…`, `ttl<30s`, `age>5m`,
+/// `size>1MB`, `tier:disk`, `h:cache-control~no-cache`, `bg`; joined by `!`, `&` (or just a
+/// space) and `|`, in that order of precedence, with parentheses. Text compares ignoring case;
+/// a regular expression is compiled once, here.
+///
+/// Two filters are equal when their texts are.
+public struct Filter: Sendable, Hashable, CustomStringConvertible {
+    /// The expression as written.
+    public let text: String
+    private let root: FilterNode
+
+    /// Parses and compiles `text`.
+    /// - Throws: ``FilterParseError`` with the column and what was expected there. A blank
+    ///   text is an error too (there is nothing to match): treat it as "no filter" before.
+    public init(_ text: String) throws(FilterParseError) {
+        self.text = text
+        root = try FilterParser.parse(text)
+    }
+
+    /// Whether `subject` matches.
+    public func matches(_ subject: some FilterSubject) -> Bool {
+        root.matches(subject)
+    }
+
+    /// The text searched for when the whole filter is one URL substring (`items`, `url:items`),
+    /// which a view can highlight; `nil` otherwise.
+    public var plainText: String? {
+        guard case .text(.url, .contains(let needle)) = root else { return nil }
+        return needle.text
+    }
+
+    /// The expression as written.
+    public var description: String { text }
+
+    /// Whether the two texts are equal.
+    public static func == (lhs: Filter, rhs: Filter) -> Bool { lhs.text == rhs.text }
+
+    /// Hashes the text.
+    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
+}

@@ -1,0 +1,92 @@
+import CacheEvents
+import CacheStore
+import HTTPCaching
+import HTTPTypes
+import Testing
+import TrafficFilter
+
+@Suite("Whole requests selected from events")
+struct RequestSelectionTests {
+    /// Two interleaved requests — 1 a miss that is stored, 2 a hit — with store events between.
+    static let events: [CacheEvent] = {
+        var seq: UInt64 = 0
+        func event(_ request: UInt64?, _ kind: CacheEventKind) -> CacheEvent {
+            seq += 1
+            return CacheEvent(seq: seq, time: Double(seq) / 10, requestID: request, kind: kind)
+        }
+        let stats = StoreStats(memoryUsed: 0, memoryCapacity: 1024, diskUsed: 0, diskCapacity: 0, entryCount: 0)
+        return [
+            event(nil, .storeStats(stats)),
+            event(1, .requestStarted(RequestStarted(
+                method: "GET", url: "http://o/a", cacheKey: "GET http://o/a", policy: "protocol", headers: [:]))),
+            event(2, .requestStarted(RequestStarted(
+                method: "GET", url: "http://o/b", cacheKey: "GET http://o/b", policy: "protocol", headers: [:]))),
+            event(1, .lookup(Lookup(verdict: .miss, reason: "not in cache"))),
+            event(2, .lookup(Lookup(verdict: .fresh, reason: "max-age=60", age: 1, ttl: 59))),
+            event(nil, .evicted(Evicted(entry: EntryRef(key: "GET http://o/z"), reason: .capacity, tier: .memory, size: 9))),
+            event(2, .served(Served(source: .cache, status: 200, bytes: 5, outcome: .hit, reason: "max-age=60", age: 1, ttl: 59))),
+            event(1, .served(Served(source: .network, status: 200, bytes: 7, outcome: .miss, reason: "not in cache", ttl: 60))),
+            event(nil, .stored(Stored(entry: EntryRef(key: "GET http://o/a"), tier: .both, size: 90, ttl: 60, etag: nil,
+                                      lastModified: nil, status: 200))),
+            event(2, .requestFinished(RequestFinished(
+                status: 200, latency: 0.1, bytesFromNetwork: 0, bytesFromCache: 5, outcome: .hit, reason: "max-age=60"))),
+            event(nil, .storeStats(stats)),
+            event(1, .requestFinished(RequestFinished(
+                status: 200, latency: 0.2, bytesFromNetwork: 7, bytesFromCache: 0, outcome: .miss, reason: "not in cache"))),
+            event(nil, .command(CommandInfo(name: "purgeAll"))),
+        ]
+    }()
+
+    static func seqs(_ events: [CacheEvent]) -> [UInt64] { events.map(\.seq) }
+
+    @Test("a matching request keeps all its events (its stored event too), in order, with the store's events")
+    func keepsWholeRequests() throws {
+        let kept = RequestSelection.select(Self.events, filter: try Filter("outcome:miss"))
+        #expect(Self.seqs(kept) == [1, 2, 4, 6, 8, 9, 11, 12, 13])
+    }
+
+    @Test("a request that does not match leaves nothing behind, its stored event neither")
+    func dropsWholeRequests() throws {
+        let kept = RequestSelection.select(Self.events, filter: try Filter("outcome:hit"))
+        #expect(Self.seqs(kept) == [1, 3, 5, 6, 7, 10, 11, 13])
+    }
+
+    @Test("events come out as soon as every request before them is decided")
+    func streaming() throws {
+        var selection = RequestSelection(filter: try Filter("url:/b"))
+        var releases: [[UInt64]] = []
+        for event in Self.events { releases.append(Self.seqs(selection.select(event))) }
+        #expect(releases[0] == [1])                  // nothing waits: at once
+        #expect(releases[1] == [])                   // request 1 undecided: everything waits
+        #expect(releases[9] == [])                   // request 2 decided, but 1 is before it
+        #expect(releases[11] == [3, 5, 6, 7, 10, 11]) // request 1 decided (dropped): the rest flows
+        #expect(releases[12] == [13])
+        #expect(selection.finish().isEmpty)
+    }
+
+    @Test("unfinished requests are decided at the end as they stand")
+    func unfinished() throws {
+        let cut = Array(Self.events.prefix(8))
+        let kept = RequestSelection.select(cut, filter: try Filter("outcome:miss"))
+        #expect(Self.seqs(kept) == [1, 2, 4, 6, 8])
+    }
+
+    @Test("at most maximumHeld events wait: then the oldest request is decided as it stands")
+    func bounded() throws {
+        var selection = RequestSelection(filter: try Filter("url:/a"), maximumHeld: 2)
+        var kept: [UInt64] = []
+        for event in Self.events { kept += Self.seqs(selection.select(event)) }
+        kept += Self.seqs(selection.finish())
+        #expect(kept.first == 1)
+        #expect(kept == kept.sorted())
+        #expect(kept.contains(2) && !kept.contains(3))
+    }
+
+    @Test("an assembled request answers every request field")
+    func assembled() throws {
+        var request = EventRequest()
+        for event in Self.events where event.requestID == 1 { request.apply(event.kind) }
+        #expect(try Filter("outcome:miss & status:200 & method:GET & host:o & url:/a & size:7 & ttl:60 & !bg").matches(request))
+        #expect(try !Filter("tier:both").matches(request))
+    }
+}
