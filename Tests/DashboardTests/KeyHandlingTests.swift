@@ -196,19 +196,18 @@ struct KeyHandlingTests {
     @Test("Search is incremental, n and N move between matches, Esc returns to where it started")
     func search() {
         var state = SampleSession.state()
-        press([.character("/"), .character("n"), .character("o")], on: &state)
-        #expect(state.interface.search.isEditing)
-        #expect(selectedRequest(state)?.id == 11, "'no' matches the newest request's lookup reason, 'not in cache'")
-        press([.character("-"), .character("s")], on: &state)
-        #expect(selectedRequest(state)?.id == 2, "'no-s' matches /no-store")
+        press("/no-s".map { Key.character($0) }, on: &state)
+        #expect(state.interface.prompt?.purpose == .search)
+        #expect(selectedRequest(state)?.id == 2, "'no-s' is plain text, a URL substring: /no-store")
         press([.backspace, .backspace, .backspace], on: &state)
-        #expect(state.interface.search.query == "n")
+        #expect(state.interface.prompt?.text == "n")
         press([.escape], on: &state)
         #expect(state.interface.search == SearchState())
+        #expect(state.interface.prompt == nil)
         #expect(selectedRequest(state)?.id == 11, "Esc goes back to the selection before the search")
 
-        press([.character("/")] + "max-age".map { Key.character($0) } + [.enter], on: &state)
-        #expect(!state.interface.search.isEditing)
+        press("/max-age".map { Key.character($0) } + [.enter], on: &state)
+        #expect(state.interface.prompt == nil)
         #expect(selectedRequest(state)?.id == 7)
         press([.character("n")], on: &state)
         #expect(selectedRequest(state)?.id == 1)
@@ -216,8 +215,19 @@ struct KeyHandlingTests {
         #expect(selectedRequest(state)?.id == 7, "wraps around")
         press([.character("N")], on: &state)
         #expect(selectedRequest(state)?.id == 1)
-        press([.character("/"), .character("z"), .character("z"), .enter], on: &state)
-        #expect(state.interface.status == StatusMessage("no match for \"zz\"", kind: .failure))
+        press("/zz".map { Key.character($0) } + [.enter], on: &state)
+        #expect(state.interface.status == StatusMessage("no match for zz", kind: .failure))
+    }
+
+    @Test("Search takes the filter language: fields, operators and precedence")
+    func searchExpressions() {
+        var state = SampleSession.state()
+        press("/outcome:error".map { Key.character($0) } + [.enter], on: &state)
+        #expect(selectedRequest(state)?.id == 8)
+        press("/method:POST | outcome:stale".map { Key.character($0) } + [.enter], on: &state)
+        #expect(selectedRequest(state)?.id == 6)
+        press([.character("n")], on: &state)
+        #expect(selectedRequest(state)?.id == 5)
     }
 
     @Test("o cycles the sort column and O reverses it, in the Entries view only")

@@ -113,7 +113,8 @@ public final class DashboardApp: Sendable {
             core.state.interface.screen = size
             let playing = core.advanceReplay(wall: wall)
             let grid = core.withShownState(wall: wall) { state, now in
-                DashboardLayout.render(state, size: size, theme: theme, now: now)
+                state.interface.now = now
+                return DashboardLayout.render(state, size: size, theme: theme, now: now)
             }
             return (grid, playing)
         }
@@ -125,7 +126,10 @@ public final class DashboardApp: Sendable {
     func handle(_ key: Key, theme: Theme, redraw: @escaping @Sendable () -> Void) -> LoopAction {
         let wall = self.wall
         let effects = core.withLock { core in
-            core.withShownState(wall: wall) { state, _ in DashboardKeys.handle(key, state: &state) }
+            core.withShownState(wall: wall) { state, now in
+                state.interface.now = now
+                return DashboardKeys.handle(key, state: &state)
+            }
         }
         var action = LoopAction.continue
         for effect in effects {

@@ -29,6 +29,12 @@ public enum DashboardAction: Sendable, Hashable {
     case back
     /// Open the search prompt.
     case search
+    /// Open the filter prompt.
+    case filter
+    /// Move the drill-down column to the next column that has values to filter by.
+    case nextDrillColumn
+    /// Add the selected row's value of the drill-down column to the filter.
+    case drillDown
     /// The next row that matches the search.
     case nextMatch
     /// The previous row that matches the search.

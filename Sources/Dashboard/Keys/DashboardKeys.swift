@@ -15,7 +15,7 @@ public enum DashboardKeys {
     public static func handle(_ key: Key, state: inout DashboardState) -> [DashboardEffect] {
         if key == .resize { return [.redraw] }
         if state.interface.overlay == .confirmPurgeAll { return state.answerPurgeAll(key) }
-        if state.interface.search.isEditing { return state.editSearch(key) }
+        if state.interface.prompt != nil { return state.editPrompt(key) }
         guard let action = KeyTable.action(for: key, replay: state.interface.mode.isReplay) else { return [] }
         return perform(action, on: &state)
     }
@@ -36,6 +36,9 @@ public enum DashboardKeys {
         case .back: state.back()
         case .help: state.toggleHelp()
         case .search: state.startSearch()
+        case .filter: state.startFilter()
+        case .nextDrillColumn: state.nextDrillColumn()
+        case .drillDown: state.drillDown()
         case .nextMatch: state.findMatch(forward: true, includingCurrent: false)
         case .previousMatch: state.findMatch(forward: false, includingCurrent: false)
         case .sortNext: state.changeSort(reverse: false)

@@ -32,9 +32,11 @@ extension DashboardState {
             if top {
                 interface.requestSelection = nil
                 interface.requestTop = nil
-            } else if let oldest = shown.requests.oldestSerial {
-                interface.requestSelection = oldest
-                interface.requestTop = oldest + pageRows - 1
+            } else {
+                let rows = RequestRows(log: shown.requests, filter: interface.filter)
+                guard let newest = rows.newestPosition else { return }
+                interface.requestSelection = rows.serial(at: 0)
+                interface.requestTop = rows.serial(at: min(pageRows - 1, newest))
             }
         case .entries: moveEntry(to: { _ in top ? 0 : Int.max / 2 })
         case .stats: break
@@ -44,11 +46,10 @@ extension DashboardState {
     private mutating func moveRequest(by delta: Int) {
         let rows = ScreenGeometry(interface.screen).listRows
         let window = RequestWindow(log: shown.requests, interface: interface, rows: rows)
-        guard let selected = window.selected, let top = window.top, let newest = shown.requests.newestSerial,
-            let oldest = shown.requests.oldestSerial
+        guard let selected = window.selectedPosition, let top = window.topPosition, let newest = window.rows.newestPosition
         else { return }
-        // Rows run newest first, so moving down goes to smaller serials.
-        let target = min(max(selected - delta, oldest), newest)
+        // Rows run newest first, so moving down goes to older positions.
+        let target = min(max(selected - delta, 0), newest)
         if target == newest, delta < 0 || selected == newest {
             interface.requestSelection = nil   // back at the newest: follow again
             interface.requestTop = nil
@@ -57,13 +58,13 @@ extension DashboardState {
         var newTop = top - (abs(delta) >= rows ? delta : 0)
         if target > newTop { newTop = target }
         if target < newTop - rows + 1 { newTop = target + rows - 1 }
-        interface.requestSelection = target
-        interface.requestTop = min(newTop, newest)
+        interface.requestSelection = window.rows.serial(at: target)
+        interface.requestTop = window.rows.serial(at: min(newTop, newest))
     }
 
     private mutating func moveEntry(to target: (Int) -> Int) {
         let rows = ScreenGeometry(interface.screen).listRows
-        let window = EntryWindow(table: shown.entries, interface: interface, rows: rows)
+        let window = EntryWindow(table: shown.entries, interface: interface, rows: rows, now: now)
         guard let index = window.selectedIndex else { return }
         let newIndex = min(max(target(index), 0), window.rows.count - 1)
         interface.entrySelection = window.rows[newIndex].ref
@@ -88,14 +89,16 @@ extension DashboardState {
         interface.scroll = 0
     }
 
-    /// `Esc`: closes the overlay, else clears the search.
+    /// `Esc`: closes the overlay, else clears the search, else clears the filter.
     mutating func back() {
         if interface.overlay != nil {
             interface.overlay = nil
             interface.scroll = 0
-        } else if !interface.search.query.isEmpty {
+        } else if interface.search.filter != nil {
             interface.search = SearchState()
             interface.status = nil
+        } else if interface.filter != nil {
+            apply(nil)
         }
     }
 
@@ -131,7 +134,7 @@ extension DashboardState {
         case .requests:
             return RequestWindow(log: shown.requests, interface: interface, rows: rows).selected.map { .request(serial: $0) }
         case .entries:
-            return EntryWindow(table: shown.entries, interface: interface, rows: rows).selected.map { .entry($0.ref) }
+            return EntryWindow(table: shown.entries, interface: interface, rows: rows, now: now).selected.map { .entry($0.ref) }
         case .stats:
             return nil
         }

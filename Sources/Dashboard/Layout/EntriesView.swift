@@ -23,15 +23,16 @@ enum EntriesView {
         let sort = state.interface.sort
         let sortedID = sort.column == .url ? "key" : sort.column.rawValue
         let naturallyDescending = sort.column == .size || sort.column == .hits
-        table.drawHeader(into: &grid, y: geometry.bodyTop, sorted: (sortedID, naturallyDescending != sort.reversed))
-        let window = EntryWindow(table: state.shown.entries, interface: state.interface, rows: geometry.listRows)
+        table.drawHeader(into: &grid, y: geometry.bodyTop, sorted: (sortedID, naturallyDescending != sort.reversed),
+                         drill: state.interface.drillColumn == nil ? nil : state.drillColumnID)
+        let window = EntryWindow(table: state.shown.entries, interface: state.interface, rows: geometry.listRows, now: now)
         guard !window.rows.isEmpty else {
             grid.write("Nothing stored yet: cacheable responses appear here when the store keeps them.", x: 1,
                        y: geometry.bodyTop + 1, role: .dim, maxWidth: geometry.size.columns - 2, overflow: .ellipsis)
             return
         }
         let keyWidth = table.placed.first { $0.column.id == "key" }?.width ?? 20
-        let query = state.interface.search.query
+        let query = state.interface.search.highlight
         for row in 0..<geometry.listRows {
             let index = window.top + row
             guard index < window.rows.count else { break }

@@ -1,4 +1,5 @@
 import CacheEvents
+import TrafficFilter
 
 /// The Entries view's rows in sort order, and which is selected.
 struct EntryWindow: Sendable {
@@ -9,8 +10,11 @@ struct EntryWindow: Sendable {
     /// The top row's index.
     let top: Int
 
-    init(table: EntryTable, interface: InterfaceState, rows visibleRows: Int) {
-        let rows = Self.sorted(table.all, by: interface.sort)
+    /// The entries in sort order — only those the interface's filter matches at `now`.
+    init(table: EntryTable, interface: InterfaceState, rows visibleRows: Int, now: Double) {
+        var entries = table.all
+        if let filter = interface.filter { entries = entries.filter { filter.matches(EntryRow($0, now: now)) } }
+        let rows = Self.sorted(entries, by: interface.sort)
         self.rows = rows
         guard !rows.isEmpty else {
             (selectedIndex, top) = (nil, 0)

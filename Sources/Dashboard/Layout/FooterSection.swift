@@ -1,3 +1,4 @@
+import TrafficFilter
 import TerminalUI
 
 /// The two bottom rows: the keys that matter in the current view, and the status line (a
@@ -17,7 +18,8 @@ enum FooterSection {
         case .detail: pairs = [("Esc", "back"), ("↑↓", "scroll"), ("d", "purge"), ("r", "refresh"), ("R", "reload"), ("?", "help")]
         case .help: pairs = [("Esc", "back"), ("↑↓", "scroll"), ("q", "back")]
         case .confirmPurgeAll: pairs = [("y", "purge everything"), ("n", "cancel")]
-        case nil where interface.search.isEditing: pairs = [("Enter", "keep"), ("Esc", "cancel"), ("Backspace", "delete")]
+        case nil where interface.prompt != nil:
+            pairs = [("Enter", "apply"), ("Esc", "cancel"), ("Tab", "complete"), ("↑↓", "history")]
         case nil: pairs = KeyTable.hints(for: interface.view, replay: interface.mode.isReplay)
         }
         return pairs.map { pair in
@@ -26,11 +28,7 @@ enum FooterSection {
     }
 
     static func statusLine(_ state: DashboardState) -> [Span] {
-        let search = state.interface.search
-        if search.isEditing {
-            return [Span("/", .key, attributes: .bold), Span(Escaped.text(search.query), .searchMatch), Span("▏", .key),
-                    Span("  type to search · Enter keeps · Esc cancels", .dim)]
-        }
+        if let prompt = state.interface.prompt { return promptLine(prompt) }
         guard let status = state.interface.status else {
             return [Span("? help · t theme (\(Escaped.text(state.interface.themeName)))", .dim)]
         }
@@ -40,5 +38,30 @@ enum FooterSection {
         case .success: return [Span("✓ ", .hit), Span(text, .status)]
         case .failure: return [Span("! ", .error, attributes: .bold), Span(text, .error)]
         }
+    }
+
+    /// `f outcome:miss▏  hint`, or with a parse error the character at its column marked and
+    /// `✗ column N: expected …` — shown before anything is applied.
+    static func promptLine(_ prompt: FilterPrompt) -> [Span] {
+        let characters = Array(prompt.text)
+        var spans = [Span(prompt.purpose.sigil, .key, attributes: .bold)]
+        if let error = prompt.error, error.column <= characters.count {
+            let at = error.column - 1
+            spans += [Span(Escaped.text(String(characters[..<at])), .searchMatch),
+                      Span(Escaped.text(String(characters[at])), .error, attributes: [.bold, .underline]),
+                      Span(Escaped.text(String(characters[(at + 1)...])), .searchMatch)]
+        } else {
+            spans.append(Span(Escaped.text(prompt.text), .searchMatch))
+        }
+        spans.append(Span("▏", .key))
+        if let error = prompt.error {
+            spans.append(Span("  ✗ " + Escaped.text(error.description), .error))
+        } else if !prompt.candidates.isEmpty {
+            spans.append(Span("  Tab: " + prompt.candidates.joined(separator: " "), .dim))
+        } else {
+            let verb = prompt.purpose == .filter ? "filter (docs/filter.md)" : "search"
+            spans.append(Span("  type an expression to \(verb) · Enter applies · Esc cancels", .dim))
+        }
+        return spans.filter { !$0.text.isEmpty }
     }
 }

@@ -1,3 +1,4 @@
+import TrafficFilter
 import CacheStore
 import Foundation
 import CacheEvents
@@ -57,6 +58,12 @@ enum HeaderSection {
         var chunks: [Chunk] = []
         if !compact { chunks.append(Chunk([Span("CacheScope", .title, attributes: .bold)], short: [], shrinksFirst: true)) }
         chunks.append(Chunk(modeSpans(state, now: now)))
+        if let filter = state.interface.filter {
+            // The active filter is always on the first line, before the figures that shrink first.
+            let text = Escaped.text(filter.text)
+            chunks.append(Chunk([Span("filter ", .warning), Span(text, .warning, attributes: .bold)],
+                                short: [Span("f:", .warning), Span(text, .warning, attributes: .bold)]))
+        }
         if !state.interface.mode.isReplay {
             chunks.append(Chunk([Span("up ", .dim), Span(Format.clock(now))]))
         }

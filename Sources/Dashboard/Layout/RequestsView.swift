@@ -21,14 +21,14 @@ enum RequestsView {
     static func draw(into grid: inout Grid, state: DashboardState, geometry: ScreenGeometry) {
         let log = state.shown.requests
         let table = TableLayout(columns, width: geometry.size.columns)
-        table.drawHeader(into: &grid, y: geometry.bodyTop)
+        table.drawHeader(into: &grid, y: geometry.bodyTop, drill: state.interface.drillColumn == nil ? nil : state.drillColumnID)
         let window = RequestWindow(log: log, interface: state.interface, rows: geometry.listRows)
         guard !window.serials.isEmpty else {
             grid.write("No requests yet: they appear here as the client makes them.", x: 1, y: geometry.bodyTop + 1,
                        role: .dim, maxWidth: geometry.size.columns - 2, overflow: .ellipsis)
             return
         }
-        let query = state.interface.search.query
+        let query = state.interface.search.highlight
         for (row, serial) in window.serials.enumerated() {
             guard let record = log[serial: serial] else { continue }
             let marked = !record.cacheKey.isEmpty && state.interface.marks.contains(record.cacheKey)

@@ -1,3 +1,4 @@
+import TrafficFilter
 import TerminalUI
 
 /// The row naming the views, with the current one marked (bold, underlined and in brackets,
@@ -44,8 +45,8 @@ enum TabBar {
         switch state.interface.view {
         case .requests:
             let window = RequestWindow(log: model.requests, interface: state.interface, rows: geometry.listRows)
-            let newer = window.newerAbove(in: model.requests)
-            parts.append([Span("\(Format.count(model.requests.count)) requests", .dim)])
+            let newer = window.newerAbove
+            parts.append([Span(rowCount(window.rows.count, of: model.requests.count, state: state) + " requests", .dim)])
             if state.isPaused {
                 parts.append([Span("paused", .warning)])
             } else if newer > 0 {
@@ -56,16 +57,22 @@ enum TabBar {
                 parts.append([Span("following", .dim)])
             }
         case .entries:
-            parts.append([Span("\(Format.count(model.entries.count)) entries", .dim)])
+            let shown = EntryWindow(table: model.entries, interface: state.interface, rows: 1, now: state.now).rows.count
+            parts.append([Span(rowCount(shown, of: model.entries.count, state: state) + " entries", .dim)])
             let sort = state.interface.sort
             parts.append([Span("by \(sort.column.title)\(sort.reversed ? " reversed" : "")", .dim)])
         case .stats:
             parts.append([Span("definitions of every figure", .dim)])
         }
         if !state.interface.marks.isEmpty { parts.append([Span("\(state.interface.marks.count) marked", .marked)]) }
-        if !state.interface.search.query.isEmpty, !state.interface.search.isEditing {
-            parts.append([Span("/", .key), Span(Escaped.text(state.interface.search.query), .searchMatch)])
+        if let search = state.interface.search.filter, state.interface.prompt == nil {
+            parts.append([Span("/", .key), Span(Escaped.text(search.text), .searchMatch)])
         }
         return parts
+    }
+
+    /// `42` without a filter, `7 of 42` with one.
+    private static func rowCount(_ shown: Int, of total: Int, state: DashboardState) -> String {
+        state.interface.filter == nil ? Format.count(total) : "\(Format.count(shown)) of \(Format.count(total))"
     }
 }

@@ -71,10 +71,11 @@ struct TableLayout: Sendable {
     func shows(_ id: String) -> Bool { placed.contains { $0.column.id == id } }
 
     /// Draws the header row at `y`.
-    func drawHeader(into grid: inout Grid, y: Int, x: Int = 0, sorted: (id: String, descending: Bool)? = nil) {
+    /// Draws the column titles; the `sorted` column gets ▲ or ▼, the `drill` column a leading `+`.
+    func drawHeader(into grid: inout Grid, y: Int, x: Int = 0, sorted: (id: String, descending: Bool)? = nil, drill: String? = nil) {
         grid.fill(x: x, y: y, width: width, height: 1, role: .header)
         for place in placed {
-            var title = place.column.title
+            var title = (drill == place.column.id ? "+" : "") + place.column.title
             if let sorted, sorted.id == place.column.id { title += sorted.descending ? "▼" : "▲" }
             drawCell([Span(title, .header)], place: place, into: &grid, y: y, x: x)
         }

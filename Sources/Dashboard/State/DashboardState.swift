@@ -34,6 +34,10 @@ public struct DashboardState: EventFolding {
     /// The traffic the screen shows: the frozen copy while paused, else the current one.
     public var shown: TrafficModel { frozen ?? traffic }
 
+    /// Session seconds at which the filter reads TTLs and ages: the paused traffic's clock,
+    /// else the latest frame's "now".
+    var now: Double { isPaused ? shown.clock : interface.now }
+
     /// Whether the display is paused.
     public var isPaused: Bool { frozen != nil }
 

@@ -1,6 +1,7 @@
 public import CacheEvents
 import SessionLog
 public import TerminalUI
+public import TrafficFilter
 
 /// Everything about the dashboard that is not traffic: which view, what is selected, the sort,
 /// the search, the marks, the overlay and the status line.
@@ -23,6 +24,15 @@ public struct InterfaceState: Sendable, Hashable {
     public var entryTop = 0
     /// The Entries view's sort.
     public var sort = EntrySort()
+    /// The view filter (`f`): the Requests and Entries views list only matching rows.
+    public var filter: Filter?
+    /// The filter or search prompt, while it is open.
+    public var prompt: FilterPrompt?
+    /// Expressions entered in the prompts, for `↑` `↓`.
+    public var history = FilterHistory()
+    /// The column whose value of the selected row `+` adds to the filter (`c` moves it; `nil`:
+    /// the first, not highlighted).
+    public var drillColumn: Int?
     /// The search.
     public var search = SearchState()
     /// Primary keys marked with `m` (purged together by `d`).
@@ -33,6 +43,9 @@ public struct InterfaceState: Sendable, Hashable {
     public var screen = TerminalSize(columns: 80, rows: 24)
     /// How far the Stats view, the help or the detail pane is scrolled.
     public var scroll = 0
+    /// Session seconds of the latest frame, at which key handling reads TTLs and ages for the
+    /// filter (so keys and the screen agree on which entries match).
+    public var now: Double = 0
     /// The theme's name, shown in the help.
     public var themeName = "default"
 

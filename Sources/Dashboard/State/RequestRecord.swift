@@ -2,6 +2,7 @@ public import HTTPTypes
 public import CacheEvents
 import SessionLog
 public import HTTPCaching
+public import TrafficFilter
 
 /// Everything the dashboard knows about one request: a row of the Requests view and the
 /// contents of its detail pane, assembled from the request's events as they arrive.
@@ -67,10 +68,8 @@ public struct RequestRecord: Sendable, Hashable {
 
     /// Whether this is the cache's own background refresh (stale-while-revalidate), not a
     /// request the app made: known from its start (policy `background`) or from its events.
-    public var isBackground: Bool {
-        policy == Self.backgroundPolicy || finished?.background == true || revalidation?.background == true
-    }
-
-    /// The policy name a background refresh's `requestStarted` carries.
-    static let backgroundPolicy = "background"
+    public var isBackground: Bool { filterIsBackground == true }
 }
+
+/// Filters read a request row's fields from its events (`RequestFilterSubject`).
+extension RequestRecord: RequestFilterSubject {}

@@ -1,16 +1,19 @@
 import CacheEvents
 import SessionLog
+public import TrafficFilter
 
-/// The incremental search (`/`, then `n` / `N`).
+/// The search (`/`, then `n` / `N`): a filter expression whose matching rows the selection
+/// jumps to, in the views' order.
 public struct SearchState: Sendable, Hashable {
-    /// The text searched for (case-insensitive); empty for no search.
-    public var query = ""
-    /// Whether the prompt is open and keys edit the query.
-    public var isEditing = false
+    /// The expression searched for; `nil` for no search.
+    public var filter: Filter?
     /// The selection before the prompt opened, restored by `Esc`.
     var savedRequestSelection: Int??
     var savedEntrySelection: EntryRef??
 
     /// No search.
     public init() {}
+
+    /// The text to highlight in URLs and keys: the search's text when it is plain text alone.
+    var highlight: String { filter?.plainText ?? "" }
 }

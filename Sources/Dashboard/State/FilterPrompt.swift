@@ -1,0 +1,114 @@
+public import TerminalUI
+public import TrafficFilter
+
+/// The one-line prompt of `f` (filter) and `/` (search): its text, the parse error of that
+/// text (shown with its column before anything is applied), history with `↑` `↓` and field
+/// completion with `Tab`. A pure value: ``edit(_:history:)`` takes a key and says what happened.
+public struct FilterPrompt: Sendable, Hashable {
+    /// What the prompt is for.
+    public enum Purpose: Sendable, Hashable {
+        /// `f`: the view shows only matching rows.
+        case filter
+        /// `/`: the selection jumps to matching rows (`n` / `N`).
+        case search
+
+        /// The prompt's first character on the status line.
+        public var sigil: String { self == .filter ? "f " : "/" }
+    }
+
+    /// What a key did to the prompt.
+    public enum Outcome: Sendable, Hashable {
+        /// The text changed (or not): keep editing.
+        case editing
+        /// `Enter` on a text that parses (`nil`: a blank text, which clears).
+        case submitted(Filter?)
+        /// `Enter` on a text that does not parse: nothing is applied, the prompt stays.
+        case refused(FilterParseError)
+        /// `Esc`.
+        case cancelled
+    }
+
+    /// Filter or search.
+    public var purpose: Purpose
+    /// The text typed so far.
+    public private(set) var text: String
+    /// Why ``text`` does not parse, or `nil` when it does (or is blank).
+    public private(set) var error: FilterParseError?
+    /// What `Tab` found when several names fit (shown until the next key).
+    public private(set) var candidates: [String] = []
+    /// The history entry shown, while browsing with `↑` `↓`.
+    private var historyPosition: Int?
+    /// What was typed before browsing the history, restored by `↓` past the newest entry.
+    private var draft = ""
+
+    /// A prompt starting with `text` (the active filter, when `f` is pressed again).
+    public init(_ purpose: Purpose, text: String = "") {
+        self.purpose = purpose
+        self.text = text
+        check()
+    }
+
+    /// The filter ``text`` compiles to, when it parses and is not blank.
+    public var filter: Filter? {
+        guard error == nil, !isBlank else { return nil }
+        return try? Filter(text)
+    }
+
+    private var isBlank: Bool { text.allSatisfy(\.isWhitespace) }
+
+    /// Applies one key.
+    public mutating func edit(_ key: Key, history: FilterHistory) -> Outcome {
+        candidates = []
+        switch key {
+        case .enter:
+            if let error { return .refused(error) }
+            return .submitted(filter)
+        case .escape:
+            return .cancelled
+        case .backspace, .delete:
+            if !text.isEmpty { text.removeLast() }
+        case .character(let character):
+            text.append(character)
+        case .tab:
+            let completion = FilterCompletion(text)
+            text = completion.completed
+            if completion.candidates.count > 1 { candidates = completion.candidates }
+        case .up:
+            browse(history, by: -1)
+        case .down:
+            browse(history, by: 1)
+        default:
+            return .editing
+        }
+        if key != .up, key != .down { historyPosition = nil }
+        check()
+        return .editing
+    }
+
+    private mutating func browse(_ history: FilterHistory, by step: Int) {
+        let entries = history.entries
+        guard !entries.isEmpty else { return }
+        if historyPosition == nil { draft = text }
+        let next = (historyPosition ?? entries.count) + step
+        if next >= entries.count {
+            historyPosition = nil
+            text = draft
+        } else {
+            historyPosition = max(0, next)
+            text = entries[max(0, next)]
+        }
+    }
+
+    private mutating func check() {
+        if isBlank {
+            error = nil
+            return
+        }
+        do {
+            _ = try Filter(text)
+            error = nil
+        } catch {
+            self.error = error
+        }
+    }
+}

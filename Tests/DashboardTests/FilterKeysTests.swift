@@ -1,0 +1,136 @@
+import CacheEvents
+import HTTPCaching
+import Testing
+import TerminalUI
+import TrafficFilter
+@testable import Dashboard
+
+/// The filter prompt, its history and completion, drill-down and the filtered views, at the
+/// level of state and layout.
+@Suite("Filter prompt and filtered views")
+struct FilterKeysTests {
+    private func type(_ text: String) -> [Key] { text.map { Key.character($0) } }
+
+    private func shownRequests(_ state: DashboardState) -> [RequestRecord] {
+        RequestWindow(log: state.shown.requests, interface: state.interface, rows: 100).serials
+            .compactMap { state.shown.requests[serial: $0] }
+    }
+
+    private func screen(_ state: DashboardState) throws -> String {
+        try render(state, size: TerminalSize(columns: 120, rows: 40)).text
+    }
+
+    @Test("f shows a parse error with its column before anything is applied; Enter refuses it")
+    func parseErrorFirst() throws {
+        var state = SampleSession.state()
+        press([.character("f")] + type("outcome:gr"), on: &state)
+        #expect(state.interface.prompt?.error?.column == 9)
+        #expect(state.interface.filter == nil)
+        press([.enter], on: &state)
+        #expect(state.interface.prompt != nil, "the prompt stays open")
+        #expect(state.interface.filter == nil, "nothing was applied")
+        let text = try screen(state)
+        #expect(text.contains("f outcome:gr▏  ✗ column 9: expected an outcome (hit, stale, revalidated, modified, miss, bypass, error), found \"gr\""))
+    }
+
+    @Test("a filter that parses narrows the Requests view; the header shows it; Esc clears it")
+    func narrowsRequests() throws {
+        var state = SampleSession.state()
+        press([.character("f")] + type("outcome:miss & !url:vary") + [.enter], on: &state)
+        #expect(state.interface.prompt == nil)
+        #expect(state.interface.filter?.text == "outcome:miss & !url:vary")
+        let rows = shownRequests(state)
+        #expect(!rows.isEmpty)
+        #expect(rows.allSatisfy { $0.outcome == .miss && !$0.url.contains("vary") })
+        #expect(rows.map(\.id) == [9, 7, 2])
+        #expect(selectedRequestID(state) == 9, "the selection follows the newest matching request")
+        let text = try screen(state)
+        #expect(text.split(separator: "\n").first?.contains("filter outcome:miss & !url:vary") == true)
+        #expect(text.contains("3 of 11 requests"))
+        press([.down], on: &state)
+        #expect(selectedRequestID(state) == 7, "moving skips the rows the filter hides")
+        press([.escape], on: &state)
+        #expect(state.interface.filter == nil)
+        #expect(RequestRows(log: state.shown.requests, filter: state.interface.filter).count == 11)
+    }
+
+    @Test("f opens with the active filter; ↑ ↓ walk the history and come back to what was typed")
+    func history() {
+        var state = SampleSession.state()
+        press([.character("f")] + type("outcome:miss") + [.enter], on: &state)
+        press([.character("f")] + type(" & status:200") + [.enter], on: &state)
+        #expect(state.interface.filter?.text == "outcome:miss & status:200")
+        press([.character("f"), .backspace], on: &state)
+        #expect(state.interface.prompt?.text == "outcome:miss & status:20")
+        press([.up], on: &state)
+        #expect(state.interface.prompt?.text == "outcome:miss & status:200")
+        press([.up], on: &state)
+        #expect(state.interface.prompt?.text == "outcome:miss")
+        press([.up], on: &state)
+        #expect(state.interface.prompt?.text == "outcome:miss", "the oldest stays")
+        press([.down, .down], on: &state)
+        #expect(state.interface.prompt?.text == "outcome:miss & status:20", "past the newest: what was typed")
+        press([.escape], on: &state)
+        #expect(state.interface.filter?.text == "outcome:miss & status:200", "Esc in the prompt keeps the filter")
+    }
+
+    @Test("Tab completes field names and outcome words; several candidates are listed")
+    func completion() throws {
+        var state = SampleSession.state()
+        press([.character("f")] + type("out") + [.tab], on: &state)
+        #expect(state.interface.prompt?.text == "outcome:")
+        press(type("mi") + [.tab], on: &state)
+        #expect(state.interface.prompt?.text == "outcome:miss ")
+        press(type("& t") + [.tab], on: &state)
+        #expect(state.interface.prompt?.candidates == ["ttl", "tier"])
+        #expect(try screen(state).contains("Tab: ttl tier"))
+    }
+
+    @Test("drill-down adds the selected row's value of the drill-down column to the filter")
+    func drillDown() throws {
+        var state = SampleSession.state()
+        press(type("/no-store") + [.enter], on: &state)   // request 2: GET /no-store, a miss, 200
+        press([.character("c"), .character("c"), .character("c")], on: &state)
+        #expect(state.drillColumnID == "outcome")
+        #expect(try screen(state).contains("+OUTCOME"))
+        press([.character("+")], on: &state)
+        #expect(state.interface.filter?.text == "outcome:miss")
+        press([.character("c"), .character("+")], on: &state)
+        #expect(state.interface.filter?.text == "outcome:miss & status:200")
+        let rows = shownRequests(state)
+        #expect(!rows.isEmpty && rows.allSatisfy { $0.outcome == .miss && $0.status == 200 })
+        press([.character("c"), .character("+")], on: &state)
+        #expect(state.interface.filter?.text == "outcome:miss & status:200 & host:127.0.0.1")
+        #expect(state.interface.history.entries.last == "outcome:miss & status:200 & host:127.0.0.1")
+    }
+
+    @Test("the filter applies to entries too; fields an entry lacks never match")
+    func entries() throws {
+        var state = SampleSession.state()
+        state.interface.now = SampleSession.now
+        press([.character("2"), .character("f")] + type("size>1KB") + [.enter], on: &state)
+        let window = EntryWindow(table: state.shown.entries, interface: state.interface, rows: 100, now: state.now)
+        #expect(!window.rows.isEmpty)
+        #expect(window.rows.allSatisfy { $0.size > 1024 })
+        #expect(window.rows.count < state.shown.entries.count)
+        press([.character("f")] + type("|outcome:miss") + [.enter], on: &state)
+        #expect(EntryWindow(table: state.shown.entries, interface: state.interface, rows: 100, now: state.now).rows.count
+            == window.rows.count, "outcome does not apply to entries")
+    }
+
+    @Test("history keeps each text once, newest last, at most 50")
+    func historyBound() {
+        var history = FilterHistory()
+        for index in 0..<60 { history.add("status:\(index)") }
+        history.add("status:30")
+        history.add("  ")
+        #expect(history.entries.count == 50)
+        #expect(history.entries.last == "status:30")
+        #expect(history.entries.filter { $0 == "status:30" }.count == 1)
+    }
+
+    private func selectedRequestID(_ state: DashboardState) -> UInt64? {
+        guard case .request(let serial)? = state.selectedTarget else { return nil }
+        return state.shown.requests[serial: serial]?.id
+    }
+}
