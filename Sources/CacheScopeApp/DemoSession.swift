@@ -11,6 +11,7 @@ import HTTPTypes
 import Logging
 import TerminalUI
 import HTTPCaching
+public import TrafficFilter
 
 /// The objects `cachescope demo` runs — origin, client with a disk store, workload, optional
 /// recorder and attach server — started together and shut down together.
@@ -36,12 +37,16 @@ public final class DemoSession: Sendable {
         public var publish: Bool
         /// The log file (appended to); `nil`: `cachescope-demo.log` in the temporary directory.
         public var log: OutputPath?
+        /// `--filter`: the dashboard opens filtered, the recording keeps only whole matching
+        /// requests and the headless summary counts only them; `nil`: everything.
+        public var filter: Filter?
 
         /// Options; see each property.
         public init(
             duration: Duration?, rate: Double, cacheDirectory: DirectoryPath?, theme: ThemeChoice, record: OutputPath?,
-            publish: Bool, log: OutputPath?
+            publish: Bool, log: OutputPath?, filter: Filter? = nil
         ) {
+            self.filter = filter
             self.duration = duration
             self.rate = rate
             self.cacheDirectory = cacheDirectory
@@ -106,7 +111,9 @@ public final class DemoSession: Sendable {
         var recorder: SessionRecorder?
         if let recordFile {
             // The log starts with what is stored, so a replay's Entries view is complete.
-            recorder = try SessionRecorder(bus: client.events, path: recordFile.temporaryPath, initial: await client.snapshotEvents())
+            recorder = try SessionRecorder(
+                bus: client.events, path: recordFile.temporaryPath, configuration: SessionRecorder.Configuration(filter: options.filter),
+                initial: await client.snapshotEvents())
         }
         let publisher = options.publish
             ? try await AttachServer.start(
@@ -127,6 +134,7 @@ public final class DemoSession: Sendable {
         let app = DashboardApp.live(
             events: await client.subscribe(.dashboard, snapshot: true).batches, commands: { await self.client.perform($0) },
             theme: theme, status: notes.isEmpty ? nil : StatusMessage(notes.joined(separator: "; "), kind: themeProblem == nil ? .info : .failure))
+        app.setFilter(options.filter)
         let traffic = Task {
             await self.runWorkload()
             if let duration = self.options.duration {
@@ -152,9 +160,14 @@ public final class DemoSession: Sendable {
     /// when the recording could not be written).
     public func runHeadless() async throws -> Int32 {
         let subscription = client.events.subscribe(.recorder)
+        let filter = options.filter
         let summary = Task {
             var summary = SessionSummary()
-            for await event in subscription { summary.apply(event) }
+            var selection = filter.map { RequestSelection(filter: $0) }
+            for await event in subscription {
+                for kept in selection?.select(event) ?? [event] { summary.apply(kept) }
+            }
+            for kept in selection?.finish() ?? [] { summary.apply(kept) }
             return summary
         }
         let traffic = Task { await self.runWorkload() }

@@ -35,6 +35,8 @@ struct DemoCommand: AsyncParsableCommand {
         valueName: "FILE"))
     var record: String?
 
+    @OptionGroup var filter: FilterOption
+
     @Flag(help: "Publish the events on an attach socket so `cachescope attach` can watch and steer this process.")
     var publish = false
 
@@ -66,6 +68,6 @@ struct DemoCommand: AsyncParsableCommand {
         DemoSession.Options(
             duration: duration.map { .milliseconds(Int64($0 * 1000)) }, rate: rate, cacheDirectory: try store.directory(),
             theme: try theme.choice(), record: try record.map { try OutputPath($0, kind: .sessionLog, option: "--record") },
-            publish: publish, log: try log.path())
+            publish: publish, log: try log.path(), filter: try filter.parsed())
     }
 }

@@ -15,8 +15,11 @@ struct ExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The HAR file to write (replaced if it is a HAR or empty).", valueName: "OUT.har"))
     var har: String
 
+    @OptionGroup var filter: FilterOption
+
     func validate() throws {
         try reporting {
+            _ = try filter.parsed()
             _ = try input()
             _ = try output()
         }
@@ -24,7 +27,7 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         try reporting {
-            let result = try LogExport.run(from: try input(), to: try output())
+            let result = try LogExport.run(from: try input(), to: try output(), filter: try filter.parsed())
             for warning in result.warnings.prefix(20) { Console.writeError("cachescope: \(warning)\n") }
             try Console.write("wrote \(result.entries) entries to \(har)\n")
         }

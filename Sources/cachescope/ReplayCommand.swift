@@ -6,6 +6,7 @@ import CachingClient
 import Dashboard
 import HTTPCaching
 import TerminalUI
+import TrafficFilter
 
 /// `cachescope replay FILE`: a recorded session log — or a browser's HAR capture run through
 /// the caching engine — in the dashboard, or summarised with `--summary`.
@@ -37,12 +38,15 @@ struct ReplayCommand: AsyncParsableCommand {
     @Flag(name: .customLong("shared"), help: "For a HAR capture: simulate a shared cache (a CDN or proxy) instead of a browser's private cache.")
     var sharedCache = false
 
+    @OptionGroup var filter: FilterOption
+
     @OptionGroup var theme: ThemeOption
 
     @OptionGroup var log: LogOption
 
     func validate() throws {
         try reporting {
+            _ = try filter.parsed()
             _ = try input()
             _ = try theme.choice()
             _ = try log.path()
@@ -61,7 +65,8 @@ struct ReplayCommand: AsyncParsableCommand {
             let loaded = try await ReplaySource.load(try input(), mode: sharedCache ? .shared : .private)
             for warning in loaded.warnings.prefix(20) { Console.writeError("cachescope: \(warning)\n") }
             if summary {
-                let summary = SessionSummary(folding: loaded.events)
+                let events = try filter.parsed().map { RequestSelection.select(loaded.events, filter: $0) } ?? loaded.events
+                let summary = SessionSummary(folding: events)
                 let output = json ? try summary.jsonString() : summary.text
                 try Console.write(output.hasSuffix("\n") ? output : output + "\n")
                 return
@@ -74,6 +79,7 @@ struct ReplayCommand: AsyncParsableCommand {
             let app = DashboardApp.replay(
                 replayer, theme: theme,
                 status: notes.isEmpty ? nil : StatusMessage(notes.joined(separator: "; "), kind: themeProblem == nil ? .info : .failure))
+            app.setFilter(try filter.parsed())
             let exit = try await app.run()
             if exit.status != 0 { throw ExitCode(exit.status) }
         }

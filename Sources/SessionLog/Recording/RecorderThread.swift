@@ -1,4 +1,5 @@
 import CacheEvents
+import TrafficFilter
 import Foundation
 import Synchronization
 import HTTPCaching
@@ -18,9 +19,14 @@ final class RecorderThread: Sendable {
 
     private let completion = Mutex(Completion())
 
-    init(batches: EventSubscription, sink: RecorderSink, flushInterval: Duration, pollInterval: Duration) {
+    /// `selection`, when given, decides which events are written (whole matching requests).
+    init(
+        batches: EventSubscription, sink: RecorderSink, flushInterval: Duration, pollInterval: Duration,
+        selection: RequestSelection? = nil
+    ) {
         let thread = Thread { [self] in
-            let summary = Self.run(batches: batches, sink: sink, flushInterval: flushInterval, pollInterval: pollInterval)
+            let summary = Self.run(
+                batches: batches, sink: sink, flushInterval: flushInterval, pollInterval: pollInterval, selection: selection)
             let waiters = completion.withLock { state in
                 state.summary = summary
                 defer { state.waiters.removeAll() }
@@ -44,14 +50,20 @@ final class RecorderThread: Sendable {
         }
     }
 
-    private static func run(batches: EventSubscription, sink: RecorderSink, flushInterval: Duration, pollInterval: Duration) -> SessionSummary {
+    private static func run(
+        batches: EventSubscription, sink: RecorderSink, flushInterval: Duration, pollInterval: Duration,
+        selection: RequestSelection?
+    ) -> SessionSummary {
+        var selection = selection
         let clock = ContinuousClock()
         let pause = max(0.001, pollInterval.inSeconds)
         var summary = SessionSummary()
         var lastFlush = clock.now
         while true {
             let finished = batches.isFinished
-            let events = batches.take()
+            let taken = batches.take()
+            var events = selection?.select(taken) ?? taken
+            if finished, selection != nil { events += selection?.finish() ?? [] }
             if !events.isEmpty {
                 if sink.append(contentsOf: events) { sink.flush() }
                 for event in events { summary.apply(event) }
@@ -61,7 +73,7 @@ final class RecorderThread: Sendable {
                 sink.flush()
                 lastFlush = clock.now
             }
-            if events.isEmpty { Thread.sleep(forTimeInterval: pause) }
+            if taken.isEmpty { Thread.sleep(forTimeInterval: pause) }
         }
         sink.flush()
         return summary

@@ -1,4 +1,5 @@
 public import CacheEvents
+public import TrafficFilter
 import Synchronization
 
 /// Records every event of an ``EventBus`` to a session log (JSON Lines), so an app can
@@ -39,13 +40,17 @@ public final class SessionRecorder: Sendable {
         public var bufferSize: Int
         /// What the header's `producer` says. Default `cachescope 0.1.0`.
         public var producer: String
+        /// Record only whole requests that match (with every event that belongs to no request,
+        /// see `RequestSelection`); `nil` records everything. Default `nil`.
+        public var filter: Filter?
 
         /// A configuration; every parameter has the default stated on its property.
         public init(
             redactsSensitiveHeaders: Bool = true, flushInterval: Duration = .milliseconds(500),
             pollInterval: Duration = .milliseconds(10), bufferSize: Int = 1_000_000,
-            producer: String = SessionLogHeader.defaultProducer
+            producer: String = SessionLogHeader.defaultProducer, filter: Filter? = nil
         ) {
+            self.filter = filter
             self.redactsSensitiveHeaders = redactsSensitiveHeaders
             self.flushInterval = flushInterval
             self.pollInterval = pollInterval
@@ -79,7 +84,8 @@ public final class SessionRecorder: Sendable {
         self.sink = sink
         self.batches = batches
         writer = RecorderThread(
-            batches: batches, sink: sink, flushInterval: configuration.flushInterval, pollInterval: configuration.pollInterval)
+            batches: batches, sink: sink, flushInterval: configuration.flushInterval, pollInterval: configuration.pollInterval,
+            selection: configuration.filter.map { RequestSelection(filter: $0) })
     }
 
     deinit {
