@@ -37,6 +37,28 @@ extension EndToEndTests {
             #expect(lines.contains { $0.hasPrefix("  miss ") && $0.contains(" 1 ") && $0.hasSuffix("50.0%") }, "\(output.stdout)")
         }
 
+        @Test("replay --summary --filter counts whole matching requests only; a bad filter is one line, status 64")
+        func replayFiltered() async throws {
+            let directory = try TemporaryDirectory()
+            let log = directory.path("session.jsonl")
+            try CLIFixtures.sessionLog.write(toFile: log, atomically: false, encoding: .utf8)
+            let output = try await Binary.run(["replay", log, "--summary", "--json", "--filter", "outcome:hit"])
+            #expect(output.status == 0, "\(output.stderr)")
+            let summary = try output.json(Summary.self)
+            #expect(summary.requests == 1 && summary.outcomes.hit == 1 && summary.outcomes.miss == 0)
+
+            let bad = try await Binary.run(["replay", log, "--summary", "--filter", "outcome:great"])
+            #expect(bad.status == 64)
+            #expect(bad.stderr == "cachescope: replay: --filter 'outcome:great': column 9: expected an outcome "
+                + "(hit, stale, revalidated, modified, miss, bypass, error), found \"great\"\n")
+            #expect(bad.stdout.isEmpty)
+            for command in [["export", log, "--har", directory.path("out.har")], ["demo", "--no-ui"]] {
+                let refused = try await Binary.run(command + ["--filter", "status>"])
+                #expect(refused.status == 64, "\(command)")
+                #expect(refused.stderr.hasSuffix(": --filter 'status>': column 8: expected a value after status>, found the end of the filter\n"))
+            }
+        }
+
         @Test("replay DIR is one line naming the directory, status 64")
         func replayDirectory() async throws {
             let directory = try TemporaryDirectory()

@@ -113,6 +113,20 @@ extension EndToEndTests {
             }
             #expect(row.ok, "no REVALIDATED row for \(path):\n\(row.screen)")
 
+            // f: a filter narrows the Requests view to hits; the header shows it; Esc clears it (after the search).
+            tmux.type("foutcome:hit")
+            tmux.press("Enter")
+            let filtered = await tmux.waitFor { screen in
+                let rows = Screen.rows(below: " TIME", in: screen).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+                return screen.components(separatedBy: "\n").first?.contains("filter outcome:hit") == true
+                    && !rows.isEmpty && rows.allSatisfy { $0.contains("✓ HIT") } && screen.contains(" of ")
+            }
+            #expect(filtered.ok, "the filter did not narrow the Requests view to hits:\n\(filtered.screen)")
+            tmux.press("Escape")   // the search kept from the Entries view goes first…
+            tmux.press("Escape")   // …then the filter
+            let unfiltered = await tmux.waitFor { !$0.contains("filter outcome:hit") && $0.contains("✗ MISS") }
+            #expect(unfiltered.ok, "Esc did not clear the filter:\n\(unfiltered.screen)")
+
             // q: the process ends with status 0 and the terminal is back to its normal screen.
             tmux.type("q")
             let status = await tmux.waitForExit()
