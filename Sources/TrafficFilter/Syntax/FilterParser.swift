@@ -150,18 +150,10 @@ struct FilterParser {
         switch field.kind {
         case .outcome:
             guard equality else { throw refuse() }
-            guard let outcome = CacheOutcome(rawValue: value.lowercased()) else {
-                let words = CacheOutcome.allCases.map(\.rawValue).joined(separator: ", ")
-                throw .invalidValue(column: column, found: value, expected: "an outcome (\(words))")
-            }
-            return .outcome(outcome)
+            return .outcome(try word(value, column: column, what: "an outcome"))
         case .tier:
             guard equality else { throw refuse() }
-            guard let tier = EntryTier(rawValue: value.lowercased()) else {
-                let words = EntryTier.allCases.map(\.rawValue).joined(separator: ", ")
-                throw .invalidValue(column: column, found: value, expected: "a tier (\(words))")
-            }
-            return .tier(tier)
+            return .tier(try word(value, column: column, what: "a tier"))
         case .text:
             guard equality || op == "~" else { throw refuse() }
             return .text(field, try textMatch(op, value: value, column: column))
@@ -176,6 +168,17 @@ struct FilterParser {
         case .header, .flag:
             throw refuse()
         }
+    }
+
+    /// One of a word type's values, ignoring case; the error lists them all.
+    private static func word<Word: CaseIterable & RawRepresentable<String>>(
+        _ value: String, column: Int, what: String
+    ) throws(FilterParseError) -> Word {
+        guard let word = Word(rawValue: value.lowercased()) else {
+            let words = Word.allCases.map(\.rawValue).joined(separator: ", ")
+            throw .invalidValue(column: column, found: value, expected: "\(what) (\(words))")
+        }
+        return word
     }
 
     private static func textMatch(_ op: String, value: String, column: Int) throws(FilterParseError) -> TextMatch {
