@@ -40,13 +40,16 @@ public final class DemoSession: Sendable {
         /// `--filter`: the dashboard opens filtered, the recording keeps only whole matching
         /// requests and the headless summary counts only them; `nil`: everything.
         public var filter: Filter?
+        /// `--read-only`: the dashboard refuses every command that changes the cache.
+        public var readOnly: Bool
 
         /// Options; see each property.
         public init(
             duration: Duration?, rate: Double, cacheDirectory: DirectoryPath?, theme: ThemeChoice, record: OutputPath?,
-            publish: Bool, log: OutputPath?, filter: Filter? = nil
+            publish: Bool, log: OutputPath?, filter: Filter? = nil, readOnly: Bool = false
         ) {
             self.filter = filter
+            self.readOnly = readOnly
             self.duration = duration
             self.rate = rate
             self.cacheDirectory = cacheDirectory
@@ -135,6 +138,7 @@ public final class DemoSession: Sendable {
             events: await client.subscribe(.dashboard, snapshot: true).batches, commands: { await self.client.perform($0) },
             theme: theme, status: notes.isEmpty ? nil : StatusMessage(notes.joined(separator: "; "), kind: themeProblem == nil ? .info : .failure))
         app.setFilter(options.filter)
+        app.setReadOnly(options.readOnly)
         let traffic = Task {
             await self.runWorkload()
             if let duration = self.options.duration {

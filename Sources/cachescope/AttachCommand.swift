@@ -18,6 +18,9 @@ struct AttachCommand: AsyncParsableCommand {
     @Flag(help: "List the attach sockets found, live and stale, and exit.")
     var list = false
 
+    @Flag(name: .customLong("read-only"), help: "Watch only: disable every command that changes the cache (purge, refresh, reload).")
+    var readOnly = false
+
     @OptionGroup var theme: ThemeOption
 
     @OptionGroup var log: LogOption
@@ -48,6 +51,7 @@ struct AttachCommand: AsyncParsableCommand {
                 status: StatusMessage(
                     [themeProblem, logProblem].compactMap { $0 }.first ?? "attached to \(client.path)",
                     kind: themeProblem == nil && logProblem == nil ? .info : .failure))
+            app.setReadOnly(readOnly)
             let exit = try await app.run()
             if exit.status != 0 { throw ExitCode(exit.status) }
         }

@@ -37,6 +37,9 @@ struct DemoCommand: AsyncParsableCommand {
 
     @OptionGroup var filter: FilterOption
 
+    @Flag(name: .customLong("read-only"), help: "In the dashboard, disable every command that changes the cache (purge, refresh, reload).")
+    var readOnly = false
+
     @Flag(help: "Publish the events on an attach socket so `cachescope attach` can watch and steer this process.")
     var publish = false
 
@@ -68,6 +71,6 @@ struct DemoCommand: AsyncParsableCommand {
         DemoSession.Options(
             duration: duration.map { .milliseconds(Int64($0 * 1000)) }, rate: rate, cacheDirectory: try store.directory(),
             theme: try theme.choice(), record: try record.map { try OutputPath($0, kind: .sessionLog, option: "--record") },
-            publish: publish, log: try log.path(), filter: try filter.parsed())
+            publish: publish, log: try log.path(), filter: try filter.parsed(), readOnly: readOnly)
     }
 }

@@ -124,13 +124,15 @@ struct KeyHandlingTests {
         #expect(state.interface.status == StatusMessage("this request has no cache key (its method is not cached)", kind: .failure))
     }
 
-    @Test("m marks keys, d purges every marked key and clears the marks, U clears them")
+    @Test("m marks keys, d previews and y purges every marked key and clears the marks, U clears them")
     func marks() {
         var state = SampleSession.state()
         press([.character("2"), .character("m"), .character("m")], on: &state)
         #expect(state.interface.marks == [SampleSession.key("/rotating"), SampleSession.key("/evil\u{1B}[2J?q=東京")])
         #expect(state.interface.status?.text == "2 marked: d purges them, U clears")
-        let effects = press([.character("d")], on: &state)
+        #expect(press([.character("d")], on: &state) == [.redraw])
+        #expect(state.interface.status?.text == "purge 2 entries, 1000 B, 0 of them hit in the last minute? y/n")
+        let effects = press([.character("y")], on: &state)
         #expect(effects == [
             .send(.purge(key: SampleSession.key("/evil\u{1B}[2J?q=東京"))), .send(.purge(key: SampleSession.key("/rotating"))), .redraw,
         ])

@@ -61,6 +61,10 @@ public enum DashboardAction: Sendable, Hashable {
     case mark
     /// Clear every mark.
     case clearMarks
+    /// Mark every row the view lists (all the filter matches).
+    case markMatching
+    /// Open the `:purge FILTER` prompt.
+    case purgePrompt
     /// Switch to the next built-in theme.
     case nextTheme
     /// Show the help.

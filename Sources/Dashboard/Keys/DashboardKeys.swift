@@ -15,6 +15,7 @@ public enum DashboardKeys {
     public static func handle(_ key: Key, state: inout DashboardState) -> [DashboardEffect] {
         if key == .resize { return [.redraw] }
         if state.interface.overlay == .confirmPurgeAll { return state.answerPurgeAll(key) }
+        if case .confirmPurge(let preview)? = state.interface.overlay { return state.answerPurge(key, preview: preview) }
         if state.interface.prompt != nil { return state.editPrompt(key) }
         guard let action = KeyTable.action(for: key, replay: state.interface.mode.isReplay) else { return [] }
         return perform(action, on: &state)
@@ -47,6 +48,8 @@ public enum DashboardKeys {
         case .follow: state.follow()
         case .mark: state.toggleMark()
         case .clearMarks: state.clearMarks()
+        case .markMatching: state.markMatching()
+        case .purgePrompt: state.startPurgePrompt()
         case .purgeSelected: return state.purgeSelected()
         case .purgeAll: return state.askPurgeAll()
         case .purgeExpired: return state.command(.purgeExpired, describing: "purging expired entries…")

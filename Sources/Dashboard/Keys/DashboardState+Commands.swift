@@ -8,6 +8,9 @@ extension DashboardState {
     static let replayCannotSend =
         "a replay cannot reach an origin: purge, refresh and reload work in a live or attached dashboard"
 
+    /// What the status line says when a read-only dashboard is asked to change the cache.
+    static let readOnlyRefusal = "read-only (--read-only): purge, refresh and reload are disabled"
+
     /// Sends `command` (or explains why it cannot be sent).
     mutating func command(_ command: ClientCommand, describing text: String) -> [DashboardEffect] {
         if let refusal = refusedInReplay() { return refusal }
@@ -15,9 +18,13 @@ extension DashboardState {
         return [.send(command), .redraw]
     }
 
-    /// In a replay, says on the status line that commands cannot be sent and returns the
-    /// effects; `nil` when commands can be sent.
-    private mutating func refusedInReplay() -> [DashboardEffect]? {
+    /// In a replay or a read-only dashboard, says on the status line that commands cannot be
+    /// sent and returns the effects; `nil` when commands can be sent.
+    mutating func refusedInReplay() -> [DashboardEffect]? {
+        if interface.readOnly {
+            setStatus(Self.readOnlyRefusal, kind: .failure)
+            return [.redraw]
+        }
         guard !interface.mode.canSendCommands else { return nil }
         setStatus(Self.replayCannotSend, kind: .failure)
         return [.redraw]
@@ -47,14 +54,14 @@ extension DashboardState {
         return [.redraw]
     }
 
-    /// `d`: purges the marked keys, or else the selected one.
+    /// `d`: asks before purging the marked keys (with a preview), or purges the selected one.
     mutating func purgeSelected() -> [DashboardEffect] {
         if let refusal = refusedInReplay() { return refusal }
         if !interface.marks.isEmpty {
-            let keys = interface.marks.sorted()
-            interface.marks = []
-            setStatus("purging \(keys.count) marked \(keys.count == 1 ? "key" : "keys")…")
-            return keys.map { .send(.purge(key: $0)) } + [.redraw]
+            let count = interface.marks.count
+            return askPurge(PurgePreview(
+                keys: interface.marks, table: shown.entries, now: now,
+                selection: "\(Format.count(count)) marked \(count == 1 ? "key" : "keys")"))
         }
         guard let selected = selectedKey else { return explainNoKey() }
         return command(.purge(key: selected.key), describing: "purging \(selected.key)…")

@@ -32,6 +32,7 @@ extension DashboardState {
             switch prompt.purpose {
             case .filter: apply(filter)
             case .search: finishSearch(filter)
+            case .purge: return askPurge(matching: filter)
             }
         case .cancelled:
             interface.prompt = nil

@@ -46,7 +46,7 @@ public enum KeyTable {
         KeyBinding("Display", [.character("t")], "t", .nextTheme, "next theme (default, light, solarized-dark, high-contrast, mono)"),
         // Commands
         KeyBinding("Commands", [.character("d")], "d", .purgeSelected,
-                   "purge the selected entry (Requests: the selected request's key), or every marked key",
+                   "purge the selected entry (Requests: the selected request's key), or every marked key after a preview (y/n)",
                    hint: "d purge", views: [.requests, .entries]),
         KeyBinding("Commands", [.character("D")], "D", .purgeAll, "purge everything (asks y/n)"),
         KeyBinding("Commands", [.character("e")], "e", .purgeExpired, "purge every entry whose freshness has run out"),
@@ -56,7 +56,10 @@ public enum KeyTable {
         KeyBinding("Commands", [.character("R")], "R", .reload, "reload the selected entry unconditionally"),
         KeyBinding("Commands", [.character("m")], "m", .mark, "mark or unmark the selected row's key", hint: "m mark",
                    views: [.entries]),
+        KeyBinding("Commands", [.character("M")], "M", .markMatching, "mark every row the view lists (all the filter matches)"),
         KeyBinding("Commands", [.character("U")], "U", .clearMarks, "clear every mark"),
+        KeyBinding("Commands", [.character(":")], ":", .purgePrompt,
+                   ":purge FILTER — purge the entries a filter matches (whole keys), after a preview and y/n"),
         // Replay
         KeyBinding("Replay", [.character(" ")], "Space", .replay(.togglePlaying), "play / pause", scope: .replay,
                    hint: "Space play"),
@@ -93,13 +96,13 @@ public enum KeyTable {
     }
 
     /// The footer's hints for a view, most important first.
-    static func hints(for view: DashboardView, replay: Bool) -> [(key: String, word: String)] {
+    static func hints(for view: DashboardView, replay: Bool, readOnly: Bool = false) -> [(key: String, word: String)] {
         let ordered = replay
             ? bindings.filter { $0.scope == .replay } + bindings.filter { $0.scope == .always }
             : bindings.filter { $0.applies(inReplay: false) }
         return ordered.compactMap { binding in
             guard let hint = binding.hint, binding.hintViews.isEmpty || binding.hintViews.contains(view) else { return nil }
-            if replay, binding.group == "Commands" { return nil }   // a replay cannot send them
+            if replay || readOnly, binding.group == "Commands" { return nil }   // they cannot be sent
             guard let space = hint.lastIndex(of: " ") else { return (hint, "") }
             return (String(hint[..<space]), String(hint[hint.index(after: space)...]))
         }

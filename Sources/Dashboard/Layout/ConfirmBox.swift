@@ -1,13 +1,28 @@
 import TerminalUI
 import CacheStore
 
-/// The y/n question for `D`, drawn as a box over the middle of the view.
+/// The y/n questions for `D` and for a purge with a preview, drawn as a box over the middle of
+/// the view.
 enum ConfirmBox {
-    static func draw(into grid: inout Grid, state: DashboardState, geometry: ScreenGeometry) {
-        let entries = state.shown.store?.entryCount ?? state.shown.entries.count
-        let lines: [[Span]] = [
-            [Span("Purge everything?", .warning, attributes: .bold)],
-            [Span("Removes all \(Format.count(entries)) stored \(entries == 1 ? "entry" : "entries") from memory and disk.")],
+    static func draw(_ overlay: Overlay, into grid: inout Grid, state: DashboardState, geometry: ScreenGeometry) {
+        let question: [[Span]]
+        switch overlay {
+        case .confirmPurgeAll:
+            let entries = state.shown.store?.entryCount ?? state.shown.entries.count
+            question = [
+                [Span("Purge everything?", .warning, attributes: .bold)],
+                [Span("Removes all \(Format.count(entries)) stored \(entries == 1 ? "entry" : "entries") from memory and disk.")],
+            ]
+        case .confirmPurge(let preview):
+            question = [
+                [Span("Purge \(Escaped.text(preview.selection))?", .warning, attributes: .bold)],
+                [Span(preview.summary)],
+                [Span("(\(Format.count(preview.keys.count)) \(preview.keys.count == 1 ? "key" : "keys"), every variant)", .dim)],
+            ]
+        case .detail, .help:
+            return
+        }
+        let lines = question + [
             [],
             [Span("y", .key, attributes: .bold), Span(" purge    "), Span("n", .key, attributes: .bold), Span(" cancel")],
         ]

@@ -29,13 +29,13 @@ public enum DashboardLayout {
         switch state.interface.overlay {
         case .detail, .help:
             TextViews.draw(into: &grid, state: state, geometry: geometry, now: now)
-        case .confirmPurgeAll, nil:
+        case .confirmPurgeAll, .confirmPurge, nil:
             switch state.interface.view {
             case .requests: RequestsView.draw(into: &grid, state: state, geometry: geometry)
             case .entries: EntriesView.draw(into: &grid, state: state, geometry: geometry, now: now)
             case .stats: TextViews.draw(into: &grid, state: state, geometry: geometry, now: now)
             }
-            if state.interface.overlay == .confirmPurgeAll { ConfirmBox.draw(into: &grid, state: state, geometry: geometry) }
+            if let overlay = state.interface.overlay { ConfirmBox.draw(overlay, into: &grid, state: state, geometry: geometry) }
         }
         FooterSection.draw(into: &grid, state: state, geometry: geometry)
         return grid

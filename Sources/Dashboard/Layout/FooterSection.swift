@@ -18,9 +18,12 @@ enum FooterSection {
         case .detail: pairs = [("Esc", "back"), ("↑↓", "scroll"), ("d", "purge"), ("r", "refresh"), ("R", "reload"), ("?", "help")]
         case .help: pairs = [("Esc", "back"), ("↑↓", "scroll"), ("q", "back")]
         case .confirmPurgeAll: pairs = [("y", "purge everything"), ("n", "cancel")]
+        case .confirmPurge: pairs = [("y", "purge"), ("n", "cancel")]
         case nil where interface.prompt != nil:
             pairs = [("Enter", "apply"), ("Esc", "cancel"), ("Tab", "complete"), ("↑↓", "history")]
-        case nil: pairs = KeyTable.hints(for: interface.view, replay: interface.mode.isReplay)
+        case nil:
+            pairs = (interface.readOnly ? [("read-only", "")] : [])
+                + KeyTable.hints(for: interface.view, replay: interface.mode.isReplay, readOnly: interface.readOnly)
         }
         return pairs.map { pair in
             Chunk([Span(pair.key, .key, attributes: .bold), Span(" " + pair.word, .footer)], short: [Span(pair.key, .key, attributes: .bold)])

@@ -19,6 +19,9 @@ enum HelpContent {
             let label = "  " + binding.label + String(repeating: " ", count: max(1, 12 - TextWidth.of(binding.label)))
             lines += TextViews.wrap([Span(label, .key), Span(binding.help)], width: width, indent: 14)
         }
+        if state.interface.readOnly {
+            lines += TextViews.wrap([Span("  " + DashboardState.readOnlyRefusal + " (d D e r R :)", .warning)], width: width, indent: 4)
+        }
         if !state.interface.mode.canSendCommands {
             lines += TextViews.wrap([Span("  " + DashboardState.replayCannotSend, .dim)], width: width, indent: 4)
         }

@@ -8,7 +8,7 @@ enum TextViews {
         switch state.interface.overlay {
         case .detail(let target): return DetailContent.lines(target, state: state, width: width, now: now)
         case .help: return HelpContent.lines(state: state, width: width)
-        case .confirmPurgeAll, nil:
+        case .confirmPurgeAll, .confirmPurge, nil:
             return state.interface.view == .stats ? StatsContent.lines(state.shown, width: width, now: now) : []
         }
     }
@@ -19,7 +19,7 @@ enum TextViews {
         case .detail(.request): "Request details"
         case .detail(.entry): "Entry details"
         case .help: "Help: keys and figures"
-        case .confirmPurgeAll, nil: "Stats: every figure and its definition"
+        case .confirmPurgeAll, .confirmPurge, nil: "Stats: every figure and its definition"
         }
     }
 

@@ -34,6 +34,8 @@ public enum Overlay: Sendable, Hashable {
     case help
     /// "Purge everything? y/n" (`D`).
     case confirmPurgeAll
+    /// "Purge these entries? y/n" with what would go (`d` on marks, `:purge FILTER`).
+    case confirmPurge(PurgePreview)
 }
 
 /// What a detail pane describes; fixed when it opens, so it does not jump as rows move.

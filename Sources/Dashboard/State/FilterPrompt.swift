@@ -11,10 +11,21 @@ public struct FilterPrompt: Sendable, Hashable {
         case filter
         /// `/`: the selection jumps to matching rows (`n` / `N`).
         case search
+        /// `:`: a command line, `purge FILTER`, which previews the entries to purge.
+        case purge
 
-        /// The prompt's first character on the status line.
-        public var sigil: String { self == .filter ? "f " : "/" }
+        /// The prompt's first characters on the status line.
+        public var sigil: String {
+            switch self {
+            case .filter: "f "
+            case .search: "/"
+            case .purge: ":"
+            }
+        }
     }
+
+    /// The command a `:` prompt holds before its filter.
+    public static let purgeCommand = "purge "
 
     /// What a key did to the prompt.
     public enum Outcome: Sendable, Hashable {
@@ -50,11 +61,19 @@ public struct FilterPrompt: Sendable, Hashable {
 
     /// The filter ``text`` compiles to, when it parses and is not blank.
     public var filter: Filter? {
-        guard error == nil, !isBlank else { return nil }
-        return try? Filter(text)
+        guard error == nil, let expression, !Self.isBlank(expression.text) else { return nil }
+        return try? Filter(String(expression.text))
     }
 
-    private var isBlank: Bool { text.allSatisfy(\.isWhitespace) }
+    /// The filter expression in ``text`` and the columns before it (`purge ` in a `:` prompt);
+    /// `nil` when a `:` prompt does not start with `purge `.
+    private var expression: (text: Substring, offset: Int)? {
+        guard purpose == .purge else { return (text[...], 0) }
+        guard text.hasPrefix(Self.purgeCommand) else { return nil }
+        return (text.dropFirst(Self.purgeCommand.count), Self.purgeCommand.count)
+    }
+
+    private static func isBlank(_ text: Substring) -> Bool { text.allSatisfy(\.isWhitespace) }
 
     /// Applies one key.
     public mutating func edit(_ key: Key, history: FilterHistory) -> Outcome {
@@ -100,15 +119,21 @@ public struct FilterPrompt: Sendable, Hashable {
     }
 
     private mutating func check() {
-        if isBlank {
+        guard let expression else {
+            let word = text.prefix { !$0.isWhitespace }
+            error = .unexpected(column: 1, found: word.isEmpty ? "the end of the line" : "\"\(word)\"",
+                                expected: "purge FILTER (the only command)")
+            return
+        }
+        if Self.isBlank(expression.text) {
             error = nil
             return
         }
         do {
-            _ = try Filter(text)
+            _ = try Filter(String(expression.text))
             error = nil
         } catch {
-            self.error = error
+            self.error = error.shifted(by: expression.offset)
         }
     }
 }

@@ -35,7 +35,10 @@ public struct InterfaceState: Sendable, Hashable {
     public var drillColumn: Int?
     /// The search.
     public var search = SearchState()
-    /// Primary keys marked with `m` (purged together by `d`).
+    /// Whether commands that change the cache are disabled (`--read-only`): purge, refresh,
+    /// reload; the footer and the help say so.
+    public var readOnly = false
+    /// Primary keys marked with `m` or `M` (purged together by `d`, after a preview).
     public var marks: Set<String> = []
     /// The status line's message.
     public var status: StatusMessage?

@@ -57,6 +57,20 @@ public enum FilterParseError: Error, Sendable, Hashable, CustomStringConvertible
         }
     }
 
+    /// The same error `columns` further right: for an expression that follows other text on
+    /// a line (`purge outcome:miss`).
+    public func shifted(by columns: Int) -> FilterParseError {
+        switch self {
+        case .unexpected(let column, let found, let expected): .unexpected(column: column + columns, found: found, expected: expected)
+        case .unknownField(let column, let name): .unknownField(column: column + columns, name: name)
+        case .invalidOperator(let column, let field, let found, let expected):
+            .invalidOperator(column: column + columns, field: field, found: found, expected: expected)
+        case .invalidValue(let column, let found, let expected): .invalidValue(column: column + columns, found: found, expected: expected)
+        case .unterminatedQuote(let column): .unterminatedQuote(column: column + columns)
+        case .invalidRegex(let column, let pattern, let problem): .invalidRegex(column: column + columns, pattern: pattern, problem: problem)
+        }
+    }
+
     /// One line: `column 9: expected …, found "…"`.
     public var description: String {
         "column \(column): expected \(expected)" + (found.map { ", found \($0)" } ?? "")

@@ -11,3 +11,11 @@ extension DashboardApp {
         }
     }
 }
+
+extension DashboardApp {
+    /// Disables every command that changes the cache (`--read-only`): purge, refresh and
+    /// reload are refused on the status line, and the footer and the help say so.
+    public func setReadOnly(_ readOnly: Bool) {
+        core.withLock { $0.state.interface.readOnly = readOnly }
+    }
+}

@@ -1,0 +1,81 @@
+import CacheEvents
+import TerminalUI
+import TrafficFilter
+
+/// Marks and purges with a preview: `M` marks every listed row, `d` on marks and
+/// `:purge FILTER` show "N entries, X MB, Y of them hit in the last minute" and ask y/n; `y`
+/// sends exactly the keys the preview counted.
+extension DashboardState {
+    /// `M`: marks the keys of every row the view lists (every row the filter matches).
+    mutating func markMatching() {
+        let keys: [String]
+        switch interface.view {
+        case .requests:
+            let rows = RequestRows(log: shown.requests, filter: interface.filter)
+            keys = (0..<rows.count).compactMap { shown.requests[serial: rows.serial(at: $0)]?.cacheKey }.filter { !$0.isEmpty }
+        case .entries:
+            keys = EntryWindow(table: shown.entries, interface: interface, rows: 1, now: now).rows.map(\.ref.key)
+        case .stats:
+            setStatus("M marks the rows of the Requests (1) and Entries (2) views")
+            return
+        }
+        interface.marks.formUnion(keys)
+        let count = interface.marks.count
+        let scope = interface.filter.map { "every row matching \($0.text)" } ?? "every row"
+        setStatus("\(count) marked (\(scope)): d purges them after a preview, U clears")
+    }
+
+    /// `:`: the command line, ready for `purge FILTER`.
+    mutating func startPurgePrompt() {
+        if refusedInReplay() != nil { return }
+        guard interface.overlay == nil else {
+            setStatus("close this pane first (Esc), then : opens the command line")
+            return
+        }
+        interface.prompt = FilterPrompt(.purge, text: FilterPrompt.purgeCommand)
+        interface.status = nil
+    }
+
+    /// `:purge FILTER`: the preview of every key with an entry that `filter` matches now.
+    mutating func askPurge(matching filter: Filter?) -> [DashboardEffect] {
+        guard let filter else {
+            setStatus("purge needs a filter: :purge tier:disk & size>1MB (D purges everything)", kind: .failure)
+            return [.redraw]
+        }
+        let keys = shown.entries.all.filter { filter.matches(EntryRow($0, now: now)) }.map(\.ref.key)
+        return askPurge(PurgePreview(keys: Set(keys), table: shown.entries, now: now, selection: "purge \(filter.text)"))
+    }
+
+    /// Shows `preview` and asks y/n; nothing to purge is said on the status line instead.
+    mutating func askPurge(_ preview: PurgePreview) -> [DashboardEffect] {
+        if let refusal = refusedInReplay() { return refusal }
+        guard preview.entries > 0 else {
+            setStatus("nothing stored to purge (\(preview.selection))", kind: .failure)
+            return [.redraw]
+        }
+        interface.overlay = .confirmPurge(preview)
+        setStatus("purge \(preview.summary)? y/n")
+        return [.redraw]
+    }
+
+    /// The answer to a purge preview: `y` sends one purge per key the preview counted.
+    mutating func answerPurge(_ key: Key, preview: PurgePreview) -> [DashboardEffect] {
+        switch key {
+        case .character("y"), .character("Y"):
+            interface.overlay = nil
+            if let refusal = refusedInReplay() { return refusal }
+            interface.marks.subtract(preview.keys)
+            setStatus("purging \(preview.summary)…")
+            return preview.commands.map { .send($0) } + [.redraw]
+        case .character("n"), .character("N"), .character("q"), .escape:
+            interface.overlay = nil
+            setStatus("purge cancelled")
+            return [.redraw]
+        case .character("Q"):
+            return [.quit]
+        default:
+            setStatus("purge \(preview.summary)? press y to purge, n to cancel")
+            return [.redraw]
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import CacheEvents
+import CacheStore
+import Testing
+import TerminalUI
+import TrafficFilter
+@testable import Dashboard
+
+/// Marks, `d` on marks and `:purge FILTER`: the preview, the y/n question, and that `y`
+/// sends exactly the keys whose entries the preview counted.
+@Suite("Marks and purge with a preview")
+struct PurgePreviewTests {
+    private func type(_ text: String) -> [Key] { text.map { Key.character($0) } }
+
+    private func sample() -> DashboardState {
+        var state = SampleSession.state()
+        state.interface.now = SampleSession.now
+        return state
+    }
+
+    /// What purging `keys` removes from the dashboard's table: every entry under them,
+    /// as the store's `evicted(.purged)` events report it.
+    private func removed(by commands: [DashboardEffect], from state: DashboardState) -> [EntryRecord] {
+        let keys = Set(commands.compactMap { effect -> String? in
+            guard case .send(.purge(let key)) = effect else { return nil }
+            return key
+        })
+        var after = state
+        for entry in state.shown.entries.all where keys.contains(entry.ref.key) {
+            after.apply(CacheEvent(seq: 0, time: SampleSession.now, kind: .evicted(
+                Evicted(entry: entry.ref, reason: .purged, tier: .both, size: entry.size))))
+        }
+        let remaining = Set(after.shown.entries.all.map(\.ref))
+        return state.shown.entries.all.filter { !remaining.contains($0.ref) }
+    }
+
+    @Test("M marks the keys of every row the filter lists; d previews them; y purges exactly what was previewed")
+    func markMatchingAndPurge() throws {
+        var state = sample()
+        press([.character("f")] + type("url:max-age | url:vary") + [.enter, .character("M")], on: &state)
+        let listed = RequestWindow(log: state.shown.requests, interface: state.interface, rows: 100).serials
+            .compactMap { state.shown.requests[serial: $0]?.cacheKey }
+        #expect(!listed.isEmpty)
+        #expect(state.interface.marks == Set(listed))
+        #expect(state.interface.status?.text.hasPrefix("\(Set(listed).count) marked (every row matching url:max-age | url:vary)") == true)
+
+        press([.character("d")], on: &state)
+        guard case .confirmPurge(let preview)? = state.interface.overlay else {
+            Issue.record("no preview: \(String(describing: state.interface.overlay))")
+            return
+        }
+        let stored = state.shown.entries.all.filter { Set(listed).contains($0.ref.key) }
+        #expect(preview.entries == stored.count && preview.entries > 0)
+        #expect(preview.bytes == stored.reduce(0) { $0 + $1.size })
+        #expect(preview.recentlyHit == stored.filter { ($0.lastAccess ?? -.infinity) >= SampleSession.now - 60 }.count)
+        #expect(preview.selection == "\(Set(listed).count) marked keys")
+        let screen = try render(state, size: TerminalSize(columns: 120, rows: 40)).text
+        #expect(screen.contains("Purge \(preview.selection)?"))
+        #expect(screen.contains(preview.summary))
+
+        let effects = press([.character("y")], on: &state)
+        #expect(state.interface.overlay == nil)
+        #expect(effects == preview.commands.map { .send($0) } + [.redraw])
+        let gone = removed(by: effects, from: state)
+        #expect(gone.count == preview.entries, "the preview's count is what the purge removes")
+        #expect(gone.reduce(0) { $0 + $1.size } == preview.bytes)
+        #expect(state.interface.marks.isDisjoint(with: preview.keys))
+    }
+
+    @Test(":purge FILTER previews the entries it matches, whole keys; n cancels")
+    func purgeByFilter() throws {
+        var state = sample()
+        press([.character(":")], on: &state)
+        #expect(state.interface.prompt?.text == "purge ")
+        press(type("size>1KB") + [.enter], on: &state)
+        guard case .confirmPurge(let preview)? = state.interface.overlay else {
+            Issue.record("no preview: \(String(describing: state.interface.overlay))")
+            return
+        }
+        let matching = Set(state.shown.entries.all.filter { $0.size > 1024 }.map(\.ref.key))
+        #expect(preview.keys == matching.sorted())
+        #expect(preview.selection == "purge size>1KB")
+        #expect(press([.character("n")], on: &state) == [.redraw])
+        #expect(state.interface.overlay == nil)
+        #expect(state.interface.status?.text == "purge cancelled")
+    }
+
+    @Test("the : prompt shows errors at their column in the whole line, and needs purge and a filter")
+    func purgePromptErrors() {
+        var state = sample()
+        press([.character(":")] + type("outcome:gr"), on: &state)
+        #expect(state.interface.prompt?.error?.column == 15)
+        var other = sample()
+        press([.character(":"), .backspace, .backspace, .backspace, .backspace, .backspace, .backspace] + type("prune x"), on: &other)
+        #expect(other.interface.prompt?.error?.description == "column 1: expected purge FILTER (the only command), found \"prune\"")
+        var blank = sample()
+        press([.character(":"), .enter], on: &blank)
+        #expect(blank.interface.overlay == nil)
+        #expect(blank.interface.status?.kind == .failure)
+        #expect(blank.interface.status?.text.hasPrefix("purge needs a filter") == true)
+        var nothing = sample()
+        press([.character(":")] + type("host:nowhere.invalid") + [.enter], on: &nothing)
+        #expect(nothing.interface.overlay == nil)
+        #expect(nothing.interface.status?.text == "nothing stored to purge (purge host:nowhere.invalid)")
+    }
+
+    @Test("--read-only refuses every command that changes the cache; the footer and the help say so")
+    func readOnly() throws {
+        var state = sample()
+        state.interface.readOnly = true
+        press([.character("m")], on: &state)
+        for key: Key in [.character("d"), .character("D"), .character("e"), .character("r"), .character("R"), .character(":")] {
+            let effects = press([key], on: &state)
+            #expect(!effects.contains { if case .send = $0 { true } else { false } }, "\(key)")
+            #expect(state.interface.overlay == nil && state.interface.prompt == nil, "\(key)")
+            #expect(state.interface.status == StatusMessage(DashboardState.readOnlyRefusal, kind: .failure), "\(key)")
+        }
+        let screen = try render(state, size: TerminalSize(columns: 120, rows: 40)).text
+        let footer = screen.split(separator: "\n").dropLast().last.map(String.init) ?? ""
+        #expect(footer.contains("read-only"))
+        #expect(!footer.contains("d purge"))
+        press([.character("?")], on: &state)
+        #expect(try render(state, size: TerminalSize(columns: 120, rows: 40)).text.contains(DashboardState.readOnlyRefusal))
+    }
+}
