@@ -160,7 +160,7 @@ let package = Package(
         .testTarget(name: "CacheEventsTests", dependencies: ["CacheEvents", "CacheStore", "HTTPCaching"]),
         .testTarget(
             name: "SessionLogTests",
-            dependencies: ["SessionLog", "CacheEvents", "CacheStore", "HTTPCaching", "DemoOrigin", "TestFixtures"],
+            dependencies: ["SessionLog", "CacheEvents", "CacheStore", "HTTPCaching", "DemoOrigin", "TestFixtures", "TrafficFilter"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -186,5 +186,29 @@ extension EndToEndTests {
             let requests = try #require(lines.first { $0.hasPrefix("Requests: ") })
             #expect(Int(requests.dropFirst(10).prefix { $0.isNumber }).map { $0 >= 10 } == true, "2 s at 20 requests/s: \(requests)")
         }
+
+        @Test("demo --no-ui --record F --filter: only whole matching requests are recorded, and export keeps them")
+        func recordFiltered() async throws {
+            let directory = try TemporaryDirectory()
+            let log = directory.path("misses.jsonl")
+            let demo = try await Binary.run([
+                "demo", "--no-ui", "--duration", "2", "--rate", "20", "--record", log, "--filter", "outcome:miss & !bg",
+                "--cache-dir", directory.path("store"), "--log", directory.path("demo.log"),
+            ])
+            #expect(demo.status == 0, "\(demo.stderr)")
+            let replay = try await Binary.run(["replay", log, "--summary", "--json"])
+            #expect(replay.status == 0, "\(replay.stderr)")
+            let summary = try replay.json(Summary.self)
+            #expect(summary.requests > 0 && summary.requests == summary.outcomes.miss, "\(replay.stdout)")
+            #expect(summary.outcomes.hit == 0 && summary.outcomes.stale == 0 && summary.outcomes.revalidated == 0)
+
+            let har = directory.path("out.har")
+            let export = try await Binary.run(["export", log, "--har", har, "--filter", "url:max-age"])
+            #expect(export.status == 0, "\(export.stderr)")
+            let entries = try #require(Int(export.stdout.dropFirst("wrote ".count).prefix { $0.isNumber }), "\(export.stdout)")
+            #expect(entries <= summary.requests)
+            let text = try String(contentsOfFile: har, encoding: .utf8)
+            #expect(!text.contains("/no-store"), "only max-age URLs were exported")
+        }
     }
 }

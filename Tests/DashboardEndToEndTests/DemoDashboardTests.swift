@@ -127,6 +127,21 @@ extension EndToEndTests {
             let unfiltered = await tmux.waitFor { !$0.contains("filter outcome:hit") && $0.contains("✗ MISS") }
             #expect(unfiltered.ok, "Esc did not clear the filter:\n\(unfiltered.screen)")
 
+            // M marks the rows a filter lists; d previews them and y purges exactly what it counted.
+            tmux.type("furl:max-age")
+            tmux.press("Enter")
+            tmux.type("M")
+            let marked = await tmux.waitFor { Screen.statusLine($0).contains("marked (every row matching url:max-age)") }
+            #expect(marked.ok, "M did not mark the filtered rows:\n\(marked.screen)")
+            tmux.type("d")
+            let preview = await tmux.waitFor { $0.contains("marked keys?") && $0.contains("of them hit in the last minute") }
+            try #require(preview.ok, "no purge preview:\n\(preview.screen)")
+            let counted = try #require(preview.screen.components(separatedBy: "\n").first { $0.contains("of them hit in the last minute") })
+            tmux.type("y")
+            let purging = await tmux.waitFor { Screen.statusLine($0).contains("purg") && !$0.contains("marked keys?") }
+            #expect(purging.ok, "y did not purge:\n\(purging.screen)\n(preview: \(counted))")
+            tmux.press("Escape")
+
             // q: the process ends with status 0 and the terminal is back to its normal screen.
             tmux.type("q")
             let status = await tmux.waitForExit()
