@@ -118,6 +118,14 @@ struct FilterKeysTests {
             == window.rows.count, "outcome does not apply to entries")
     }
 
+    @Test("? shows the filter language in short: every field with an example, and the operators")
+    func helpShortForm() {
+        let text = HelpContent.lines(state: SampleSession.state(), width: 200).map { $0.map(\.text).joined() }.joined(separator: "\n")
+        #expect(text.contains("Filter language (f, /, :purge, --filter; docs/filter.md)"))
+        for field in FilterField.allCases { #expect(text.contains(field.help), "\(field)") }
+        #expect(text.contains("! not, & and (or a space), | or"))
+    }
+
     @Test("history keeps each text once, newest last, at most 50")
     func historyBound() {
         var history = FilterHistory()

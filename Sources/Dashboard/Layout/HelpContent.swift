@@ -2,6 +2,7 @@ import CacheEvents
 import SessionLog
 import HTTPCaching
 import TerminalUI
+import TrafficFilter
 
 /// The help: every key of the current mode (from ``KeyTable``), the outcome glyphs, the TTL
 /// colours, and the definition of every figure.
@@ -25,6 +26,9 @@ enum HelpContent {
         if !state.interface.mode.canSendCommands {
             lines += TextViews.wrap([Span("  " + DashboardState.replayCannotSend, .dim)], width: width, indent: 4)
         }
+
+        lines.append([])
+        lines += filterLanguage(width: width)
 
         lines.append([])
         lines.append(TextViews.heading("Outcomes"))
@@ -70,6 +74,19 @@ enum HelpContent {
 
         lines.append([])
         lines.append([Span("Theme: ", .dim), Span(Escaped.text(state.interface.themeName)), Span("  (t for the next one)", .dim)])
+        return lines
+    }
+
+    /// The filter language in short (`f`, `/`, `:purge`, `--filter`); docs/filter.md has it all.
+    static func filterLanguage(width: Int) -> [[Span]] {
+        var lines = [TextViews.heading("Filter language (f, /, :purge, --filter; docs/filter.md)")]
+        for field in FilterField.allCases {
+            lines += TextViews.wrap([Span("  " + field.help)], width: width, indent: 4)
+        }
+        lines += TextViews.wrap(
+            [Span("  ! not, & and (or a space), | or, ( ); : contains or equals, = equals, ~ regex, < <= > >=; "
+                + "\"quote\" values with spaces or & | ( ); a field a row lacks never matches", .dim)],
+            width: width, indent: 4)
         return lines
     }
 }
