@@ -13,14 +13,14 @@ extension DashboardState {
 
     /// Sends `command` (or explains why it cannot be sent).
     mutating func command(_ command: ClientCommand, describing text: String) -> [DashboardEffect] {
-        if let refusal = refusedInReplay() { return refusal }
+        if let refusal = commandRefusal() { return refusal }
         setStatus(text)
         return [.send(command), .redraw]
     }
 
     /// In a replay or a read-only dashboard, says on the status line that commands cannot be
     /// sent and returns the effects; `nil` when commands can be sent.
-    mutating func refusedInReplay() -> [DashboardEffect]? {
+    mutating func commandRefusal() -> [DashboardEffect]? {
         if interface.readOnly {
             setStatus(Self.readOnlyRefusal, kind: .failure)
             return [.redraw]
@@ -56,7 +56,7 @@ extension DashboardState {
 
     /// `d`: asks before purging the marked keys (with a preview), or purges the selected one.
     mutating func purgeSelected() -> [DashboardEffect] {
-        if let refusal = refusedInReplay() { return refusal }
+        if let refusal = commandRefusal() { return refusal }
         if !interface.marks.isEmpty {
             let count = interface.marks.count
             return askPurge(PurgePreview(
@@ -69,7 +69,7 @@ extension DashboardState {
 
     /// `D`: asks before purging everything.
     mutating func askPurgeAll() -> [DashboardEffect] {
-        if let refusal = refusedInReplay() { return refusal }
+        if let refusal = commandRefusal() { return refusal }
         interface.overlay = .confirmPurgeAll
         setStatus("purge every stored entry? y/n")
         return [.redraw]
@@ -77,25 +77,35 @@ extension DashboardState {
 
     /// The answer to "purge everything?".
     mutating func answerPurgeAll(_ key: Key) -> [DashboardEffect] {
+        answer(key, question: "purge every stored entry", cancelled: "purge all cancelled") { state in
+            state.command(.purgeAll, describing: "purging everything…")
+        }
+    }
+
+    /// The answer to a y/n question: `y` closes it and does `yes`; `n`, `q` and `Esc` close it
+    /// saying `cancelled`; `Q` quits; any other key asks `question` again.
+    mutating func answer(
+        _ key: Key, question: String, cancelled: String, yes: (inout DashboardState) -> [DashboardEffect]
+    ) -> [DashboardEffect] {
         switch key {
         case .character("y"), .character("Y"):
             interface.overlay = nil
-            return command(.purgeAll, describing: "purging everything…")
+            return yes(&self)
         case .character("n"), .character("N"), .character("q"), .escape:
             interface.overlay = nil
-            setStatus("purge all cancelled")
+            setStatus(cancelled)
             return [.redraw]
         case .character("Q"):
             return [.quit]
         default:
-            setStatus("purge every stored entry? press y to purge, n to cancel")
+            setStatus("\(question)? press y to purge, n to cancel")
             return [.redraw]
         }
     }
 
     /// `r` (conditional) and `R` (unconditional).
     mutating func refreshSelected(conditional: Bool) -> [DashboardEffect] {
-        if let refusal = refusedInReplay() { return refusal }
+        if let refusal = commandRefusal() { return refusal }
         guard let selected = selectedKey else { return explainNoKey() }
         return conditional
             ? command(.refresh(key: selected.key, variant: selected.variant), describing: "refreshing \(selected.key)…")

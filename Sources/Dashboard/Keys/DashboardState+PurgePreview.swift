@@ -27,7 +27,7 @@ extension DashboardState {
 
     /// `:`: the command line, ready for `purge FILTER`.
     mutating func startPurgePrompt() {
-        if refusedInReplay() != nil { return }
+        if commandRefusal() != nil { return }
         guard interface.overlay == nil else {
             setStatus("close this pane first (Esc), then : opens the command line")
             return
@@ -48,7 +48,7 @@ extension DashboardState {
 
     /// Shows `preview` and asks y/n; nothing to purge is said on the status line instead.
     mutating func askPurge(_ preview: PurgePreview) -> [DashboardEffect] {
-        if let refusal = refusedInReplay() { return refusal }
+        if let refusal = commandRefusal() { return refusal }
         guard preview.entries > 0 else {
             setStatus("nothing stored to purge (\(preview.selection))", kind: .failure)
             return [.redraw]
@@ -60,22 +60,11 @@ extension DashboardState {
 
     /// The answer to a purge preview: `y` sends one purge per key the preview counted.
     mutating func answerPurge(_ key: Key, preview: PurgePreview) -> [DashboardEffect] {
-        switch key {
-        case .character("y"), .character("Y"):
-            interface.overlay = nil
-            if let refusal = refusedInReplay() { return refusal }
-            interface.marks.subtract(preview.keys)
-            setStatus("purging \(preview.summary)…")
+        answer(key, question: "purge \(preview.summary)", cancelled: "purge cancelled") { state in
+            if let refusal = state.commandRefusal() { return refusal }
+            state.interface.marks.subtract(preview.keys)
+            state.setStatus("purging \(preview.summary)…")
             return preview.commands.map { .send($0) } + [.redraw]
-        case .character("n"), .character("N"), .character("q"), .escape:
-            interface.overlay = nil
-            setStatus("purge cancelled")
-            return [.redraw]
-        case .character("Q"):
-            return [.quit]
-        default:
-            setStatus("purge \(preview.summary)? press y to purge, n to cancel")
-            return [.redraw]
         }
     }
 }
