@@ -17,7 +17,7 @@ struct RequestRows: Sendable {
         }
         self.oldest = oldest
         if let filter {
-            let serials = (oldest...newest).filter { serial in log[serial: serial].map(filter.matches) ?? false }
+            let serials = log.serials { filter.matches($0) }
             matching = serials
             count = serials.count
         } else {

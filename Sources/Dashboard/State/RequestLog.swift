@@ -53,6 +53,13 @@ public struct RequestLog: Sendable, Hashable {
     /// Requests started and not yet finished (among those kept).
     public var openCount: Int { open.count }
 
+    /// The kept serials whose records satisfy `isIncluded`, oldest first. Reads the records in
+    /// place (no copy per record), because a filter runs this over every kept request per frame.
+    public func serials(where isIncluded: (RequestRecord) -> Bool) -> [Int] {
+        guard let oldest = oldestSerial else { return [] }
+        return (oldest..<total).filter { isIncluded(records[$0 % capacity]) }
+    }
+
     /// Clamps a serial into the kept range (`nil` when empty).
     public func clamp(_ serial: Int) -> Int? {
         guard let newest = newestSerial, let oldest = oldestSerial else { return nil }

@@ -17,7 +17,7 @@ struct CompiledRegex: @unchecked Sendable {
         }
     }
 
-    func matches(_ text: String) -> Bool {
+    func matches(_ text: Substring) -> Bool {
         (try? regex.firstMatch(in: text)) != nil
     }
 }

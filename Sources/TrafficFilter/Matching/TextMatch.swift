@@ -8,11 +8,11 @@ enum TextMatch: Sendable {
     case equals(FoldedText)
     case regex(CompiledRegex)
 
-    func matches(_ text: some StringProtocol) -> Bool {
+    func matches(_ text: Substring) -> Bool {
         switch self {
         case .contains(let needle): needle.isContained(in: text)
         case .equals(let needle): needle.equals(text)
-        case .regex(let regex): regex.matches(String(text))
+        case .regex(let regex): regex.matches(text)
         }
     }
 
@@ -42,10 +42,11 @@ struct FoldedText: Sendable {
         byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
 
-    func isContained(in haystack: some StringProtocol) -> Bool {
+    func isContained(in haystack: Substring) -> Bool {
         guard let bytes else { return haystack.range(of: text, options: .caseInsensitive) != nil }
         if bytes.isEmpty { return true }
-        var haystack = String(haystack)
+        // A substring of a native string is contiguous UTF-8: no copy is made here.
+        var haystack = haystack
         return haystack.withUTF8 { hay in
             guard hay.count >= bytes.count else { return false }
             let first = bytes[0]
@@ -62,7 +63,7 @@ struct FoldedText: Sendable {
         }
     }
 
-    func equals(_ other: some StringProtocol) -> Bool {
+    func equals(_ other: Substring) -> Bool {
         guard let bytes else { return other.caseInsensitiveCompare(text) == .orderedSame }
         guard other.utf8.count == bytes.count else { return false }
         return zip(other.utf8, bytes).allSatisfy { Self.lower($0) == $1 }
