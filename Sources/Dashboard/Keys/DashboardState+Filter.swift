@@ -28,7 +28,8 @@ extension DashboardState {
             break   // the prompt stays open and shows the error
         case .submitted(let filter):
             interface.prompt = nil
-            interface.history.add(prompt.text)
+            // The history is of filter expressions, which `f` and `/` share; a command line is not one.
+            if prompt.purpose != .purge { interface.history.add(prompt.text) }
             switch prompt.purpose {
             case .filter: apply(filter)
             case .search: finishSearch(filter)
