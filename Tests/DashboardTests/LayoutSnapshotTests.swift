@@ -66,6 +66,22 @@ struct LayoutSnapshotTests {
         try snapshot(after: [.character("/"), .character("m"), .character("a"), .character("x")], named: "search", size: size)
     }
 
+    @Test("Filter prompt with a parse error: the character at its column marked, nothing applied", arguments: SnapshotSizes.all)
+    func filterError(size: TerminalSize) throws {
+        try snapshot(after: [.character("f")] + "outcome:mis & (bg".map { Key.character($0) }, named: "filter-error", size: size)
+    }
+
+    @Test("Filtered Requests view: the header shows the filter, the tab bar N of M", arguments: SnapshotSizes.all)
+    func filtered(size: TerminalSize) throws {
+        try snapshot(after: [.character("f")] + "outcome:miss | status>=500".map { Key.character($0) } + [.enter],
+                     named: "filtered", size: size)
+    }
+
+    @Test("Purge preview of marked keys", arguments: [TerminalSize(columns: 120, rows: 40)])
+    func purgePreview(size: TerminalSize) throws {
+        try snapshot(after: [.character("2"), .character("m"), .character("m"), .character("d")], named: "purge-preview", size: size)
+    }
+
     @Test("Paused display: the header says PAUSED, the rows stand still", arguments: [TerminalSize(columns: 120, rows: 40)])
     func paused(size: TerminalSize) throws {
         var state = SampleSession.state()
