@@ -25,14 +25,17 @@ public enum DashboardLayout {
         state.interface.themeName = theme.name
         var grid = Grid(size: size)
         HeaderSection.draw(into: &grid, state: state, geometry: geometry, now: now)
-        TabBar.draw(into: &grid, state: state, geometry: geometry)
+        // The view's rows, worked out once per frame (with a filter, every kept row is matched):
+        // the tab bar counts them and the view draws them.
+        let rows = ViewRows(state, geometry: geometry, now: now)
+        TabBar.draw(into: &grid, state: state, geometry: geometry, rows: rows)
         switch state.interface.overlay {
         case .detail, .help:
             TextViews.draw(into: &grid, state: state, geometry: geometry, now: now)
         case .confirmPurgeAll, .confirmPurge, nil:
-            switch state.interface.view {
-            case .requests: RequestsView.draw(into: &grid, state: state, geometry: geometry)
-            case .entries: EntriesView.draw(into: &grid, state: state, geometry: geometry, now: now)
+            switch rows {
+            case .requests(let window): RequestsView.draw(into: &grid, state: state, geometry: geometry, window: window)
+            case .entries(let window): EntriesView.draw(into: &grid, state: state, geometry: geometry, window: window, now: now)
             case .stats: TextViews.draw(into: &grid, state: state, geometry: geometry, now: now)
             }
             if let overlay = state.interface.overlay { ConfirmBox.draw(overlay, into: &grid, state: state, geometry: geometry) }

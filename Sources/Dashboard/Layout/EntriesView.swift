@@ -18,14 +18,13 @@ enum EntriesView {
         TableColumn(id: "last", title: "LAST HIT", width: 8, priority: 7, alignment: .right),
     ]
 
-    static func draw(into grid: inout Grid, state: DashboardState, geometry: ScreenGeometry, now: Double) {
+    static func draw(into grid: inout Grid, state: DashboardState, geometry: ScreenGeometry, window: EntryWindow, now: Double) {
         let table = TableLayout(columns, width: geometry.size.columns)
         let sort = state.interface.sort
         let sortedID = sort.column == .url ? "key" : sort.column.rawValue
         let naturallyDescending = sort.column == .size || sort.column == .hits
         table.drawHeader(into: &grid, y: geometry.bodyTop, sorted: (sortedID, naturallyDescending != sort.reversed),
                          drill: state.interface.drillColumn == nil ? nil : state.drillColumnID)
-        let window = EntryWindow(table: state.shown.entries, interface: state.interface, rows: geometry.listRows, now: now)
         guard !window.rows.isEmpty else {
             grid.write("Nothing stored yet: cacheable responses appear here when the store keeps them.", x: 1,
                        y: geometry.bodyTop + 1, role: .dim, maxWidth: geometry.size.columns - 2, overflow: .ellipsis)

@@ -18,11 +18,10 @@ enum RequestsView {
         TableColumn(id: "ttl", title: "TTL", width: 7, priority: 7, alignment: .right),
     ]
 
-    static func draw(into grid: inout Grid, state: DashboardState, geometry: ScreenGeometry) {
+    static func draw(into grid: inout Grid, state: DashboardState, geometry: ScreenGeometry, window: RequestWindow) {
         let log = state.shown.requests
         let table = TableLayout(columns, width: geometry.size.columns)
         table.drawHeader(into: &grid, y: geometry.bodyTop, drill: state.interface.drillColumn == nil ? nil : state.drillColumnID)
-        let window = RequestWindow(log: log, interface: state.interface, rows: geometry.listRows)
         guard !window.serials.isEmpty else {
             grid.write("No requests yet: they appear here as the client makes them.", x: 1, y: geometry.bodyTop + 1,
                        role: .dim, maxWidth: geometry.size.columns - 2, overflow: .ellipsis)

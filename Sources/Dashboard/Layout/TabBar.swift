@@ -4,7 +4,7 @@ import TerminalUI
 /// The row naming the views, with the current one marked (bold, underlined and in brackets,
 /// so it shows without colour) and, on the right, what the view is doing.
 enum TabBar {
-    static func draw(into grid: inout Grid, state: DashboardState, geometry: ScreenGeometry) {
+    static func draw(into grid: inout Grid, state: DashboardState, geometry: ScreenGeometry, rows: ViewRows) {
         let y = geometry.tabRow
         let width = geometry.size.columns
         grid.fill(x: 0, y: y, width: width, height: 1, role: .border, character: "─")
@@ -16,7 +16,7 @@ enum TabBar {
             x += grid.write(text, x: x, y: y, role: current ? .title : .dim, attributes: current ? [.bold, .underline] : [])
             x += 1
         }
-        var parts = self.info(state, geometry: geometry)
+        var parts = self.info(state, rows: rows)
         var info = joined(parts)
         while info.width > width - x - 3, !parts.isEmpty {
             parts.removeLast()   // the narrower the terminal, the fewer items
@@ -39,12 +39,11 @@ enum TabBar {
     }
 
     /// The items, most important first.
-    static func info(_ state: DashboardState, geometry: ScreenGeometry) -> [[Span]] {
+    static func info(_ state: DashboardState, rows: ViewRows) -> [[Span]] {
         let model = state.shown
         var parts: [[Span]] = []
-        switch state.interface.view {
-        case .requests:
-            let window = RequestWindow(log: model.requests, interface: state.interface, rows: geometry.listRows)
+        switch rows {
+        case .requests(let window):
             let newer = window.newerAbove
             parts.append([Span(rowCount(window.rows.count, of: model.requests.count, state: state) + " requests", .dim)])
             if state.isPaused {
@@ -56,9 +55,8 @@ enum TabBar {
             } else {
                 parts.append([Span("following", .dim)])
             }
-        case .entries:
-            let shown = EntryWindow(table: model.entries, interface: state.interface, rows: 1, now: state.now).rows.count
-            parts.append([Span(rowCount(shown, of: model.entries.count, state: state) + " entries", .dim)])
+        case .entries(let window):
+            parts.append([Span(rowCount(window.rows.count, of: model.entries.count, state: state) + " entries", .dim)])
             let sort = state.interface.sort
             parts.append([Span("by \(sort.column.title)\(sort.reversed ? " reversed" : "")", .dim)])
         case .stats:
