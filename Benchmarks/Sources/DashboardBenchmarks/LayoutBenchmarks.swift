@@ -20,6 +20,9 @@ enum LayoutBenchmarks {
             ("Requests", []), ("Entries", [.character("2")]), ("Stats", [.character("3")]),
             ("request detail", [.character("1"), .down, .enter]), ("help", [.escape, .character("?")]),
             ("search match", [.escape, .character("/"), .character("i"), .character("t"), .character("e"), .character("m")]),
+            ("Requests, filter outcome:miss", [.escape, .escape, .character("1"), .character("f")] + "outcome:miss".map { Key.character($0) } + [.enter]),
+            ("Entries, filter outcome:miss", [.character("2")]),
+            ("Requests, filter with a regex", [.character("1"), .character("f")] + " | url~\"item.[0-9]+9\"".map { Key.character($0) } + [.enter]),
         ]
         var cells = 0
         for (name, keys) in views {
