@@ -81,7 +81,7 @@ extension CachingClient {
             .requestStarted(RequestStarted(
                 method: request.method.rawValue, url: url, cacheKey: key?.description ?? "",
                 policy: policy.commandLineName, headers: request.headerFields)),
-            requestID: run.id)
+            requestID: run.id, at: run.start)
         do {
             return try await lookUpAndExecute(run: run, key: key)
         } catch {
@@ -102,19 +102,23 @@ extension CachingClient {
         // `maximumLookups` times.
         let ticket = run.lookups < Self.maximumLookups ? coalescer.ticket() : nil
         let request = run.request
+        // The first lookup happens as the request starts: one clock reading serves both.
+        let now = run.lookups == 1 ? run.start : configuration.now()
         let candidates: [CacheEntry]
         if let key, request.method == .get || request.method == .head {
-            candidates = await store.variants(for: key)
+            candidates = await store.variants(for: key, now: now)
         } else {
             candidates = []
         }
-        let decision = rules.decide(request: request, key: key, policy: run.policy, candidates: candidates.map(\.stored), now: configuration.now())
+        let decision = rules.decide(request: request, key: key, policy: run.policy, candidates: candidates.map(\.stored), now: now)
         let reason = decision.reason
-        publishLookup(decision, reason: reason, run: run, candidates: candidates)
-        return try await execute(decision, reason: reason, run: run, key: key, candidates: candidates, lookedUpAt: ticket)
+        let lookup = lookupEvent(decision, reason: reason, candidates: candidates, now: now)
+        return try await execute(
+            decision, reason: reason, lookup: lookup, lookedUpAt: now, run: run, key: key, candidates: candidates, ticket: ticket)
     }
 
-    private func publishLookup(_ decision: CacheDecision, reason: String, run: RequestRun, candidates: [CacheEntry]) {
+    /// The `lookup` event of a decision.
+    private func lookupEvent(_ decision: CacheDecision, reason: String, candidates: [CacheEntry], now: Date) -> CacheEventKind {
         let freshness: Freshness?
         switch decision {
         case .fresh(let hit): freshness = hit.freshness
@@ -122,14 +126,10 @@ extension CachingClient {
         case .revalidate(let revalidation): freshness = revalidation.freshness
         case .miss(let miss):
             // A stale response without a validator: report how old it was.
-            freshness = miss.candidate.map { rules.freshness(of: candidates[$0].stored, now: configuration.now()) }
+            freshness = miss.candidate.map { rules.freshness(of: candidates[$0].stored, now: now) }
         default: freshness = nil
         }
-        events.publish(
-            .lookup(Lookup(
-                verdict: decision.verdict, reason: reason,
-                age: freshness?.age, ttl: freshness?.timeToLive)),
-            requestID: run.id)
+        return .lookup(Lookup(verdict: decision.verdict, reason: reason, age: freshness?.age, ttl: freshness?.timeToLive))
     }
 
     /// The two events that end a request that produced no response: `error`, then

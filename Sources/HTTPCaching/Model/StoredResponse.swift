@@ -1,5 +1,6 @@
 public import Foundation
 public import HTTPTypes
+import Synchronization
 
 /// What the caching rules need to know about a stored response: its status and header fields,
 /// when it was requested and received (for age), and the request values its `Vary` selected.
@@ -97,6 +98,24 @@ public struct StoredResponse: Sendable, Hashable {
         self.storage = storage
     }
 
+    // MARK: Served fields, remembered
+
+    /// The header fields it was last served with at an age of `age` whole seconds, or else
+    /// those `make` builds, remembered for the next hit: a hot entry is served many times a
+    /// second, and its fields change only when its `Age` does.
+    func servedFields(age: Int, make: () -> HTTPFields) -> HTTPFields {
+        if let remembered = storage.served.withLock({ $0 }), remembered.age == age { return remembered.fields }
+        let fields = make()
+        storage.served.withLock { $0 = ServedFields(age: age, fields: fields) }
+        return fields
+    }
+
+    /// Header fields as served at one age.
+    private struct ServedFields: Sendable {
+        let age: Int
+        let fields: HTTPFields
+    }
+
     // MARK: Equality
 
     /// Equal when made from equal parts (the parsed fields follow from them).
@@ -131,6 +150,8 @@ public struct StoredResponse: Sendable, Hashable {
         let pragmaNoCache: Bool
         let ifNoneMatchValue: String?
         let ifModifiedSinceValue: String?
+        /// The fields of the last hit served without revalidation (not a part: never compared).
+        let served = Mutex<ServedFields?>(nil)
 
         /// `previous`: the response this one freshens, whose conditional values are reused when
         /// its validators are the same.
