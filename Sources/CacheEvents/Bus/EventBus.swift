@@ -101,9 +101,14 @@ public final class EventBus: Sendable {
     ) {
         let time = time(of: date)
         state.withLock { state in
-            stampAndDeliver(first, time: time, requestID: requestID, in: &state)
-            stampAndDeliver(second, time: time, requestID: requestID, in: &state)
-            if let third { stampAndDeliver(third, time: time, requestID: requestID, in: &state) }
+            let seq = state.seq
+            state.seq += third == nil ? 2 : 3
+            let events = (
+                CacheEvent(seq: seq + 1, time: time, requestID: requestID, kind: first),
+                CacheEvent(seq: seq + 2, time: time, requestID: requestID, kind: second),
+                third.map { CacheEvent(seq: seq + 3, time: time, requestID: requestID, kind: $0) }
+            )
+            for subscriber in state.subscribers { subscriber.buffer.append(events.0, events.1, events.2) }
         }
     }
 

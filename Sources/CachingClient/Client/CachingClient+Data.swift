@@ -59,12 +59,31 @@ extension CachingClient {
 
     /// The absolute URL `request` targets, as events and logs name it.
     public static func url(of request: HTTPRequest) -> String {
-        "\(request.scheme ?? "http")://\(request.authority ?? "")\(request.path ?? "/")"
+        // Every request builds it: its parts' bytes copied into one allocation of the right size.
+        var parts = (request.scheme ?? "http", "://", request.authority ?? "", request.path ?? "/")
+        let count = parts.0.utf8.count + 3 + parts.2.utf8.count + parts.3.utf8.count
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var written = 0
+            func copy(_ part: inout String) {
+                part.withUTF8 { bytes in
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[written..<(written + bytes.count)]).initialize(from: bytes)
+                    written += bytes.count
+                }
+            }
+            copy(&parts.0)
+            copy(&parts.1)
+            copy(&parts.2)
+            copy(&parts.3)
+            return written
+        }
     }
 
     private func redirectTarget(of request: HTTPRequest, response: HTTPResponse) -> HTTPRequest? {
-        guard [301, 302, 303, 307, 308].contains(response.status.code),
-            let location = response.headerFields[.location],
+        switch response.status.code {
+        case 301, 302, 303, 307, 308: break
+        default: return nil
+        }
+        guard let location = response.headerFields[.location],
             let resolved = URL(string: location, relativeTo: URL(string: Self.url(of: request)))?.absoluteString
         else { return nil }
         return Self.request(url: resolved)

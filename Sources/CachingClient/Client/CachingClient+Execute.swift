@@ -133,13 +133,14 @@ extension CachingClient {
         bytesFromNetwork: Int = 0, after lookup: CacheEventKind? = nil
     ) -> ClientResponse {
         let fields = rules.servedHeaderFields(for: entry.stored, age: freshness.age, revalidated: false)
-        let response = HTTPResponse(status: entry.stored.response.status, headerFields: fields)
+        var response = entry.stored.response
+        response.headerFields = fields
         let body = run.request.method == .head ? Data() : Data(entry.body)
         let now = configuration.now()
         store.recordAccess(entry, now: now)
         publishCompletion(
             Served(
-                source: .cache, status: response.status.code, bytes: body.count, outcome: outcome, reason: reason,
+                source: .cache, status: entry.stored.status, bytes: body.count, outcome: outcome, reason: reason,
                 age: freshness.age, ttl: freshness.timeToLive, headers: fields),
             bytesFromNetwork: bytesFromNetwork, bytesFromCache: body.count, coalesced: false, run: run, after: lookup, at: now)
         return ClientResponse(

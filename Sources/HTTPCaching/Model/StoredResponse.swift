@@ -75,7 +75,7 @@ public struct StoredResponse: Sendable, Hashable {
     }
 
     /// The HTTP status code.
-    public var status: Int { storage.response.status.code }
+    public var status: Int { storage.status }
 
     /// Whether the response carries a validator usable for a conditional request.
     public var hasValidator: Bool { storage.entityTag != nil || storage.lastModified != nil }
@@ -150,6 +150,8 @@ public struct StoredResponse: Sendable, Hashable {
         let pragmaNoCache: Bool
         let ifNoneMatchValue: String?
         let ifModifiedSinceValue: String?
+        /// The status code (`HTTPResponse` keeps it as text and parses it on every read).
+        let status: Int
         /// The fields of the last hit served without revalidation (not a part: never compared).
         let served = Mutex<ServedFields?>(nil)
 
@@ -161,6 +163,7 @@ public struct StoredResponse: Sendable, Hashable {
             self.requestTime = requestTime
             self.responseTime = responseTime
             self.varyKey = varyKey
+            status = response.status.code
             let fields = response.headerFields
             // After a 304 most fields are as before: what parses into allocated values is
             // reused when its field values are unchanged.
