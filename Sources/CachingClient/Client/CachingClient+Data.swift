@@ -92,13 +92,14 @@ extension CachingClient {
     // MARK: One hop
 
     func singleRequest(_ request: HTTPRequest, body: Data?, policy: CachePolicy) async throws -> ClientResponse {
-        let run = RequestRun(id: events.makeRequestID(), request: request, body: body, policy: policy, start: configuration.now())
+        var run = RequestRun(id: events.makeRequestID(), request: request, body: body, policy: policy, start: configuration.now())
         let url = Self.url(of: request)
         // The same key as `CacheKey(request)`, from the URL string built once for both.
         let key = request.scheme != nil && request.authority != nil ? CacheKey(method: request.method.rawValue, uri: url) : nil
+        run.keyDescription = key?.description
         events.publish(
             .requestStarted(RequestStarted(
-                method: request.method.rawValue, url: url, cacheKey: key?.description ?? "",
+                method: request.method.rawValue, url: url, cacheKey: run.keyDescription ?? "",
                 policy: policy.commandLineName, headers: request.headerFields)),
             requestID: run.id, at: run.start)
         do {
@@ -177,6 +178,9 @@ struct RequestRun: Sendable {
     /// How many times this request has looked in the store (more than once when a flight for
     /// its key ended while it looked; see ``CachingClient/lookUpAndExecute(run:key:)``).
     var lookups = 1
+    /// Its cache key as text, once it was written (for the `requestStarted` event), so the
+    /// coalescer's flight key need not write it again.
+    var keyDescription: String?
 
     /// Seconds from the start to `now`, on the same clock: simulated traffic gets simulated
     /// latencies.

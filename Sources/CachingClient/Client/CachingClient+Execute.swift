@@ -53,7 +53,7 @@ extension CachingClient {
             if let key, case .bypass = decision {
                 result = try await fetch(decision, reason: reason, run: run, key: key, candidates: candidates)
             } else if let key {
-                let flight = flightKey(key, decision: decision, candidates: candidates, request: run.request)
+                let flight = flightKey(key, decision: decision, candidates: candidates, run: run)
                 let joined = try await coalescer.run(key: flight, requestID: run.id, lookedUpAt: ticket) { [self] in
                     try await self.fetch(decision, reason: reason, run: run, key: key, candidates: candidates)
                 }
@@ -103,8 +103,10 @@ extension CachingClient {
     /// The coalescing key: the method (a HEAD's answer has no body for a GET, though both
     /// look up the same key), the primary key, and this request's values of the fields the
     /// stored response varies on, so differently-negotiated requests never share a fetch.
-    private func flightKey(_ key: CacheKey, decision: CacheDecision, candidates: [CacheEntry], request: HTTPRequest) -> String {
-        let primary = request.method == .head ? "HEAD|" + key.description : key.description
+    private func flightKey(_ key: CacheKey, decision: CacheDecision, candidates: [CacheEntry], run: RequestRun) -> String {
+        let request = run.request
+        let description = run.keyDescription ?? key.description
+        let primary = request.method == .head ? "HEAD|" + description : description
         let varyNames = Set(candidates.flatMap { $0.stored.varyNames })
         guard !varyNames.isEmpty else { return primary }
         let values = varyNames.sorted().map { name in
