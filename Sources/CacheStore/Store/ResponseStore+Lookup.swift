@@ -47,10 +47,11 @@ extension ResponseStore {
 
     /// The variants of a key when memory alone can answer (every variant in memory, or
     /// certainly none stored — the in-memory index of the disk tier knows); `nil` when a
-    /// file must be read — then call ``variants(for:)``. Never does I/O.
-    public func memoryVariants(for key: CacheKey) -> [CacheEntry]? {
+    /// file must be read — then call ``variants(for:now:)``. Never does I/O. `now`: as for
+    /// ``variants(for:now:)``.
+    public func memoryVariants(for key: CacheKey, now: Date? = nil) -> [CacheEntry]? {
         let namespace = table.index(for: key.uri)
-        let now = core.now()
+        let now = now ?? core.now()
         let plan = lookupPlan(for: key, namespace: namespace, now: now)
         switch plan {
         case .answered(let entries): return entries

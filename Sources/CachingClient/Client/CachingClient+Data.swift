@@ -124,17 +124,23 @@ extension CachingClient {
         let request = run.request
         // The first lookup happens as the request starts: one clock reading serves both.
         let now = run.lookups == 1 ? run.start : configuration.now()
-        let candidates: [CacheEntry]
+        var candidates: [CacheEntry] = []
         if let key, request.method == .get || request.method == .head {
-            candidates = await store.variants(for: key, now: now)
-        } else {
-            candidates = []
+            // Memory answers without an async call; only a file to read takes one.
+            if let inMemory = store.memoryVariants(for: key, now: now) {
+                candidates = inMemory
+            } else {
+                candidates = await store.variants(for: key, now: now)
+            }
         }
         let decision = rules.decide(request: request, key: key, policy: run.policy, candidates: candidates.map(\.stored), now: now)
         let reason = decision.reason
         let lookup = lookupEvent(decision, reason: reason, candidates: candidates, now: now)
-        return try await execute(
-            decision, reason: reason, lookup: lookup, lookedUpAt: now, run: run, key: key, candidates: candidates, ticket: ticket)
+        if let answer = try answerFromStore(decision, reason: reason, lookup: lookup, lookedUpAt: now, run: run, key: key, candidates: candidates) {
+            return answer
+        }
+        events.publish(lookup, requestID: run.id, at: now)
+        return try await network(decision, reason: reason, run: run, key: key, candidates: candidates, lookedUpAt: ticket)
     }
 
     /// The `lookup` event of a decision.

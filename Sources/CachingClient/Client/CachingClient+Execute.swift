@@ -5,16 +5,16 @@ import HTTPCaching
 import HTTPTypes
 
 extension CachingClient {
-    /// Carries out a decision: serve from the store, or go to the origin (coalesced).
+    /// Carries out a decision the store answers — a fresh or stale response, or a 504 for
+    /// `only-if-cached` — without waiting for anything; `nil` for one that goes to the origin.
     ///
-    /// `lookup`: the decision's event, made at `now`. An answer from the store publishes it
-    /// with the answer's `served` and `requestFinished`, under one lock; a request that goes
-    /// to the origin or fails publishes it first. `ticket`: the coalescer's, taken before the
-    /// lookup that made the decision.
-    func execute(
+    /// `lookup`: the decision's event, made at `now`, published with the answer's `served`
+    /// and `requestFinished` under one lock (and alone before a `notCached` error). A decision
+    /// that goes to the origin leaves it to the caller to publish first.
+    func answerFromStore(
         _ decision: CacheDecision, reason: String, lookup: CacheEventKind, lookedUpAt now: Date, run: RequestRun, key: CacheKey?,
-        candidates: [CacheEntry], ticket: RequestCoalescer<NetworkResult>.Ticket?
-    ) async throws -> ClientResponse {
+        candidates: [CacheEntry]
+    ) throws -> ClientResponse? {
         switch decision {
         case .fresh(let hit):
             return serve(candidates[hit.candidate], freshness: hit.freshness, outcome: .hit, reason: reason, run: run, after: lookup)
@@ -30,8 +30,7 @@ extension CachingClient {
             }
             return gatewayTimeout(reason: reason, run: run, after: lookup)
         case .revalidate, .miss, .bypass:
-            events.publish(lookup, requestID: run.id, at: now)
-            return try await network(decision, reason: reason, run: run, key: key, candidates: candidates, lookedUpAt: ticket)
+            return nil
         }
     }
 
