@@ -63,18 +63,18 @@ extension CachingClient {
         var parts = (request.scheme ?? "http", "://", request.authority ?? "", request.path ?? "/")
         let count = parts.0.utf8.count + 3 + parts.2.utf8.count + parts.3.utf8.count
         return String(unsafeUninitializedCapacity: count) { buffer in
-            var written = 0
-            func copy(_ part: inout String) {
-                part.withUTF8 { bytes in
-                    _ = UnsafeMutableBufferPointer(rebasing: buffer[written..<(written + bytes.count)]).initialize(from: bytes)
-                    written += bytes.count
-                }
-            }
-            copy(&parts.0)
-            copy(&parts.1)
-            copy(&parts.2)
-            copy(&parts.3)
-            return written
+            var written = copy(&parts.0, into: buffer, at: 0)
+            written = copy(&parts.1, into: buffer, at: written)
+            written = copy(&parts.2, into: buffer, at: written)
+            return copy(&parts.3, into: buffer, at: written)
+        }
+    }
+
+    /// Copies `part`'s UTF-8 bytes into `buffer` from `offset`; returns the offset after them.
+    private static func copy(_ part: inout String, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
+        part.withUTF8 { bytes in
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[offset..<(offset + bytes.count)]).initialize(from: bytes)
+            return offset + bytes.count
         }
     }
 
