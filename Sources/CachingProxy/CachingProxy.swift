@@ -39,21 +39,16 @@ public final class CachingProxy: Sendable {
     private let stopped = Mutex(false)
 
     private init(
-        configuration: CachingProxyConfiguration, port: Int, registry: ConnectionRegistry, group: MultiThreadedEventLoopGroup,
+        configuration: CachingProxyConfiguration, registry: ConnectionRegistry, group: MultiThreadedEventLoopGroup,
         listener: any Channel, logger: Logger
     ) {
-        self.configuration = configuration
-        self.port = port
-        self.registry = registry
-        self.group = group
-        self.listener = listener
-        self.logger = logger
+        (self.configuration, self.registry, self.group, self.listener, self.logger) = (configuration, registry, group, listener, logger)
+        port = listener.localAddress?.port ?? configuration.port
     }
 
     /// The proxy's base URL, e.g. `http://127.0.0.1:8081` (IPv6 hosts bracketed).
     public var baseURL: String {
-        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        return "http://\(host):\(port)"
+        "http://\(ProxyOrigin.authority(host: configuration.host, port: port))"
     }
 
     /// How many client connections are open.
@@ -82,32 +77,19 @@ public final class CachingProxy: Sendable {
             maximumRequestBodyBytes: configuration.maximumRequestBodyBytes)
         let timeout = configuration.headerReadTimeout
         let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
-        let encoder = {
-            var encoder = HTTPResponseEncoder.Configuration()
-            encoder.automaticallySetFramingHeaders = false  // the handler frames every response itself
-            return encoder
-        }()
+        let connection = ConnectionSetup(
+            registry: registry,
+            handler: {
+                ProxyHTTPHandler(
+                    exchange: exchange, limits: limits, headerReadTimeout: timeout, registry: registry, accessLog: accessLog,
+                    logger: logger)
+            }, decoderLimits: limits.decoderLimits)
+        // A listen backlog for bursts of new connections (a load test opens hundreds at once).
         let bootstrap = ServerBootstrap(group: group)
-            .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .serverChannelOption(.backlog, value: 1024)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
-            .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    let pipeline = channel.pipeline.syncOperations
-                    guard registry.open(channel) else {
-                        try pipeline.addHandler(ConnectionRefusal())
-                        return
-                    }
-                    channel.closeFuture.whenComplete { _ in registry.closed(channel) }
-                    try pipeline.configureHTTPServerPipeline(
-                        withErrorHandling: false, withEncoderConfiguration: encoder,
-                        withDecoderLimitConfiguration: limits.decoderLimits)
-                    try pipeline.addHandler(ProxyProtocolErrorHandler())
-                    try pipeline.addHandler(ProxyHTTPHandler(
-                        exchange: exchange, limits: limits, headerReadTimeout: timeout, registry: registry,
-                        accessLog: accessLog, logger: logger))
-                }
-            }
+            .childChannelInitializer { channel in channel.eventLoop.makeCompletedFuture { try connection.configure(channel) } }
         let listener: any Channel
         do {
             listener = try await bootstrap.bind(host: configuration.host, port: configuration.port).get()
@@ -115,10 +97,9 @@ public final class CachingProxy: Sendable {
             try? await group.shutdownGracefully()
             throw .bindFailed(host: configuration.host, port: configuration.port, detail: "\(error)")
         }
-        let port = listener.localAddress?.port ?? configuration.port
-        logger.info("proxy listening", metadata: ["address": "\(configuration.host):\(port)", "origin": "\(configuration.origin)"])
-        return CachingProxy(
-            configuration: configuration, port: port, registry: registry, group: group, listener: listener, logger: logger)
+        let proxy = CachingProxy(configuration: configuration, registry: registry, group: group, listener: listener, logger: logger)
+        logger.info("proxy listening", metadata: ["url": "\(proxy.baseURL)", "origin": "\(configuration.origin)"])
+        return proxy
     }
 
     /// Stops gracefully: no new connections; idle connections close at once; requests in
@@ -162,9 +143,8 @@ public final class CachingProxy: Sendable {
 
     deinit {
         // A forgotten stop() must not leak the event-loop threads.
-        if !stopped.withLock({ $0 }) {
-            listener.close(promise: nil)
-            group.shutdownGracefully { _ in }
-        }
+        guard !stopped.withLock({ $0 }) else { return }
+        listener.close(promise: nil)
+        group.shutdownGracefully { _ in }
     }
 }

@@ -36,8 +36,13 @@ public struct ProxyOrigin: Sendable, Hashable, CustomStringConvertible {
             throw .invalidOrigin(text, problem: "give the origin without a path, query or fragment (each request's path is forwarded as it came)")
         }
         self.scheme = scheme
+        authority = components.port.map { Self.authority(host: host, port: $0) } ?? Self.authority(host: host, port: nil)
+    }
+
+    /// `host:port` (or `host` without a port), an IPv6 address in brackets.
+    static func authority(host: String, port: Int?) -> String {
         let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-        authority = components.port.map { "\(bracketed):\($0)" } ?? bracketed
+        return port.map { "\(bracketed):\($0)" } ?? bracketed
     }
 
     /// `scheme://authority`, e.g. `http://127.0.0.1:8080`.

@@ -2,7 +2,6 @@ import ArgumentParser
 import CacheScopeApp
 import CachingProxy
 import DemoOrigin
-import TerminalUI
 
 /// `cachescope proxy --origin URL`: a caching reverse proxy in front of any HTTP origin, its
 /// traffic in the live dashboard — or, with `--no-ui`, one log line per request and a summary
@@ -42,26 +41,12 @@ struct ProxyCommand: AsyncParsableCommand {
     @Flag(name: .customLong("read-only"), help: "Serve what --cache-dir already holds, but store nothing new.")
     var readOnly = false
 
-    @OptionGroup var theme: ThemeOption
-
-    @Option(help: ArgumentHelp(
-        "Record every event to this session log (JSON Lines, mode 0600) for `cachescope replay`; written whole at the end.",
-        valueName: "FILE"))
-    var record: String?
-
-    @Flag(help: "Publish the events on an attach socket so `cachescope attach` can watch and steer this process.")
-    var publish = false
-
-    @OptionGroup var log: LogOption
+    @OptionGroup var watch: WatchOptions
 
     func validate() throws {
         try reporting {
             _ = try options()
-            if !noUI {
-                do { try Terminal.checkInteractive() } catch {
-                    throw ValidationError("\(error), or add --no-ui to run without the dashboard")
-                }
-            }
+            try WatchOptions.checkTerminal(noUI: noUI)
         }
     }
 
@@ -94,7 +79,7 @@ struct ProxyCommand: AsyncParsableCommand {
             proxy: proxy, cacheDirectory: try store.directory(),
             memoryCapacity: try memoryCapacity.map { try ByteCount(parsing: $0, option: "--memory-capacity").bytes } ?? 32 << 20,
             diskCapacity: try diskCapacity.map { try ByteCount(parsing: $0, option: "--disk-capacity").bytes } ?? 256 << 20,
-            readOnly: readOnly, theme: try theme.choice(),
-            record: try record.map { try OutputPath($0, kind: .sessionLog, option: "--record") }, publish: publish, log: try log.path())
+            readOnly: readOnly, theme: try watch.theme.choice(),
+            record: try watch.recordPath(), publish: watch.publish, log: try watch.log.path())
     }
 }

@@ -70,7 +70,11 @@ enum RawHTTP {
                 try await channel.executeThenClose { inbound, outbound in
                     for (index, part) in parts.enumerated() {
                         if index > 0, pause > .zero { try await Task.sleep(for: pause) }
-                        try await outbound.write(ByteBuffer(bytes: part))
+                        do {
+                            try await outbound.write(ByteBuffer(bytes: part))
+                        } catch ChannelError.ioOnClosedChannel {
+                            break  // the server answered and closed before reading it all (a 503 at the limit)
+                        }
                     }
                     var received: [UInt8] = []
                     var closed = true
