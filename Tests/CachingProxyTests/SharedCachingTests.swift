@@ -89,6 +89,23 @@ struct SharedCachingTests {
         }
     }
 
+    @Test("a client's If-None-Match that matches the stored ETag gets a 304 from the cache, without the body")
+    func clientConditional() async throws {
+        try await ProxyHarness.start().run { harness in
+            let first = try await harness.request("/max-age/60")
+            let etag = try #require(first.value("ETag"))
+            let conditional = try await harness.request("/max-age/60", headers: ["If-None-Match: W/\(etag), \"other\""])
+            #expect(conditional.status == 304)
+            #expect(conditional.body.isEmpty)
+            #expect(conditional.value("ETag") == etag)
+            #expect(ProxyHarness.cacheStatus(conditional) == "cachescope;hit;ttl=60")
+            let other = try await harness.request("/max-age/60", headers: ["If-None-Match: \"other\""])
+            #expect(other.status == 200)
+            #expect(other.body == first.body)
+            #expect(harness.origin.requestCount(path: "/max-age/60") == 1)
+        }
+    }
+
     @Test("a HEAD keeps the origin's Content-Length and gets no body")
     func head() async throws {
         try await ProxyHarness.start().run { harness in

@@ -31,7 +31,8 @@ struct ProxyExchange: Sendable {
 
     /// The client's response as sent downstream: hop-by-hop fields removed, `Date` added when
     /// the origin sent none (RFC 9110 §6.6.1), `Via` and `Cache-Status` appended. `Age` comes
-    /// from the client, set on every response served from the store.
+    /// from the client, set on every response served from the store. A 200 the client's own
+    /// `If-None-Match` / `If-Modified-Since` says it already has becomes a 304.
     private func answer(for result: ClientResponse, to request: IncomingRequest) -> ProxyAnswer {
         let mayHaveBody = Self.mayHaveBody(result.response.status)
         // A HEAD keeps the origin's Content-Length (the size a GET would get); otherwise the
@@ -43,10 +44,15 @@ struct ProxyExchange: Sendable {
         if let status = CacheStatus(result, method: request.method).fieldValue(cacheName: name) {
             fields.append(HTTPField(name: .cacheStatus, value: status))
         }
+        let response = HTTPResponse(status: result.response.status, headerFields: fields)
+        if let notModified = ConditionalRequest.notModified(for: request, response: response, now: client.configuration.now()) {
+            return ProxyAnswer(
+                response: notModified, body: Data(), closeConnection: false, outcome: result.outcome.rawValue,
+                reason: result.reason + "; 304 to the client's conditional request")
+        }
         let body = request.method == .head || !mayHaveBody ? Data() : result.body
         return ProxyAnswer(
-            response: HTTPResponse(status: result.response.status, headerFields: fields), body: body,
-            closeConnection: false, outcome: result.outcome.rawValue, reason: result.reason)
+            response: response, body: body, closeConnection: false, outcome: result.outcome.rawValue, reason: result.reason)
     }
 
     /// 502 when the origin cannot be reached or its answer cannot be used, 504 when it does not
