@@ -32,7 +32,8 @@ struct ProxyExchange: Sendable {
     /// The client's response as sent downstream: hop-by-hop fields removed, `Date` added when
     /// the origin sent none (RFC 9110 §6.6.1), `Via` and `Cache-Status` appended. `Age` comes
     /// from the client, set on every response served from the store. A 200 the client's own
-    /// `If-None-Match` / `If-Modified-Since` says it already has becomes a 304.
+    /// `If-None-Match` / `If-Modified-Since` says it already has becomes a 304; a GET's single
+    /// `Range` is answered 206 (or 416) from the complete 200 (``RangeRequest``).
     private func answer(for result: ClientResponse, to request: IncomingRequest) -> ProxyAnswer {
         let mayHaveBody = Self.mayHaveBody(result.response.status)
         // A HEAD keeps the origin's Content-Length (the size a GET would get); otherwise the
@@ -51,6 +52,12 @@ struct ProxyExchange: Sendable {
                 reason: result.reason + "; 304 to the client's conditional request")
         }
         let body = request.method == .head || !mayHaveBody ? Data() : result.body
+        let range = RangeRequest.answer(to: request, response: response, length: body.count, now: client.configuration.now())
+        if let (partial, part) = RangeRequest.response(range, from: response, body: body) {
+            return ProxyAnswer(
+                response: partial, body: part, closeConnection: false, outcome: result.outcome.rawValue,
+                reason: result.reason + "; \(partial.status.code) for the client's Range")
+        }
         return ProxyAnswer(
             response: response, body: body, closeConnection: false, outcome: result.outcome.rawValue, reason: result.reason)
     }
