@@ -167,7 +167,9 @@ let package = Package(
         ),
         .testTarget(
             name: "CacheScopeAppTests",
-            dependencies: ["CacheScopeApp", "CachingClient", "SessionLog", "CacheEvents", "HTTPCaching", "DemoOrigin", "TestFixtures"]
+            dependencies: [
+                "CacheScopeApp", "CachingClient", "CachingProxy", "SessionLog", "CacheEvents", "HTTPCaching", "DemoOrigin", "TestFixtures",
+            ]
         ),
         .testTarget(
             name: "CacheStoreTests",
