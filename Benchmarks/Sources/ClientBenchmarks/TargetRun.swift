@@ -52,25 +52,25 @@ func runTargets(_ setup: BenchmarkSetup) async throws -> Bool {
     print(roundTrip.summary)
     print(get.summary)
     print(bare.summary)
-    let sortedRatios = ratios.sorted()
-    let overhead = sortedRatios[sortedRatios.count / 2]
-    let withinTenPercent = overhead <= 1.10
-    print(String(
-        format: "%@ 304 round trip within 10%% of a plain GET: median of 30 rounds' ratios %.3f (rounds ranged %.3f–%.3f)",
-        withinTenPercent ? "PASS" : "FAIL", overhead, sortedRatios.first!, sortedRatios.last!))
-    verdicts.append(withinTenPercent)
+    verdicts.append(checkMedianRatio(ratios, atMost: 1.10, of: "304 round trip within 10% of a plain GET"))
     // Issue #14: what the caching layer adds to its own transport sending the same request.
-    let sortedLayerRatios = layerRatios.sorted()
-    let layer = sortedLayerRatios[sortedLayerRatios.count / 2]
-    let withinFifteenPercent = layer <= 1.15
-    print(String(
-        format: "%@ 304 round trip within 15%% of the client's transport alone: median of 30 rounds' ratios %.3f (rounds ranged %.3f–%.3f)",
-        withinFifteenPercent ? "PASS" : "FAIL", layer, sortedLayerRatios.first!, sortedLayerRatios.last!))
-    verdicts.append(withinFifteenPercent)
+    verdicts.append(checkMedianRatio(layerRatios, atMost: 1.15, of: "304 round trip within 15% of the client's transport alone"))
     print("the same comparison with larger bodies (information, not a verdict):")
     try await printSizeSweep(setup)
 
     // 3. The same requests through URLSession.
     try await compareWithURLSession(setup, freshHit: freshHit, roundTrip: roundTrip)
     return verdicts.allSatisfy { $0 }
+}
+
+/// Prints the verdict on the median of per-round ratios and returns whether it is within `limit`.
+private func checkMedianRatio(_ ratios: [Double], atMost limit: Double, of name: String) -> Bool {
+    let sorted = ratios.sorted()
+    guard let first = sorted.first, let last = sorted.last else { return false }
+    let median = sorted[sorted.count / 2]
+    let passed = median <= limit
+    print(String(
+        format: "%@ %@: median of %d rounds' ratios %.3f (rounds ranged %.3f–%.3f)",
+        passed ? "PASS" : "FAIL", name, sorted.count, median, first, last))
+    return passed
 }
