@@ -18,7 +18,7 @@ let packageOfProduct: [String: String] = [
     "Logging": "swift-log", "Crypto": "swift-crypto", "SystemPackage": "swift-system",
     "NIOCore": "swift-nio", "NIOPosix": "swift-nio", "NIOHTTP1": "swift-nio", "NIOFoundationCompat": "swift-nio",
     "NIOEmbedded": "swift-nio", "AsyncHTTPClient": "async-http-client", "Tracing": "swift-distributed-tracing",
-    "UnixSignals": "swift-service-lifecycle",
+    "UnixSignals": "swift-service-lifecycle", "RawStructuredFieldValues": "swift-http-structured-headers",
 ]
 
 /// Dependencies on external products, by product name.
@@ -39,6 +39,7 @@ let package = Package(
         .library(name: "SessionLog", targets: ["SessionLog"]),
         .library(name: "CacheStore", targets: ["CacheStore"]),
         .library(name: "CachingClient", targets: ["CachingClient"]),
+        .library(name: "CachingProxy", targets: ["CachingProxy"]),
         .library(name: "DemoOrigin", targets: ["DemoOrigin"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "CacheAttach", targets: ["CacheAttach"]),
@@ -59,6 +60,8 @@ let package = Package(
         // Both in the graph through AsyncHTTPClient already: signal handling and file descriptors.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
+        // Cache-Status (RFC 9211) is a structured field list: serialized, never concatenated.
+        .package(url: "https://github.com/apple/swift-http-structured-headers.git", from: "1.7.0"),
     ],
     targets: [
         // MARK: Rules
@@ -98,6 +101,13 @@ let package = Package(
                 + products("AsyncHTTPClient", "HTTPTypes", "NIOCore", "NIOHTTP1", "Tracing")
         ),
 
+        // MARK: The caching reverse proxy: an HTTP/1.1 server in front of a shared-mode client
+        .target(
+            name: "CachingProxy",
+            dependencies: ["CachingClient", "HTTPCaching"]
+                + products("HTTPTypes", "NIOCore", "NIOPosix", "NIOHTTP1", "Logging", "RawStructuredFieldValues")
+        ),
+
         // MARK: Attach
         .target(
             name: "CacheAttach",
@@ -135,8 +145,8 @@ let package = Package(
         .target(
             name: "CacheScopeApp",
             dependencies: [
-                "HTTPCaching", "CacheStore", "CacheEvents", "SessionLog", "CachingClient", "CacheAttach", "DemoOrigin",
-                "TerminalUI", "Dashboard", "TrafficFilter",
+                "HTTPCaching", "CacheStore", "CacheEvents", "SessionLog", "CachingClient", "CachingProxy", "CacheAttach",
+                "DemoOrigin", "TerminalUI", "Dashboard", "TrafficFilter",
             ] + products("Logging", "HTTPTypes", "UnixSignals", "SystemPackage")
         ),
 
@@ -144,8 +154,8 @@ let package = Package(
         .executableTarget(
             name: "cachescope",
             dependencies: [
-                "CacheScopeApp", "HTTPCaching", "CacheEvents", "SessionLog", "CachingClient", "CacheAttach", "DemoOrigin",
-                "TerminalUI", "Dashboard", "TrafficFilter",
+                "CacheScopeApp", "HTTPCaching", "CacheEvents", "SessionLog", "CachingClient", "CachingProxy", "CacheAttach",
+                "DemoOrigin", "TerminalUI", "Dashboard", "TrafficFilter",
             ] + products("ArgumentParser", "HTTPTypes")
         ),
 
@@ -165,7 +175,9 @@ let package = Package(
         ),
         .testTarget(
             name: "CacheScopeAppTests",
-            dependencies: ["CacheScopeApp", "CachingClient", "SessionLog", "CacheEvents", "HTTPCaching", "DemoOrigin", "TestFixtures"]
+            dependencies: [
+                "CacheScopeApp", "CachingClient", "CachingProxy", "SessionLog", "CacheEvents", "HTTPCaching", "DemoOrigin", "TestFixtures",
+            ]
         ),
         .testTarget(
             name: "CacheStoreTests",
@@ -182,6 +194,11 @@ let package = Package(
             name: "CachingClientTests",
             dependencies: ["CachingClient", "CacheStore", "CacheEvents", "HTTPCaching", "DemoOrigin"]
                 + products("AsyncHTTPClient")
+        ),
+        .testTarget(
+            name: "CachingProxyTests",
+            dependencies: ["CachingProxy", "CachingClient", "CacheStore", "HTTPCaching", "DemoOrigin"]
+                + products("NIOCore", "NIOPosix", "NIOHTTP1", "HTTPTypes")
         ),
         .testTarget(
             name: "CacheAttachTests",

@@ -9,7 +9,7 @@ struct CacheScopeCommand: AsyncParsableCommand {
         version: CacheScopeVersion.current,
         subcommands: [
             DemoCommand.self, GetCommand.self, ReplayCommand.self, ExportCommand.self, AttachCommand.self,
-            OriginCommand.self,
+            OriginCommand.self, ProxyCommand.self,
         ],
         defaultSubcommand: DemoCommand.self
     )

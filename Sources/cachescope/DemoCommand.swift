@@ -1,6 +1,5 @@
 import ArgumentParser
 import CacheScopeApp
-import TerminalUI
 
 /// `cachescope demo` (the default): a demo origin, a workload, a real caching client with a
 /// real disk store, and the live dashboard — or, with `--no-ui`, the same traffic and a
@@ -28,33 +27,19 @@ struct DemoCommand: AsyncParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @OptionGroup var theme: ThemeOption
-
-    @Option(help: ArgumentHelp(
-        "Record every event to this session log (JSON Lines, mode 0600) for `cachescope replay`; written whole at the end.",
-        valueName: "FILE"))
-    var record: String?
+    @OptionGroup var watch: WatchOptions
 
     @OptionGroup var filter: FilterOption
 
     @Flag(name: .customLong("read-only"), help: "In the dashboard, disable every command that changes the cache (purge, refresh, reload).")
     var readOnly = false
 
-    @Flag(help: "Publish the events on an attach socket so `cachescope attach` can watch and steer this process.")
-    var publish = false
-
-    @OptionGroup var log: LogOption
-
     func validate() throws {
         try reporting {
             _ = try options()
             if let duration, !(duration > 0) { throw ValidationError("--duration must be a positive number of seconds, not \(duration)") }
             guard rate > 0, rate <= 10_000 else { throw ValidationError("--rate must be between 0 and 10000 requests per second, not \(rate)") }
-            if !noUI {
-                do { try Terminal.checkInteractive() } catch {
-                    throw ValidationError("\(error), or add --no-ui to run without the dashboard")
-                }
-            }
+            try WatchOptions.checkTerminal(noUI: noUI)
         }
     }
 
@@ -70,7 +55,7 @@ struct DemoCommand: AsyncParsableCommand {
     private func options() throws -> DemoSession.Options {
         DemoSession.Options(
             duration: duration.map { .milliseconds(Int64($0 * 1000)) }, rate: rate, cacheDirectory: try store.directory(),
-            theme: try theme.choice(), record: try record.map { try OutputPath($0, kind: .sessionLog, option: "--record") },
-            publish: publish, log: try log.path(), filter: try filter.parsed(), readOnly: readOnly)
+            theme: try watch.theme.choice(), record: try watch.recordPath(),
+            publish: watch.publish, log: try watch.log.path(), filter: try filter.parsed(), readOnly: readOnly)
     }
 }

@@ -4,7 +4,7 @@ import CacheScopeApp
 /// `--cache-dir DIR`, shared by the commands that open a disk store.
 struct StoreOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "The disk store's directory, created (mode 0700) if missing. Default: for get $XDG_CACHE_HOME/cachescope or ~/.cache/cachescope; for demo a temporary directory removed at the end.",
+        "The disk store's directory, created (mode 0700) if missing. Default: for get $XDG_CACHE_HOME/cachescope or ~/.cache/cachescope; for demo and proxy a temporary directory removed at the end.",
         valueName: "DIR"))
     var cacheDir: String?
 

@@ -1,0 +1,147 @@
+import CacheStore
+import CachingClient
+public import CachingProxy
+import Dashboard
+import Foundation
+import Logging
+
+/// What `cachescope proxy` runs: a caching reverse proxy in front of one origin, its shared-mode
+/// client with a disk store, and — as in `demo` — the dashboard or the headless summary, the
+/// optional recorder and attach server (``WatchedClient``).
+///
+/// Kept apart from the command so the command stays options and wiring.
+public final class ProxySession: Sendable {
+    /// What `cachescope proxy` was asked for, every value already checked.
+    public struct Options: Sendable {
+        /// Where the proxy listens and forwards, and its limits.
+        public var proxy: CachingProxyConfiguration
+        /// Where the disk store lives (kept afterwards); `nil`: a temporary directory, removed
+        /// at the end.
+        public var cacheDirectory: DirectoryPath?
+        /// The memory tier's capacity in bytes. Default 32 MiB.
+        public var memoryCapacity: Int
+        /// The disk tier's capacity in bytes. Default 256 MiB.
+        public var diskCapacity: Int
+        /// Serve what the store holds but store nothing new (a 304 freshens nothing either).
+        public var readOnly: Bool
+        /// The dashboard's theme.
+        public var theme: ThemeChoice
+        /// Where to record the session log; `nil`: no recording.
+        public var record: OutputPath?
+        /// Publish the events on an attach socket.
+        public var publish: Bool
+        /// The log file (appended to); `nil`: `cachescope-proxy.log` in the temporary directory.
+        public var log: OutputPath?
+
+        /// Options; see each property.
+        public init(
+            proxy: CachingProxyConfiguration, cacheDirectory: DirectoryPath?, memoryCapacity: Int = 32 << 20,
+            diskCapacity: Int = 256 << 20, readOnly: Bool = false, theme: ThemeChoice, record: OutputPath?, publish: Bool,
+            log: OutputPath?
+        ) {
+            self.proxy = proxy
+            self.cacheDirectory = cacheDirectory
+            self.memoryCapacity = memoryCapacity
+            self.diskCapacity = diskCapacity
+            self.readOnly = readOnly
+            self.theme = theme
+            self.record = record
+            self.publish = publish
+            self.log = log
+        }
+    }
+
+    let options: Options
+    let watched: WatchedClient
+    let proxy: CachingProxy
+    /// The access log's lines, written to standard output by a headless session.
+    private let lines: AsyncStream<String>
+    private let continuation: AsyncStream<String>.Continuation
+
+    private init(
+        options: Options, watched: WatchedClient, proxy: CachingProxy, lines: AsyncStream<String>,
+        continuation: AsyncStream<String>.Continuation
+    ) {
+        self.options = options
+        self.watched = watched
+        self.proxy = proxy
+        self.lines = lines
+        self.continuation = continuation
+    }
+
+    /// Starts the client, recorder, attach server and the proxy; `headless`: the access log
+    /// goes to standard output (one line per request), else to the log file only.
+    /// - Throws: ``PathError``, ``CachingProxyError`` (the address cannot be used or bound),
+    ///   the store's or the attach server's errors.
+    public static func start(_ options: Options, headless: Bool) async throws -> ProxySession {
+        let readOnly = options.readOnly
+        let watched = try await WatchedClient.start(
+            command: "proxy", cacheDirectory: options.cacheDirectory, record: options.record, publish: options.publish,
+            log: options.log
+        ) { directory in
+            var configuration = CachingClientConfiguration.proxy(
+                store: StoreConfiguration(memoryCapacity: options.memoryCapacity, diskCapacity: options.diskCapacity, directory: directory))
+            if readOnly { configuration.willCache = { _, _ in .store(.notAllowed) } }
+            return configuration
+        }
+        let (lines, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(100_000))
+        let logger = Logger(label: "cachescope.proxy")
+        let accessLog: @Sendable (ProxyAccessRecord) -> Void = { record in
+            let line = record.commonLogLine
+            if headless { continuation.yield(line) } else { logger.info("\(line)") }
+        }
+        do {
+            let proxy = try await CachingProxy.start(options.proxy, client: watched.client, accessLog: accessLog, logger: logger)
+            return ProxySession(options: options, watched: watched, proxy: proxy, lines: lines, continuation: continuation)
+        } catch {
+            await watched.shutDown()
+            throw error
+        }
+    }
+
+    /// `proxy on http://127.0.0.1:8081 → http://origin`, plus a warning when remote clients may
+    /// connect.
+    public var banner: String {
+        var text = "proxy on \(proxy.baseURL) → \(options.proxy.origin)"
+        if !CachingProxyConfiguration.isLoopback(options.proxy.host) { text += " (remote clients allowed)" }
+        if options.readOnly { text += " (read-only cache)" }
+        return text
+    }
+
+    // MARK: Running
+
+    /// Opens the dashboard on the proxy's traffic until `q`; returns the process exit status.
+    public func runDashboard() async throws -> Int32 {
+        try await watched.runDashboard(
+            theme: options.theme, notes: [banner], traffic: { _ in await Self.untilCancelled() },
+            stopFirst: { await self.proxy.stop() })
+    }
+
+    /// Serves until SIGINT or SIGTERM, writing one line per request to standard output; then
+    /// drains the requests in flight and prints the summary. Returns the exit status (128 + N
+    /// after signal N).
+    public func runHeadless() async throws -> Int32 {
+        try Console.write("cachescope \(banner); stop with Ctrl-C\n")
+        let (lines, continuation) = (self.lines, self.continuation)
+        let proxy = self.proxy
+        return try await watched.runHeadless(
+            header: "Proxy: \(proxy.baseURL) → \(options.proxy.origin)\n",
+            traffic: {
+                let writer = Task {
+                    for await line in lines { try? Console.write(line + "\n") }
+                }
+                await Self.untilCancelled()
+                // Drain while the writer still runs, so every answered request has its line.
+                await proxy.stop()
+                continuation.finish()
+                await writer.value
+            })
+    }
+
+    /// Returns when the calling task is cancelled.
+    private static func untilCancelled() async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: .seconds(86_400))
+        }
+    }
+}

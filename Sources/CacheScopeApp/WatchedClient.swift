@@ -1,0 +1,196 @@
+import CacheAttach
+import CacheEvents
+import CacheStore
+import CachingClient
+import Dashboard
+import Foundation
+import Logging
+import SessionLog
+import TerminalUI
+import TrafficFilter
+
+/// What every live command — `demo`, `proxy` — runs around its caching client: the log file,
+/// the store's directory (a temporary one unless `--cache-dir`), the optional recorder and
+/// attach server; the dashboard or the headless summary; and the shut-down that closes them in
+/// order.
+///
+/// The command supplies only its traffic: `demo` a workload against the demo origin, `proxy`
+/// a server that forwards clients' requests.
+final class WatchedClient: Sendable {
+    /// How long shutting down waits for stale-while-revalidate refreshes still in flight.
+    static let refreshDrainLimit: Duration = .seconds(3)
+
+    /// The command's name in messages (`demo`).
+    let command: String
+    let client: CachingClient
+    let recorder: SessionRecorder?
+    /// The temporary file the recorder writes, renamed over `--record`'s path at the end.
+    let recordFile: StagedFile?
+    let publisher: AttachServer?
+    /// The store's directory when it is temporary (removed at the end).
+    let temporaryDirectory: URL?
+    /// A message for the status line about start-up problems that were worked around.
+    let notice: String?
+    /// `--filter`: what the dashboard opens filtered by, the recording keeps and the headless
+    /// summary counts (whole matching requests); `nil`: everything.
+    let filter: Filter?
+    private let logger: Logger
+
+    private init(
+        command: String, client: CachingClient, recorder: SessionRecorder?, recordFile: StagedFile?, publisher: AttachServer?,
+        temporaryDirectory: URL?, notice: String?, filter: Filter?
+    ) {
+        self.filter = filter
+        self.command = command
+        self.client = client
+        self.recorder = recorder
+        self.recordFile = recordFile
+        self.publisher = publisher
+        self.temporaryDirectory = temporaryDirectory
+        self.notice = notice
+        logger = Logger(label: "cachescope.\(command)")
+    }
+
+    /// Starts logging, the store's directory, the client (made by `configuration` from the
+    /// store's directory), the recorder and the attach server.
+    /// - Throws: ``PathError`` when the store's directory or the recording's temporary file
+    ///   cannot be created; the store's or the attach server's errors.
+    static func start(
+        command: String, cacheDirectory: DirectoryPath?, record: OutputPath?, publish: Bool, log: OutputPath?,
+        filter: Filter? = nil, configuration: (URL) -> CachingClientConfiguration
+    ) async throws -> WatchedClient {
+        let notice = FileLogging.start(log, command: command)
+        // The recording's file first: a path that cannot be written fails before anything runs.
+        let recordFile = try record?.stage()
+        let directory: URL
+        var temporary: URL?
+        if let store = cacheDirectory {
+            try store.create()
+            directory = store.url
+        } else {
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent("cachescope-\(command)-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            temporary = directory
+        }
+        let client: CachingClient
+        do {
+            client = try await CachingClient(configuration: configuration(directory))
+        } catch {
+            if let temporary { try? FileManager.default.removeItem(at: temporary) }
+            throw error
+        }
+        var recorder: SessionRecorder?
+        if let recordFile {
+            // The log starts with what is stored, so a replay's Entries view is complete.
+            recorder = try SessionRecorder(
+                bus: client.events, path: recordFile.temporaryPath, configuration: SessionRecorder.Configuration(filter: filter),
+                initial: await client.snapshotEvents())
+        }
+        let publisher = publish
+            ? try await AttachServer.start(
+                events: client.events, snapshot: { await client.snapshotEvents() }, commands: { await client.perform($0) },
+                processName: "cachescope-\(command)")
+            : nil
+        return WatchedClient(
+            command: command, client: client, recorder: recorder, recordFile: recordFile, publisher: publisher,
+            temporaryDirectory: temporary, notice: notice, filter: filter)
+    }
+
+    // MARK: Running
+
+    /// Opens the dashboard while `traffic` runs, until `q`; then cancels the traffic and shuts
+    /// down (`stopFirst` before the client closes, `stopLast` after). Returns the exit status.
+    /// `readOnly` disables the dashboard's cache-changing commands (`--read-only`).
+    func runDashboard(
+        theme choice: ThemeChoice, notes extra: [String], readOnly: Bool = false,
+        traffic: @escaping @Sendable (DashboardApp) async -> Void,
+        stopFirst: @Sendable () async -> Void = {}, stopLast: @Sendable () async -> Void = {}
+    ) async throws -> Int32 {
+        let (theme, themeProblem) = choice.resolve()
+        let notes = [themeProblem, notice, publisher.map { "publishing on \($0.path)" }].compactMap { $0 } + extra
+        let client = self.client
+        let app = DashboardApp.live(
+            events: await client.subscribe(.dashboard, snapshot: true).batches, commands: { await client.perform($0) },
+            theme: theme, status: notes.isEmpty ? nil : StatusMessage(notes.joined(separator: "; "), kind: themeProblem == nil ? .info : .failure))
+        app.setFilter(filter)
+        app.setReadOnly(readOnly)
+        let running = Task { await traffic(app) }
+        let exit: ScreenLoop.Exit
+        do {
+            exit = try await app.run()
+        } catch {
+            running.cancel()
+            await running.value
+            await shutDown(stopFirst: stopFirst, stopLast: stopLast)
+            throw error
+        }
+        running.cancel()
+        await running.value
+        await shutDown(stopFirst: stopFirst, stopLast: stopLast)
+        return exit.status
+    }
+
+    /// Runs `traffic` without a dashboard until it ends or SIGINT/SIGTERM, shuts down, and
+    /// prints `header` and the session summary; returns the exit status (128 + N after signal
+    /// N, 1 when the recording could not be written).
+    func runHeadless(
+        header: String, traffic: @escaping @Sendable () async -> Void, stopFirst: @Sendable () async -> Void = {},
+        stopLast: @Sendable () async -> Void = {}
+    ) async throws -> Int32 {
+        let subscription = client.events.subscribe(.recorder)
+        let filter = self.filter
+        let summary = Task {
+            var summary = SessionSummary()
+            var selection = filter.map { RequestSelection(filter: $0) }
+            for await event in subscription {
+                for kept in selection?.select(event) ?? [event] { summary.apply(kept) }
+            }
+            for kept in selection?.finish() ?? [] { summary.apply(kept) }
+            return summary
+        }
+        let running = Task { await traffic() }
+        let signalled = await TerminationSignal.wait(orUntil: running)
+        running.cancel()
+        await running.value
+        // shutDown first lets the refreshes the traffic started end: they are in the summary
+        // (and the recording) too.
+        let recording = await shutDown(stopFirst: stopFirst, stopLast: stopLast)
+        subscription.finish()
+        let live = await summary.value
+        // With --record, the summary is the recorded log's, so `cachescope replay FILE --summary`
+        // prints exactly the same figures.
+        var text = header + (recording?.summary.text ?? live.text)
+        if let recording, let recordFile { text += "Recorded \(recording.eventCount) events to \(recordFile.finalPath)\n" }
+        try Console.write(text)
+        // A recording that failed was reported by shutDown; the run did not do what was asked.
+        let recordingFailed = recordFile != nil && recording == nil
+        return signalled.map { 128 + $0 } ?? (recordingFailed ? CommandFailure.failureStatus : 0)
+    }
+
+    /// Runs `stopFirst` (what still sends requests through the client), lets background
+    /// refreshes finish (at most ``refreshDrainLimit``), closes the socket and the recorder
+    /// (renaming the recording into place), shuts the client down, runs `stopLast` (what the
+    /// client talked to), and removes a temporary store.
+    @discardableResult
+    func shutDown(stopFirst: () async -> Void = {}, stopLast: () async -> Void = {}) async -> SessionRecording? {
+        await stopFirst()
+        await client.finishBackgroundRefreshes(within: Self.refreshDrainLimit)
+        await publisher?.stop()
+        var recording: SessionRecording?
+        if let recorder, let recordFile {
+            do {
+                let closed = try await recorder.close()
+                try recordFile.commit()
+                recording = closed
+                logger.info("recorded", metadata: ["events": "\(closed.eventCount)", "path": "\(recordFile.finalPath)"])
+            } catch {
+                recordFile.discard()
+                CommandFailure(command: command, error).report()
+            }
+        }
+        do { try await client.shutdown() } catch { logger.error("client shutdown failed", metadata: ["error": "\(error)"]) }
+        await stopLast()
+        if let temporaryDirectory { try? FileManager.default.removeItem(at: temporaryDirectory) }
+        return recording
+    }
+}

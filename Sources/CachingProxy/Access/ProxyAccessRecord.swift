@@ -1,0 +1,81 @@
+public import Foundation
+import HTTPTypes
+
+/// One answered request, as the access log shows it: what was asked, what was sent back, and
+/// what the cache did.
+///
+/// ```swift
+/// record.commonLogLine
+/// // 127.0.0.1 - - [25/Nov/2026:16:30:00 +0000] "GET /max-age/60 HTTP/1.1" 200 1024 hit "max-age=60"
+/// ```
+public struct ProxyAccessRecord: Sendable {
+    /// The client's IP address (`-` when unknown).
+    public let clientAddress: String
+    /// The method.
+    public let method: String
+    /// The request target as sent.
+    public let target: String
+    /// `HTTP/1.1` or `HTTP/1.0`.
+    public let version: String
+    /// The status sent.
+    public let status: Int
+    /// Body bytes sent.
+    public let bytes: Int
+    /// The cache's outcome word (`hit`, `stale`, `revalidated`, `modified`, `miss`, `bypass`,
+    /// `error`), or `rejected` for a request the proxy refused itself (400, 413, 414, 431, 501).
+    public let outcome: String
+    /// Why, in words.
+    public let reason: String
+    /// When the request head arrived.
+    public let received: Date
+    /// When the response was written.
+    public let finished: Date
+
+    init(request: IncomingRequest, status: Int, bytes: Int, answer: ProxyAnswer, finished: Date) {
+        clientAddress = request.clientAddress
+        method = request.method.rawValue
+        target = request.target
+        version = "HTTP/\(request.version)"
+        self.status = status
+        self.bytes = bytes
+        outcome = answer.outcome
+        reason = answer.reason
+        received = request.received
+        self.finished = finished
+    }
+
+    /// The NCSA common log format line, followed by the outcome and the quoted reason:
+    /// `HOST - - [DATE] "METHOD TARGET VERSION" STATUS BYTES OUTCOME "REASON"`. Quotes and
+    /// control characters in the target and reason are escaped, so a line is always one line.
+    public var commonLogLine: String {
+        let request = Self.escaped("\(method) \(target) \(version)")
+        return "\(clientAddress) - - [\(Self.commonLogDate(received))] \"\(request)\" \(status) \(bytes) \(outcome) \"\(Self.escaped(reason))\""
+    }
+
+    /// `25/Nov/2026:16:30:00 +0000` (always UTC).
+    static func commonLogDate(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let month = months[max(0, min(11, (parts.month ?? 1) - 1))]
+        func two(_ value: Int?) -> String { value.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
+        return "\(two(parts.day))/\(month)/\(parts.year ?? 1970):\(two(parts.hour)):\(two(parts.minute)):\(two(parts.second)) +0000"
+    }
+
+    /// `text` with `"` and `\` escaped and control characters as `\xNN`.
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                result += "\\x" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import HTTPTypes
+
+/// What the proxy sends back for one request: the response as it goes on the wire (framing
+/// fields excepted), and what the access log says about it.
+struct ProxyAnswer: Sendable {
+    /// Status and header fields, hop-by-hop fields removed, `Via` and `Cache-Status` added.
+    var response: HTTPResponse
+    /// The body (empty for HEAD, 1xx, 204 and 304).
+    var body: Data
+    /// Whether the connection must close after this response (a request that could not be
+    /// read to its end).
+    var closeConnection: Bool
+    /// The outcome word for the access log (`hit`, `miss`, … or `rejected`, `error`).
+    var outcome: String
+    /// Why, in words.
+    var reason: String
+
+    /// An answer the proxy makes itself (`400`, `414`, `502`, …): a short text body saying why,
+    /// and the request's `Cache-Status`, when it got that far.
+    static func local(
+        _ status: HTTPResponse.Status, _ message: String, cacheStatus: String? = nil, close: Bool, outcome: String
+    ) -> ProxyAnswer {
+        var fields: HTTPFields = [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"]
+        if let cacheStatus { fields.append(HTTPField(name: .cacheStatus, value: cacheStatus)) }
+        return ProxyAnswer(
+            response: HTTPResponse(status: status, headerFields: fields), body: Data((message + "\n").utf8),
+            closeConnection: close, outcome: outcome, reason: message)
+    }
+}

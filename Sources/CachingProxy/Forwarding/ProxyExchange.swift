@@ -1,0 +1,98 @@
+import CachingClient
+import Foundation
+import HTTPCaching
+import HTTPTypes
+
+/// One request's trip through the cache: forwards it with ``CachingClient/data(for:body:policy:)``
+/// and turns the result — or the failure — into the response the client gets.
+///
+/// Runs in a task of its own per request, off the connection's event loop; the connection's
+/// handler writes the answer.
+struct ProxyExchange: Sendable {
+    let client: CachingClient
+    let origin: ProxyOrigin
+    /// The proxy's name in `Via` and `Cache-Status`.
+    let name: String
+
+    /// The answer to `request`; never throws: every failure is a response (502, 504, …).
+    func answer(_ request: IncomingRequest) async -> ProxyAnswer {
+        let outgoing = request.forwarded(to: origin, pseudonym: name)
+        do {
+            let result = try await client.data(for: outgoing, body: request.body)
+            return answer(for: result, to: request)
+        } catch let error as CachingClientError {
+            return failure(error)
+        } catch is CancellationError {
+            return .local(.serviceUnavailable, "the proxy is shutting down", close: true, outcome: "error")
+        } catch {
+            return .local(.badGateway, "the origin request failed: \(error)", close: false, outcome: "error")
+        }
+    }
+
+    /// The client's response as sent downstream: hop-by-hop fields removed, `Date` added when
+    /// the origin sent none (RFC 9110 §6.6.1), `Via` and `Cache-Status` appended. `Age` comes
+    /// from the client, set on every response served from the store. A 200 the client's own
+    /// `If-None-Match` / `If-Modified-Since` says it already has becomes a 304; a GET's single
+    /// `Range` is answered 206 (or 416) from the complete 200 (``RangeRequest``).
+    private func answer(for result: ClientResponse, to request: IncomingRequest) -> ProxyAnswer {
+        let mayHaveBody = Self.mayHaveBody(result.response.status)
+        // A HEAD keeps the origin's Content-Length (the size a GET would get); otherwise the
+        // length is the body's, set when it is written.
+        var fields = HopByHopFields.removing(
+            from: result.response.headerFields, alsoRemoving: request.method == .head ? [] : ["content-length"])
+        if !fields.contains(.date) { fields[.date] = HTTPDate.format(client.configuration.now()) }
+        fields = HopByHopFields.addingVia(fields, protocolVersion: "1.1", pseudonym: name)
+        if let status = CacheStatus(result, method: request.method).fieldValue(cacheName: name) {
+            fields.append(HTTPField(name: .cacheStatus, value: status))
+        }
+        let response = HTTPResponse(status: result.response.status, headerFields: fields)
+        if let notModified = ConditionalRequest.notModified(for: request, response: response, now: client.configuration.now()) {
+            return ProxyAnswer(
+                response: notModified, body: Data(), closeConnection: false, outcome: result.outcome.rawValue,
+                reason: result.reason + "; 304 to the client's conditional request")
+        }
+        let body = request.method == .head || !mayHaveBody ? Data() : result.body
+        let range = RangeRequest.answer(to: request, response: response, length: body.count, now: client.configuration.now())
+        if let (partial, part) = RangeRequest.response(range, from: response, body: body) {
+            return ProxyAnswer(
+                response: partial, body: part, closeConnection: false, outcome: result.outcome.rawValue,
+                reason: result.reason + "; \(partial.status.code) for the client's Range")
+        }
+        return ProxyAnswer(
+            response: response, body: body, closeConnection: false, outcome: result.outcome.rawValue, reason: result.reason)
+    }
+
+    /// 502 when the origin cannot be reached or its answer cannot be used, 504 when it does not
+    /// answer in time; a stale response has already stood in where `stale-if-error` allowed.
+    private func failure(_ error: CachingClientError) -> ProxyAnswer {
+        switch error {
+        case .transport(.timedOut):
+            return failure(.gatewayTimeout, error, detail: "origin-timeout")
+        case .transport(.connectionFailed):
+            return failure(.badGateway, error, detail: "origin-unreachable")
+        case .transport(.bodyTooLarge):
+            return failure(.badGateway, error, detail: "response-too-large")
+        case .transport(.invalidRequest):
+            return .local(.badRequest, "the request cannot be forwarded: \(error)", close: false, outcome: "rejected")
+        case .transport(.other):
+            return failure(.badGateway, error, detail: "origin-error")
+        case .notCached:
+            return .local(.gatewayTimeout, error.description, cacheStatus: nil, close: false, outcome: "error")
+        case .shutDown:
+            return .local(.serviceUnavailable, "the proxy is shutting down", close: true, outcome: "error")
+        case .invalidURL, .tooManyRedirects:
+            return failure(.badGateway, error, detail: "origin-error")
+        }
+    }
+
+    private func failure(_ status: HTTPResponse.Status, _ error: CachingClientError, detail: String) -> ProxyAnswer {
+        .local(
+            status, "\(status.code) \(status.reasonPhrase): \(error)",
+            cacheStatus: CacheStatus(failure: detail).fieldValue(cacheName: name), close: false, outcome: "error")
+    }
+
+    /// RFC 9110 §6.4.1: 1xx, 204 and 304 responses never have content.
+    static func mayHaveBody(_ status: HTTPResponse.Status) -> Bool {
+        !(100..<200).contains(status.code) && status.code != 204 && status.code != 304
+    }
+}

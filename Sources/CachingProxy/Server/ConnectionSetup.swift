@@ -1,0 +1,35 @@
+import NIOCore
+import NIOHTTP1
+
+/// How each accepted connection's pipeline is built: refused with 503 past the connection
+/// limit; otherwise NIO's HTTP/1.1 server handlers (with pipelining), the proxy's own
+/// protocol-error answers, and a ``ProxyHTTPHandler``.
+struct ConnectionSetup: Sendable {
+    let registry: ConnectionRegistry
+    /// Makes the connection's request handler (one per connection, on its event loop).
+    let handler: @Sendable () -> ProxyHTTPHandler
+    let decoderLimits: NIOHTTPDecoderLimitConfiguration
+
+    /// Responses are framed by ``ProxyHTTPHandler`` itself (it knows which answer a HEAD), so
+    /// NIO adds no `Content-Length` or `Transfer-Encoding` of its own.
+    private static let encoder: HTTPResponseEncoder.Configuration = {
+        var encoder = HTTPResponseEncoder.Configuration()
+        encoder.automaticallySetFramingHeaders = false
+        return encoder
+    }()
+
+    /// Sets up `channel`'s pipeline; runs on its event loop.
+    func configure(_ channel: any Channel) throws {
+        let pipeline = channel.pipeline.syncOperations
+        guard registry.open(channel) else {
+            try pipeline.addHandler(ConnectionRefusal())
+            return
+        }
+        let registry = self.registry
+        channel.closeFuture.whenComplete { _ in registry.closed(channel) }
+        try pipeline.configureHTTPServerPipeline(
+            withErrorHandling: false, withEncoderConfiguration: Self.encoder, withDecoderLimitConfiguration: decoderLimits)
+        try pipeline.addHandler(ProxyProtocolErrorHandler())
+        try pipeline.addHandler(handler())
+    }
+}

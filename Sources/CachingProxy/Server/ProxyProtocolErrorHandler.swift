@@ -1,0 +1,48 @@
+import NIOCore
+import NIOHTTP1
+
+/// Answers a request NIO's parser cannot read: 431 when its header section overflows the
+/// parser's limits, 400 for anything else malformed; then the connection closes (the parser
+/// cannot find the next request's start). NIO's own `HTTPServerProtocolErrorHandler` would
+/// answer 400 to both.
+final class ProxyProtocolErrorHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    /// Whether a response has started and not ended: then no error response can be written.
+    private var responseInProgress = false
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        if error is ByteToMessageDecoderError {
+            return  // bytes after the malformed request, read while the connection lingers: dropped
+        }
+        guard let parserError = error as? HTTPParserError else { return context.fireErrorCaught(error) }
+        if !responseInProgress {
+            let (status, message): (HTTPResponseStatus, String) =
+                parserError == .headerOverflow
+                ? (.custom(code: 431, reasonPhrase: "Request Header Fields Too Large"), "the request's header section is too large\n")
+                : (.badRequest, "the request is not valid HTTP/1.1 (\(parserError))\n")
+            let headers = HTTPHeaders([
+                ("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", String(message.utf8.count)), ("Connection", "close"),
+            ])
+            context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
+            context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: message)))), promise: nil)
+            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        }
+        // The parser cannot find the next request's start: the connection ends, after the
+        // client has had the chance to read the answer.
+        LingeringClose.start(context)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        switch unwrapOutboundIn(data) {
+        case .head(let head) where head.status.code < 200: break
+        case .head: responseInProgress = true
+        case .body: break
+        case .end: responseInProgress = false
+        }
+        context.write(data, promise: promise)
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import HTTPTypes
+import NIOHTTP1
+
+/// Why a request is answered by the proxy itself instead of being forwarded.
+enum RequestRejection: Error, Equatable {
+    /// The request target is longer than the limit (414).
+    case uriTooLong(length: Int, limit: Int)
+    /// The header section is larger than the limit (431).
+    case headersTooLarge(bytes: Int, limit: Int)
+    /// The declared or received body is larger than the limit (413).
+    case bodyTooLarge(limit: Int)
+    /// The request target is not origin-form (`/path`) or absolute-form (`http://host/path`) (400).
+    case malformedTarget(String)
+    /// HTTP/1.1 requires exactly one `Host` field (RFC 9112 §3.2) (400).
+    case hostCount(Int)
+    /// A method the proxy does not forward: `CONNECT`, or `OPTIONS *` (501).
+    case notForwarded(String)
+
+    /// The response: status and a sentence saying what to change.
+    var answer: ProxyAnswer {
+        switch self {
+        case .uriTooLong(let length, let limit):
+            .local(.uriTooLong, "the request target is \(length) bytes; the proxy accepts at most \(limit)", close: true, outcome: "rejected")
+        case .headersTooLarge(let bytes, let limit):
+            .local(
+                .requestHeaderFieldsTooLarge, "the request's header fields take \(bytes) bytes; the proxy accepts at most \(limit)", close: true, outcome: "rejected")
+        case .bodyTooLarge(let limit):
+            .local(.contentTooLarge, "the request body is larger than the \(limit) bytes the proxy accepts", close: true, outcome: "rejected")
+        case .malformedTarget(let target):
+            .local(.badRequest, "cannot forward the request target '\(target.prefix(200))': send /path or http://host/path", close: true, outcome: "rejected")
+        case .hostCount(let count):
+            .local(.badRequest, "an HTTP/1.1 request needs exactly one Host field, this one has \(count)", close: true, outcome: "rejected")
+        case .notForwarded(let what):
+            .local(.notImplemented, "\(what) is not forwarded by this proxy", close: true, outcome: "rejected")
+        }
+    }
+}
+
+/// The limits a request head must keep to, from ``CachingProxyConfiguration``.
+struct RequestLimits: Sendable {
+    var maximumURILength: Int
+    var maximumHeaderBytes: Int
+    var maximumRequestBodyBytes: Int
+
+    /// What NIO's parser is allowed before it fails with `headerOverflow` (answered 431): room
+    /// enough that a target or header section just over our own limits reaches ``check(_:clientAddress:now:)``,
+    /// which answers 414 or 431 with the figures.
+    var decoderLimits: NIOHTTPDecoderLimitConfiguration {
+        var limits = NIOHTTPDecoderLimitConfiguration()
+        limits.maxHeaderFieldSize = max(64 << 10, maximumURILength + 1, maximumHeaderBytes + 1)
+        limits.maxHeaderListSize = limits.maxHeaderFieldSize + maximumHeaderBytes + 1
+        return limits
+    }
+
+    /// Checks a request head and makes the request to forward (without its body).
+    func check(_ head: HTTPRequestHead, clientAddress: String, now: Date) -> Result<IncomingRequest, RequestRejection> {
+        let target = head.uri
+        guard target.utf8.count <= maximumURILength else {
+            return .failure(.uriTooLong(length: target.utf8.count, limit: maximumURILength))
+        }
+        let headerBytes = head.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
+        guard headerBytes <= maximumHeaderBytes else {
+            return .failure(.headersTooLarge(bytes: headerBytes, limit: maximumHeaderBytes))
+        }
+        if head.method == .CONNECT { return .failure(.notForwarded("CONNECT")) }
+        if target == "*" {
+            return .failure(head.method == .OPTIONS ? .notForwarded("OPTIONS *") : .malformedTarget(target))
+        }
+        guard let path = Self.path(of: target) else { return .failure(.malformedTarget(target)) }
+        guard let method = HTTPRequest.Method(head.method.rawValue) else { return .failure(.malformedTarget(target)) }
+        let hosts = head.headers[canonicalForm: "host"].count
+        if head.version.minor >= 1, hosts != 1 { return .failure(.hostCount(hosts)) }
+        if let declared = head.headers.first(name: "content-length").flatMap({ Int($0) }), declared > maximumRequestBodyBytes {
+            return .failure(.bodyTooLarge(limit: maximumRequestBodyBytes))
+        }
+        var fields = HTTPFields()
+        fields.reserveCapacity(head.headers.count)
+        for (name, value) in head.headers {
+            // The parser accepts only token names, so this never drops a field in practice.
+            guard let fieldName = HTTPField.Name(name) else { return .failure(.malformedTarget(target)) }
+            fields.append(HTTPField(name: fieldName, value: value))
+        }
+        return .success(IncomingRequest(
+            method: method, path: path, target: target, version: "\(head.version.major).\(head.version.minor)", fields: fields,
+            body: nil, clientAddress: clientAddress, received: now))
+    }
+
+    /// The path and query to forward: the target itself in origin form, the part after the
+    /// authority in absolute form (RFC 9112 §3.2.2: a server accepts both); `nil` otherwise.
+    static func path(of target: String) -> String? {
+        if target.hasPrefix("/") { return target }
+        let lower = target.lowercased()
+        guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), let components = URLComponents(string: target),
+            components.host != nil
+        else { return nil }
+        let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+        return components.percentEncodedQuery.map { path + "?" + $0 } ?? path
+    }
+}

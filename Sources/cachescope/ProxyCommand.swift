@@ -1,0 +1,85 @@
+import ArgumentParser
+import CacheScopeApp
+import CachingProxy
+import DemoOrigin
+
+/// `cachescope proxy --origin URL`: a caching reverse proxy in front of any HTTP origin, its
+/// traffic in the live dashboard — or, with `--no-ui`, one log line per request and a summary
+/// at the end.
+struct ProxyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "proxy",
+        abstract: "Put the cache in front of any HTTP origin as a shared caching reverse proxy, and watch it live.",
+        discussion: """
+            Listens on 127.0.0.1:8081 unless --listen, forwards every request to --origin through an \
+            RFC 9111 shared cache (s-maxage, private, Authorization, proxy-revalidate), and adds Via, \
+            Age and Cache-Status (RFC 9211). Press ? in the dashboard for every key. Logs go to --log \
+            (default: cachescope-proxy.log in the temporary directory). See docs/proxy.md.
+            """
+    )
+
+    @Option(help: ArgumentHelp("The origin to forward to: http://HOST[:PORT] or https://HOST[:PORT], without a path.", valueName: "URL"))
+    var origin: String
+
+    @Option(help: ArgumentHelp("Address to listen on; port 0 picks a free port. Only loopback unless --allow-remote.", valueName: "HOST:PORT"))
+    var listen = "127.0.0.1:8081"
+
+    @Flag(name: .customLong("allow-remote"), help: "Allow a --listen address other than loopback (anyone who can reach it can use the proxy).")
+    var allowRemote = false
+
+    @Flag(name: .customLong("no-ui"), help: "Run without the dashboard: one line per request on stdout (common log format, outcome, reason) and the summary on Ctrl-C or SIGTERM.")
+    var noUI = false
+
+    @OptionGroup var store: StoreOptions
+
+    @Option(name: .customLong("memory-capacity"), help: ArgumentHelp("The memory tier's size: bytes, or with K, M or G (default 32M).", valueName: "N"))
+    var memoryCapacity: String?
+
+    @Option(name: .customLong("disk-capacity"), help: ArgumentHelp("The disk tier's size: bytes, or with K, M or G (default 256M).", valueName: "N"))
+    var diskCapacity: String?
+
+    @Flag(name: .customLong("read-only"), help: "Serve what --cache-dir already holds, but store nothing new.")
+    var readOnly = false
+
+    @OptionGroup var watch: WatchOptions
+
+    func validate() throws {
+        try reporting {
+            _ = try options()
+            try WatchOptions.checkTerminal(noUI: noUI)
+        }
+    }
+
+    func run() async throws {
+        try await reporting {
+            let session = try await ProxySession.start(try options(), headless: noUI)
+            let status = noUI ? try await session.runHeadless() : try await session.runDashboard()
+            if status != 0 { throw ExitCode(status) }
+        }
+    }
+
+    /// The options with every value and path checked.
+    private func options() throws -> ProxySession.Options {
+        let address: ListenAddress
+        do { address = try ListenAddress(parsing: listen) } catch { throw ValidationError("--listen \(error)") }
+        var proxy: CachingProxyConfiguration
+        do {
+            proxy = CachingProxyConfiguration(origin: try ProxyOrigin(parsing: origin), host: address.host, port: address.port)
+        } catch {
+            throw ValidationError("--origin: \(error)")
+        }
+        proxy.allowRemote = allowRemote
+        if !allowRemote, !CachingProxyConfiguration.isLoopback(address.host) {
+            throw ValidationError("--listen \(CachingProxyError.remoteListenNotAllowed(host: address.host))")
+        }
+        if readOnly, store.cacheDir == nil {
+            throw ValidationError("--read-only serves what a store already holds: give it with --cache-dir DIR")
+        }
+        return ProxySession.Options(
+            proxy: proxy, cacheDirectory: try store.directory(),
+            memoryCapacity: try memoryCapacity.map { try ByteCount(parsing: $0, option: "--memory-capacity").bytes } ?? 32 << 20,
+            diskCapacity: try diskCapacity.map { try ByteCount(parsing: $0, option: "--disk-capacity").bytes } ?? 256 << 20,
+            readOnly: readOnly, theme: try watch.theme.choice(),
+            record: try watch.recordPath(), publish: watch.publish, log: try watch.log.path())
+    }
+}

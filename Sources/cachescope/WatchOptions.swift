@@ -1,0 +1,33 @@
+import ArgumentParser
+import CacheScopeApp
+import TerminalUI
+
+/// The options of the commands that watch a live client (`demo`, `proxy`): the dashboard's
+/// theme, `--record`, `--publish` and `--log`.
+struct WatchOptions: ParsableArguments {
+    @OptionGroup var theme: ThemeOption
+
+    @Option(help: ArgumentHelp(
+        "Record every event to this session log (JSON Lines, mode 0600) for `cachescope replay`; written whole at the end.",
+        valueName: "FILE"))
+    var record: String?
+
+    @Flag(help: "Publish the events on an attach socket so `cachescope attach` can watch and steer this process.")
+    var publish = false
+
+    @OptionGroup var log: LogOption
+
+    /// The checked `--record`, or `nil` when not given.
+    /// - Throws: `PathError` (a usage error).
+    func recordPath() throws -> OutputPath? {
+        try record.map { try OutputPath($0, kind: .sessionLog, option: "--record") }
+    }
+
+    /// Refuses to open the dashboard without a terminal, saying how to run without one.
+    static func checkTerminal(noUI: Bool) throws {
+        guard !noUI else { return }
+        do { try Terminal.checkInteractive() } catch {
+            throw ValidationError("\(error), or add --no-ui to run without the dashboard")
+        }
+    }
+}

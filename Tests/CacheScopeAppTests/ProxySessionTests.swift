@@ -1,0 +1,47 @@
+import CacheScopeApp
+import CachingProxy
+import DemoOrigin
+import Foundation
+import Testing
+
+/// What `cachescope proxy` checks and starts, without the executable.
+@Suite("Proxy session: sizes, start-up failures", .timeLimit(.minutes(1)))
+struct ProxySessionTests {
+    @Test("sizes: bytes, K, M, G (powers of 1024)", arguments: [
+        ("1048576", 1 << 20), ("512K", 512 << 10), ("64M", 64 << 20), ("2g", 2 << 30), ("8MiB", 8 << 20), ("100b", 100),
+    ])
+    func sizes(text: String, bytes: Int) throws {
+        #expect(try ByteCount(parsing: text, option: "--memory-capacity").bytes == bytes)
+    }
+
+    @Test("a size that is not one is a usage error naming the option and the expected form", arguments: ["lots", "0", "-1", "1.5M", "", "M", "99999999999999999999G"])
+    func badSizes(text: String) {
+        #expect {
+            try ByteCount(parsing: text, option: "--disk-capacity")
+        } throws: { error in
+            guard let failure = error as? CommandFailure else { return false }
+            return failure.status == CommandFailure.usageStatus
+                && failure.description == "cachescope: proxy: --disk-capacity must be a positive size such as 1048576, 512K, 64M or 2G, not '\(text)'"
+        }
+    }
+
+    @Test("a port already in use fails the start with a message naming the address")
+    func portInUse() async throws {
+        let origin = try await DemoOrigin.start()
+        defer { Task { try? await origin.stop() } }
+        // The origin's own port is taken.
+        let configuration = CachingProxyConfiguration(origin: try ProxyOrigin(parsing: origin.baseURL), port: origin.port)
+        // The session sends the process's log to a file (the only test here that starts one:
+        // swift-log is bootstrapped once per process).
+        let scratch = try Scratch()
+        let log = try OutputPath(scratch.path("proxy.log"), kind: .logFile, option: "--log")
+        let options = ProxySession.Options(
+            proxy: configuration, cacheDirectory: nil, theme: try ThemeChoice(nil), record: nil, publish: false, log: log)
+        await #expect {
+            _ = try await ProxySession.start(options, headless: true)
+        } throws: { error in
+            guard case .bindFailed(let host, let port, _) = error as? CachingProxyError else { return false }
+            return host == "127.0.0.1" && port == origin.port && "\(error)".hasPrefix("cannot listen on 127.0.0.1:\(origin.port): ")
+        }
+    }
+}

@@ -1,0 +1,39 @@
+@testable import CachingProxy
+import Testing
+
+/// The `Cache-Status` member as a structured-field list (RFC 9211, RFC 8941), without sockets.
+@Suite("Cache-Status serialization")
+struct CacheStatusTests {
+    @Test("a proxy name that is not a structured-field token is refused with a message")
+    func invalidName() throws {
+        var configuration = CachingProxyConfiguration(origin: try ProxyOrigin(parsing: "http://127.0.0.1:1"))
+        configuration.name = "cache scope"
+        #expect(throws: CachingProxyError.invalidName("cache scope")) { try configuration.validate() }
+    }
+
+    @Test("a failure's status has fwd and detail as tokens")
+    func failure() {
+        #expect(CacheStatus(failure: "origin-unreachable").fieldValue(cacheName: "cachescope") == "cachescope;fwd=miss;detail=origin-unreachable")
+    }
+
+    @Test("origins with a path, another scheme or no host are refused, naming the problem", arguments: [
+        ("ftp://example.com", "scheme"), ("http://example.com/base", "path"), ("example.com", "not a URL"), ("http://", "host"),
+    ])
+    func invalidOrigin(text: String, problem: String) {
+        #expect {
+            try ProxyOrigin(parsing: text)
+        } throws: { error in
+            "\(error)".contains(problem)
+        }
+    }
+
+    @Test("a non-loopback listening address needs allowRemote")
+    func remote() throws {
+        var configuration = CachingProxyConfiguration(origin: try ProxyOrigin(parsing: "http://127.0.0.1:1"), host: "0.0.0.0")
+        #expect(throws: CachingProxyError.remoteListenNotAllowed(host: "0.0.0.0")) { try configuration.validate() }
+        configuration.allowRemote = true
+        try configuration.validate()
+        #expect(CachingProxyConfiguration.isLoopback("127.0.0.1") && CachingProxyConfiguration.isLoopback("::1"))
+        #expect(!CachingProxyConfiguration.isLoopback("10.0.0.1"))
+    }
+}

@@ -1,0 +1,109 @@
+@testable import CachingProxy
+import DemoOrigin
+import Foundation
+import Testing
+
+/// Requests the proxy refuses itself, and clients that misbehave: each gets the status that
+/// says what is wrong, and the proxy keeps serving everybody else.
+@Suite("Proxy: bad requests and misbehaving clients", .timeLimit(.minutes(2)))
+struct RequestErrorTests {
+    @Test("a request that is not HTTP gets 400 and the connection closes")
+    func malformed() async throws {
+        try await ProxyHarness.start().run { harness in
+            let exchange = try await RawHTTP.send("HELLO THERE\r\n\r\n", port: harness.proxy.port, waitForClose: true)
+            #expect(exchange.responses.first?.status == 400)
+            #expect(exchange.closed)
+            #expect(harness.origin.totalRequestCount() == 0)
+            // The proxy still serves.
+            #expect(try await harness.request("/max-age/60").status == 200)
+        }
+    }
+
+    @Test("an HTTP/1.1 request without Host gets 400 naming the problem")
+    func missingHost() async throws {
+        try await ProxyHarness.start().run { harness in
+            let exchange = try await RawHTTP.send("GET /max-age/60 HTTP/1.1\r\n\r\n", port: harness.proxy.port, waitForClose: true)
+            let response = try #require(exchange.responses.first)
+            #expect(response.status == 400)
+            #expect(response.text.contains("exactly one Host"))
+            #expect(harness.origin.totalRequestCount() == 0)
+        }
+    }
+
+    @Test("a request target over the limit gets 414")
+    func uriTooLong() async throws {
+        try await ProxyHarness.start { $0.maximumURILength = 1024 }.run { harness in
+            let path = "/max-age/60?" + String(repeating: "a", count: 2000)
+            let exchange = try await RawHTTP.send(
+                "GET \(path) HTTP/1.1\r\nHost: x\r\n\r\n", port: harness.proxy.port, waitForClose: true)
+            #expect(exchange.responses.first?.status == 414)
+            #expect(harness.origin.totalRequestCount() == 0)
+        }
+    }
+
+    @Test("a header section over the limit gets 431, however it is over", arguments: [4_000, 500_000])
+    func headersTooLarge(size: Int) async throws {
+        try await ProxyHarness.start { $0.maximumHeaderBytes = 2048 }.run { harness in
+            let big = "X-Big: " + String(repeating: "b", count: size)
+            let exchange = try await RawHTTP.send(
+                "GET /max-age/60 HTTP/1.1\r\nHost: x\r\n\(big)\r\n\r\n", port: harness.proxy.port, waitForClose: true)
+            #expect(exchange.responses.first?.status == 431)
+            #expect(harness.origin.totalRequestCount() == 0)
+        }
+    }
+
+    @Test("a body over the limit gets 413")
+    func bodyTooLarge() async throws {
+        try await ProxyHarness.start { $0.maximumRequestBodyBytes = 100 }.run { harness in
+            let body = String(repeating: "x", count: 1000)
+            let exchange = try await RawHTTP.send(
+                "POST /items/1 HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n\(body)", port: harness.proxy.port,
+                waitForClose: true)
+            #expect(exchange.responses.first?.status == 413)
+            #expect(harness.origin.requestCount(path: "/items/1") == 0)
+        }
+    }
+
+    @Test("CONNECT is not forwarded: 501")
+    func connect() async throws {
+        try await ProxyHarness.start().run { harness in
+            let exchange = try await RawHTTP.send(
+                "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n", port: harness.proxy.port)
+            #expect(exchange.responses.first?.status == 501)
+        }
+    }
+
+    @Test("a client that does not finish its request head in time is disconnected")
+    func headerReadTimeout() async throws {
+        try await ProxyHarness.start { $0.headerReadTimeout = .milliseconds(300) }.run { harness in
+            let started = ContinuousClock.now
+            let exchange = try await RawHTTP.send(
+                "GET /max-age/60 HTTP/1.1\r\nHost: x\r\nX-Slow: ", port: harness.proxy.port, waitForClose: true,
+                timeout: .seconds(5))
+            #expect(exchange.closed)
+            #expect(exchange.responses.isEmpty)
+            #expect(ContinuousClock.now - started < .seconds(4))
+            #expect(harness.origin.totalRequestCount() == 0)
+        }
+    }
+
+    @Test("past the connection limit a client gets 503 at once; the others are still served")
+    func connectionLimit() async throws {
+        try await ProxyHarness.start { $0.maximumConnections = 2 }.run { harness in
+            let port = harness.proxy.port
+            // Two connections that send half a request and wait.
+            let holders = (0..<2).map { _ in
+                Task { try await RawHTTP.send("GET /max-age/60 HTTP/1.1\r\n", port: port, waitForClose: true, timeout: .seconds(3)) }
+            }
+            var waited = 0
+            while harness.proxy.connectionCount < 2, waited < 500 {
+                try await Task.sleep(for: .milliseconds(10))  // bounded: until both are counted
+                waited += 1
+            }
+            try #require(harness.proxy.connectionCount == 2)
+            let refused = try await RawHTTP.send("GET /max-age/60 HTTP/1.1\r\nHost: x\r\n\r\n", port: port, waitForClose: true)
+            #expect(refused.responses.first?.status == 503)
+            for holder in holders { holder.cancel() }
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import Synchronization
+
+/// A loopback origin that answers each path with a response the test writes itself, for what
+/// the demo origin never sends: hop-by-hop response fields, `proxy-revalidate`.
+final class ScriptedOrigin: Sendable {
+    /// A response: status, header lines in order, body.
+    struct Reply: Sendable {
+        var status = 200
+        var headers: [(String, String)] = []
+        var body = "scripted\n"
+    }
+
+    let port: Int
+    private let group: MultiThreadedEventLoopGroup
+    private let channel: any Channel
+    private let counter: Counter
+
+    private init(port: Int, group: MultiThreadedEventLoopGroup, channel: any Channel, counter: Counter) {
+        (self.port, self.group, self.channel, self.counter) = (port, group, channel, counter)
+    }
+
+    /// Starts it; `reply` answers each request target.
+    static func start(_ reply: @escaping @Sendable (String) -> Reply) async throws -> ScriptedOrigin {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let counter = Counter()
+        let channel = try await ServerBootstrap(group: group)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.configureHTTPServerPipeline()
+                    try channel.pipeline.syncOperations.addHandler(Handler(reply: reply, counter: counter))
+                }
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+        return ScriptedOrigin(port: channel.localAddress?.port ?? 0, group: group, channel: channel, counter: counter)
+    }
+
+    var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    /// How many requests reached `target`.
+    func requestCount(_ target: String) -> Int { counter.count(target) }
+
+    func stop() async {
+        try? await channel.close().get()
+        try? await group.shutdownGracefully()
+    }
+
+    final class Counter: Sendable {
+        private let counts = Mutex<[String: Int]>([:])
+        func add(_ target: String) { counts.withLock { $0[target, default: 0] += 1 } }
+        func count(_ target: String) -> Int { counts.withLock { $0[target] ?? 0 } }
+    }
+
+    private final class Handler: ChannelInboundHandler {
+        typealias InboundIn = HTTPServerRequestPart
+        typealias OutboundOut = HTTPServerResponsePart
+        let reply: @Sendable (String) -> Reply
+        let counter: Counter
+        var target = "/"
+
+        init(reply: @escaping @Sendable (String) -> Reply, counter: Counter) {
+            self.reply = reply
+            self.counter = counter
+        }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            switch unwrapInboundIn(data) {
+            case .head(let head): target = head.uri
+            case .body: break
+            case .end:
+                counter.add(target)
+                let answer = reply(target)
+                var headers = HTTPHeaders(answer.headers)
+                headers.add(name: "Content-Length", value: String(answer.body.utf8.count))
+                let head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: answer.status), headers: headers)
+                context.write(wrapOutboundOut(.head(head)), promise: nil)
+                context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: answer.body)))), promise: nil)
+                context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+            }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import CacheStore
+import CachingClient
+@testable import CachingProxy
+import Foundation
+import Testing
+
+/// What the demo origin never sends, through a scripted origin: hop-by-hop response fields and
+/// `proxy-revalidate`.
+@Suite("Proxy: responses the demo origin never sends", .timeLimit(.minutes(2)))
+struct ScriptedOriginTests {
+    /// A scripted origin, a shared-mode client on `clock` and a proxy in front; `body` runs, then
+    /// all three stop.
+    private func withProxy(
+        _ reply: @escaping @Sendable (String) -> ScriptedOrigin.Reply, _ body: (Int, ScriptedOrigin, TestClock) async throws -> Void
+    ) async throws {
+        let origin = try await ScriptedOrigin.start(reply)
+        let clock = TestClock()
+        var configuration = CachingClientConfiguration.proxy(store: StoreConfiguration())
+        configuration.now = { clock.now }
+        let client = try await CachingClient(configuration: configuration)
+        let proxy = try await CachingProxy.start(CachingProxyConfiguration(origin: try ProxyOrigin(parsing: origin.baseURL)), client: client)
+        do {
+            try await body(proxy.port, origin, clock)
+        } catch {
+            await proxy.stop()
+            try? await client.shutdown()
+            await origin.stop()
+            throw error
+        }
+        await proxy.stop()
+        try? await client.shutdown()
+        await origin.stop()
+    }
+
+    private func get(_ path: String, port: Int, headers: [String] = []) async throws -> RawResponse {
+        let text = (["GET \(path) HTTP/1.1", "Host: x", "Connection: close"] + headers).joined(separator: "\r\n") + "\r\n\r\n"
+        return try #require(try await RawHTTP.send(text, port: port).responses.first)
+    }
+
+    @Test("hop-by-hop fields of the response, and those its Connection names, do not reach the client")
+    func responseHopByHop() async throws {
+        let reply = ScriptedOrigin.Reply(headers: [
+            ("Cache-Control", "max-age=60"), ("Connection", "X-Hop, keep-alive"), ("X-Hop", "1"), ("Keep-Alive", "timeout=5"),
+            ("Proxy-Connection", "keep-alive"), ("Upgrade", "h2c"), ("X-Kept", "yes"),
+        ])
+        try await withProxy({ _ in reply }) { port, _, _ in
+            for response in [try await get("/a", port: port), try await get("/a", port: port)] {  // forwarded, then from the store
+                #expect(response.status == 200)
+                for name in ["X-Hop", "Keep-Alive", "Proxy-Connection", "Upgrade"] {
+                    #expect(response.value(name) == nil, "\(name) reached the client")
+                }
+                #expect(response.value("Connection") == "close")  // the proxy's own, for this request
+                #expect(response.value("X-Kept") == "yes")
+            }
+        }
+    }
+
+    @Test("proxy-revalidate: a stale response is not served to a request that allows staleness (max-stale) in the shared cache")
+    func proxyRevalidate() async throws {
+        let reply = ScriptedOrigin.Reply(headers: [("Cache-Control", "max-age=10, proxy-revalidate"), ("ETag", "\"v1\"")])
+        try await withProxy({ _ in reply }) { port, origin, clock in
+            _ = try await get("/p", port: port)
+            clock.advance(by: 30)
+            let later = try await get("/p", port: port, headers: ["Cache-Control: max-stale=3600"])
+            #expect(later.status == 200)
+            #expect(ProxyHarness.cacheStatus(later).hasPrefix("cachescope;fwd=stale"), "\(ProxyHarness.cacheStatus(later))")
+            #expect(origin.requestCount("/p") == 2)
+        }
+    }
+
+    @Test("the origin's Cache-Status stays, the proxy's member comes after it")
+    func cacheStatusAppended() async throws {
+        let reply = ScriptedOrigin.Reply(headers: [("Cache-Control", "max-age=60"), ("Cache-Status", "origin-cache; hit")])
+        try await withProxy({ _ in reply }) { port, _, _ in
+            let response = try await get("/c", port: port)
+            #expect(response.values("Cache-Status") == ["origin-cache; hit", "cachescope;fwd=uri-miss;fwd-status=200;stored;ttl=60"])
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import DemoOrigin
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension EndToEndTests {
+    /// `cachescope proxy` as a user runs it: in front of the demo origin, driven by `curl`.
+    @Suite("cachescope proxy")
+    struct ProxyCommandTests {
+        /// Runs `curl -s -D - -o /dev/null URL` and returns its output (the response head).
+        private func curl(_ url: String) async throws -> String {
+            let child = try Spawn.start(["curl", "-s", "-D", "-", "-o", "/dev/null", url])
+            let (status, output) = await child.wait(timeout: .seconds(30))
+            try #require(status == 0, "curl \(url) failed with status \(status): \(output)")
+            return output
+        }
+
+        @Test("--no-ui: one common-log line per request on stdout, the summary and status 143 on SIGTERM")
+        func headless() async throws {
+            let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
+            let origin = try await DemoOrigin.start()
+            defer { Task { try? await origin.stop() } }
+            let directory = try TemporaryDirectory()
+            let output = directory.path("proxy.out")
+            let child = try Spawn.start(
+                [binary, "proxy", "--origin", origin.baseURL, "--listen", "127.0.0.1:0", "--no-ui", "--log", directory.path("proxy.log")],
+                outputPath: output)
+            var proxyURL: String?
+            for _ in 0..<500 where proxyURL == nil {  // bounded: 10 s for the banner
+                try await Task.sleep(for: .milliseconds(20))
+                let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+                if let range = text.range(of: "cachescope proxy on "), let end = text[range.upperBound...].firstIndex(of: " ") {
+                    proxyURL = String(text[range.upperBound..<end])
+                }
+            }
+            let url = try #require(proxyURL, "no banner from `cachescope proxy --no-ui`")
+            let miss = try await curl(url + "/max-age/60")
+            #expect(miss.contains("Cache-Status: cachescope;fwd=uri-miss;fwd-status=200;stored"), "\(miss)")
+            let hit = try await curl(url + "/max-age/60")
+            #expect(hit.contains("Cache-Status: cachescope;hit;ttl="), "\(hit)")
+            #expect(origin.requestCount(path: "/max-age/60") == 1)
+
+            kill(child.pid, SIGTERM)
+            let (status, text) = await child.wait(timeout: .seconds(20))
+            #expect(status == 143)
+            let lines = text.split(separator: "\n").filter { $0.contains("\"GET /max-age/60 HTTP/1.1\" 200 ") }
+            #expect(lines.count == 2, "\(text)")
+            #expect(lines.first?.hasPrefix("127.0.0.1 - - [") == true && lines.first?.contains(" miss \"") == true, "\(text)")
+            #expect(lines.last?.contains(" hit \"max-age=60\"") == true, "\(text)")
+            #expect(text.contains("Proxy: \(url) → \(origin.baseURL)") && text.contains("Hit ratio: 50.0% of 2 requests"), "\(text)")
+        }
+
+        @Test("in the dashboard: curl's requests show up live, q exits 0", .needsTmux)
+        func dashboard() async throws {
+            let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
+            let origin = try await DemoOrigin.start()
+            defer { Task { try? await origin.stop() } }
+            let directory = try TemporaryDirectory()
+            let tmux = try TmuxSession(
+                [binary, "proxy", "--origin", origin.baseURL, "--listen", "127.0.0.1:0", "--log", directory.path("proxy.log")],
+                width: 120, height: 40)
+            defer { tmux.close() }
+            let up = await tmux.waitFor(.seconds(60)) { Screen.statusLine($0).contains("proxy on http://") }
+            try #require(up.ok, "no dashboard announcing the proxy:\n\(up.screen)")
+            let line = Screen.statusLine(up.screen)
+            let start = try #require(line.range(of: "proxy on "))
+            let url = String(line[start.upperBound...].prefix { $0 != " " })
+
+            _ = try await curl(url + "/max-age/60")
+            _ = try await curl(url + "/max-age/60")
+            let shown = await tmux.waitFor(.seconds(30)) { $0.contains("HIT max-age=60") && $0.contains("MISS") }
+            #expect(shown.ok, "the dashboard does not show curl's miss and hit:\n\(shown.screen)")
+            #expect(!shown.screen.contains("\"GET /max-age/60"), "an access-log line was drawn on the dashboard:\n\(shown.screen)")
+            tmux.type("q")
+            #expect(await tmux.waitForExit() == 0)
+            let logged = try String(contentsOfFile: directory.path("proxy.log"), encoding: .utf8)
+            #expect(logged.contains("\"GET /max-age/60 HTTP/1.1\" 200"), "the access log did not go to --log:\n\(logged)")
+        }
+
+        @Test(
+            "usage errors name the option and exit 64",
+            arguments: [
+                (["--origin", "http://127.0.0.1:1", "--listen", "0.0.0.0:8081", "--no-ui"], "--allow-remote"),
+                (["--origin", "ftp://example.com", "--no-ui"], "--origin: cannot proxy to 'ftp://example.com': the scheme must be http or https"),
+                (["--origin", "http://127.0.0.1:1/base", "--no-ui"], "without a path"),
+                (["--origin", "http://127.0.0.1:1", "--memory-capacity", "lots", "--no-ui"], "--memory-capacity must be a positive size"),
+                (["--origin", "http://127.0.0.1:1", "--read-only", "--no-ui"], "--read-only serves what a store already holds"),
+            ])
+        func usageErrors(arguments: [String], message: String) async throws {
+            let output = try await Binary.run(["proxy"] + arguments)
+            #expect(output.status == 64)
+            #expect(output.stderr.hasPrefix("cachescope: proxy: "), "\(output.stderr)")
+            #expect(output.stderr.contains(message), "\(output.stderr)")
+        }
+    }
+}
