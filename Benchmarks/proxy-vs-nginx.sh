@@ -101,9 +101,10 @@ for name in cachescope nginx; do
     read -r rps p99 errors <<<"$(measure "http://127.0.0.1:$port/large/1")"
     printf '%-28s %14s %10s  %s\n' "$name hit 1 KiB" "$rps" "$p99" "$errors"
 done
+rss_hits="$(rss)"
 for name in cachescope nginx; do
     port="$proxy_port"; [ "$name" = nginx ] && port="$nginx_port"
     read -r rps p99 errors <<<"$(measure -s "$work/misses.lua" "http://127.0.0.1:$port")"
     printf '%-28s %14s %10s  %s\n' "$name miss and store" "$rps" "$p99" "$errors"
 done
-echo "cachescope proxy resident memory: ${rss_start} KiB at start, $(rss) KiB after the runs"
+echo "cachescope proxy resident memory: ${rss_start} KiB at start, ${rss_hits} KiB after the hits, $(rss) KiB after the misses"
