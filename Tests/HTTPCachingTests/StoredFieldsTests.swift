@@ -257,4 +257,22 @@ struct StoredFieldsTests {
         let stored = Fixture.stored(#"Cache-Control: no-cache="Set-Cookie", max-age=60"#, "Set-Cookie: id=1")
         #expect(rules.servedHeaderFields(for: stored, age: 0, revalidated: true)[.setCookie] == "id=1")
     }
+
+    @Test("§5.1 serving one stored response again and again: Age follows every whole second, and revalidation keeps its fields")
+    func servedRepeatedly() {
+        // The served fields of a hit are remembered per age: what is remembered must never
+        // stand in for another age, nor for a revalidated response (or the reverse).
+        let stored = Fixture.stored(#"Cache-Control: no-cache="Set-Cookie", max-age=60"#, "Set-Cookie: id=1")
+        let served = { (age: Double, revalidated: Bool) in
+            let fields = self.rules.servedHeaderFields(for: stored, age: age, revalidated: revalidated)
+            return "\(fields[.age] ?? "-") \(fields[.setCookie] ?? "-")"
+        }
+        #expect(served(3.2, false) == "3 -")
+        #expect(served(3.9, false) == "3 -")
+        #expect(served(3.9, true) == "3 id=1")
+        #expect(served(3.9, false) == "3 -")
+        #expect(served(4.0, false) == "4 -")
+        #expect(served(2.0, false) == "2 -")
+        #expect(served(4.5, true) == "4 id=1")
+    }
 }

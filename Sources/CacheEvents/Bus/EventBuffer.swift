@@ -31,27 +31,48 @@ final class EventBuffer: Sendable {
     /// Adds one event (called by the bus under its lock, in `seq` order); past `capacity`
     /// events are counted and a `dropped` event takes their place once there is room.
     func append(_ event: CacheEvent) {
-        let resumed: (CheckedContinuation<[CacheEvent]?, Never>, [CacheEvent])? = state.withLock { state in
-            guard !state.finished else { return nil }
-            if state.pendingDrops > 0 {
-                guard state.events.count < capacity else {
-                    state.pendingDrops += 1
-                    return nil
-                }
-                // The drops were the events just before this one, so the marker takes the last one's seq.
-                state.events.append(CacheEvent(seq: event.seq - 1, time: event.time, kind: .dropped(Dropped(count: state.pendingDrops))))
-                state.pendingDrops = 0
-            }
-            if state.events.count < capacity {
-                state.events.append(event)
-            } else {
-                state.pendingDrops += 1
-            }
-            guard let waiter = state.waiter else { return nil }
-            state.waiter = nil
-            return (waiter, Self.takeAll(&state))
+        let resumed = state.withLock { state in
+            add(event, to: &state)
+            return takeForWaiter(&state)
         }
         if let (waiter, batch) = resumed { waiter.resume(returning: batch) }
+    }
+
+    /// Adds two or three consecutive events under one lock (a request's last events).
+    func append(_ first: CacheEvent, _ second: CacheEvent, _ third: CacheEvent?) {
+        let resumed = state.withLock { state in
+            add(first, to: &state)
+            add(second, to: &state)
+            if let third { add(third, to: &state) }
+            return takeForWaiter(&state)
+        }
+        if let (waiter, batch) = resumed { waiter.resume(returning: batch) }
+    }
+
+    private func add(_ event: CacheEvent, to state: inout State) {
+        guard !state.finished else { return }
+        if state.pendingDrops > 0 {
+            guard state.events.count < capacity else {
+                state.pendingDrops += 1
+                return
+            }
+            // The drops were the events just before this one, so the marker takes the last one's seq.
+            state.events.append(CacheEvent(seq: event.seq - 1, time: event.time, kind: .dropped(Dropped(count: state.pendingDrops))))
+            state.pendingDrops = 0
+        }
+        if state.events.count < capacity {
+            state.events.append(event)
+        } else {
+            state.pendingDrops += 1
+        }
+    }
+
+    /// A waiting subscriber and everything buffered, for it to be resumed with (outside the
+    /// lock); `nil` when nobody waits.
+    private func takeForWaiter(_ state: inout State) -> (CheckedContinuation<[CacheEvent]?, Never>, [CacheEvent])? {
+        guard !state.finished, let waiter = state.waiter else { return nil }
+        state.waiter = nil
+        return (waiter, Self.takeAll(&state))
     }
 
     /// Everything buffered, oldest first, without waiting (empty when nothing is there).

@@ -52,12 +52,13 @@ public final class EventBus: Sendable {
     public let sessionStart: Date
     private let now: @Sendable () -> Date
     private let state = Mutex(State())
+    private let lastRequestID = Atomic<UInt64>(0)
 
     private struct State {
         var seq: UInt64 = 0
-        var nextRequestID: UInt64 = 0
         var nextSubscriberID = 0
-        var subscribers: [Int: EventBuffer] = [:]
+        /// In subscription order; an array, because every event walks it.
+        var subscribers: [(id: Int, buffer: EventBuffer)] = []
     }
 
     /// Creates a bus whose session starts now, reading time from `now` (the wall clock unless
@@ -68,36 +69,52 @@ public final class EventBus: Sendable {
     }
 
     /// Seconds since the session started.
-    public var elapsed: Double { now().timeIntervalSince(sessionStart) }
+    public var elapsed: Double { time(of: nil) }
 
     /// A new request ID, unique within the session.
     public func makeRequestID() -> UInt64 {
-        state.withLock { state in
-            state.nextRequestID += 1
-            return state.nextRequestID
-        }
+        lastRequestID.add(1, ordering: .relaxed).newValue
     }
 
     /// Whether anyone is listening (publishers may skip building costly payloads otherwise).
     public var hasSubscribers: Bool { state.withLock { !$0.subscribers.isEmpty } }
 
     /// Publishes an event to every subscriber; never blocks on a slow one.
+    ///
+    /// `date`: when it happened, on the bus's clock, for a publisher that has just read that
+    /// clock (a request reads it when it starts and when it ends, and stamps its events with
+    /// those readings); `nil` reads the clock now.
     @discardableResult
-    public func publish(_ kind: CacheEventKind, requestID: UInt64? = nil) -> CacheEvent {
-        let time = elapsed
+    public func publish(_ kind: CacheEventKind, requestID: UInt64? = nil, at date: Date? = nil) -> CacheEvent {
+        let time = time(of: date)
         return state.withLock { state in
             stampAndDeliver(kind, time: time, requestID: requestID, in: &state)
         }
     }
 
-    /// Publishes two events back to back (consecutive `seq`, the same `time`) with one clock
-    /// read and one lock: how a request's `served` and `requestFinished` go out.
-    public func publish(_ first: CacheEventKind, _ second: CacheEventKind, requestID: UInt64? = nil) {
-        let time = elapsed
+    /// Publishes two or three events back to back (consecutive `seq`, the same `time`) with one
+    /// clock read and one lock: how a request's `served` and `requestFinished` go out, after
+    /// its `lookup` when it was answered from the cache without waiting for anything.
+    public func publish(
+        _ first: CacheEventKind, _ second: CacheEventKind, _ third: CacheEventKind? = nil, requestID: UInt64? = nil,
+        at date: Date? = nil
+    ) {
+        let time = time(of: date)
         state.withLock { state in
-            stampAndDeliver(first, time: time, requestID: requestID, in: &state)
-            stampAndDeliver(second, time: time, requestID: requestID, in: &state)
+            let seq = state.seq
+            state.seq += third == nil ? 2 : 3
+            let events = (
+                CacheEvent(seq: seq + 1, time: time, requestID: requestID, kind: first),
+                CacheEvent(seq: seq + 2, time: time, requestID: requestID, kind: second),
+                third.map { CacheEvent(seq: seq + 3, time: time, requestID: requestID, kind: $0) }
+            )
+            for subscriber in state.subscribers { subscriber.buffer.append(events.0, events.1, events.2) }
         }
+    }
+
+    /// Seconds from the session's start to `date`, or to now.
+    private func time(of date: Date?) -> Double {
+        (date ?? now()).timeIntervalSince(sessionStart)
     }
 
     /// Gives the event the next `seq` and hands it to every subscriber (under the lock).
@@ -105,26 +122,26 @@ public final class EventBus: Sendable {
     private func stampAndDeliver(_ kind: CacheEventKind, time: Double, requestID: UInt64?, in state: inout State) -> CacheEvent {
         state.seq += 1
         let event = CacheEvent(seq: state.seq, time: time, requestID: requestID, kind: kind)
-        for subscriber in state.subscribers.values { subscriber.append(event) }
+        for subscriber in state.subscribers { subscriber.buffer.append(event) }
         return event
     }
 
     /// Subscribes: every event published from now on, after the `initial` ones (e.g. a store
     /// snapshot, delivered to this subscriber only). See ``EventSubscription``.
     public func subscribe(_ delivery: EventDelivery = .dashboard, initial: [CacheEventKind] = []) -> EventSubscription {
-        let time = elapsed
+        let time = time(of: nil)
         let buffer = state.withLock { state in
             let id = state.nextSubscriberID
             state.nextSubscriberID += 1
             let buffer = EventBuffer(capacity: delivery.bufferSize, batchingInterval: delivery.batchingInterval) { [weak self] in
-                _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
+                self?.state.withLock { $0.subscribers.removeAll { $0.id == id } }
             }
             // Snapshot events describe the state as of the last published event and carry its
             // seq, so subscribing never leaves a gap in other subscribers' sequence.
             for kind in initial {
                 buffer.append(CacheEvent(seq: state.seq, time: time, kind: kind))
             }
-            state.subscribers[id] = buffer
+            state.subscribers.append((id, buffer))
             return buffer
         }
         return EventSubscription(buffer: buffer)
@@ -134,7 +151,7 @@ public final class EventBus: Sendable {
     public func finish() {
         let subscribers = state.withLock { state in
             defer { state.subscribers.removeAll() }
-            return Array(state.subscribers.values)
+            return state.subscribers.map(\.buffer)
         }
         for subscriber in subscribers { subscriber.markFinished() }
     }

@@ -31,7 +31,7 @@ public struct CacheEntry: Sendable, Equatable {
     let content: Content
     /// Store bookkeeping: times, hits, size, tier, freshness and retention ends.
     public internal(set) var metadata: EntryMetadata
-    /// The memory-tier slot it was read from: a hint for ``ResponseStore/recordAccess(_:)``.
+    /// The memory-tier slot it was read from: a hint for ``ResponseStore/recordAccess(_:now:)``.
     var memorySlot: Int32 = -1
     /// The id of the body file it was stored with or read from (`nil`: not on disk, or a
     /// format-1 file). A freshen that keeps this body rewrites only the entry's metadata.

@@ -9,7 +9,7 @@ public struct EntryMetadata: Sendable, Hashable, Codable {
     public let id: EntryID
     /// When it was stored.
     public var created: Date
-    /// When it was last served (``ResponseStore/recordAccess(_:)``), or `created`.
+    /// When it was last served (``ResponseStore/recordAccess(_:now:)``), or `created`.
     public var lastAccess: Date
     /// How many times it was served.
     public var accessCount: Int

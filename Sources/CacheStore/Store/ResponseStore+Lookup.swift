@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import HTTPCaching
 public import HTTPTypes
 
@@ -12,10 +12,13 @@ extension ResponseStore {
     /// microseconds); only entries whose write is still queued wait for the disk actor. Entries whose retention ended are removed (reported `evicted(expired)`), and
     /// corrupt files are removed (reported `evicted(corrupt)`) — neither is returned.
     ///
-    /// A lookup is not an access: call ``recordAccess(_:)`` for the entry actually served.
-    nonisolated(nonsending) public func variants(for key: CacheKey) async -> [CacheEntry] {
+    /// A lookup is not an access: call ``recordAccess(_:now:)`` for the entry actually served.
+    ///
+    /// `now`: the time of the lookup on the store's clock, for a caller that has just read it
+    /// (a request reads the clock once when it starts); `nil` reads the clock.
+    nonisolated(nonsending) public func variants(for key: CacheKey, now: Date? = nil) async -> [CacheEntry] {
         let namespace = table.index(for: key.uri)
-        let now = core.now()
+        let now = now ?? core.now()
         let plan = lookupPlan(for: key, namespace: namespace, now: now)
         switch plan {
         case .answered(let entries):
@@ -44,10 +47,11 @@ extension ResponseStore {
 
     /// The variants of a key when memory alone can answer (every variant in memory, or
     /// certainly none stored — the in-memory index of the disk tier knows); `nil` when a
-    /// file must be read — then call ``variants(for:)``. Never does I/O.
-    public func memoryVariants(for key: CacheKey) -> [CacheEntry]? {
+    /// file must be read — then call ``variants(for:now:)``. Never does I/O. `now`: as for
+    /// ``variants(for:now:)``.
+    public func memoryVariants(for key: CacheKey, now: Date? = nil) -> [CacheEntry]? {
         let namespace = table.index(for: key.uri)
-        let now = core.now()
+        let now = now ?? core.now()
         let plan = lookupPlan(for: key, namespace: namespace, now: now)
         switch plan {
         case .answered(let entries): return entries
@@ -74,9 +78,12 @@ extension ResponseStore {
     /// Counts an entry as served: its hit count and last access time go up in both tiers and
     /// it becomes the most recently used (the LRU order of both tiers follows these times).
     /// Disk access times are written in the next batch or sweep; a crash may lose the latest.
-    public func recordAccess(_ entry: CacheEntry) {
+    ///
+    /// `now`: the time of the access on the store's clock, for a caller that has just read it;
+    /// `nil` reads the clock.
+    public func recordAccess(_ entry: CacheEntry, now: Date? = nil) {
         let namespace = table.index(for: entry.stored.key.uri)
-        let now = core.now()
+        let now = now ?? core.now()
         core.withIndex { $0.recordAccess(entry.storageKey, slot: entry.memorySlot, namespace: namespace, now: now) }
     }
 

@@ -59,12 +59,31 @@ extension CachingClient {
 
     /// The absolute URL `request` targets, as events and logs name it.
     public static func url(of request: HTTPRequest) -> String {
-        "\(request.scheme ?? "http")://\(request.authority ?? "")\(request.path ?? "/")"
+        // Every request builds it: its parts' bytes copied into one allocation of the right size.
+        var parts = (request.scheme ?? "http", "://", request.authority ?? "", request.path ?? "/")
+        let count = parts.0.utf8.count + 3 + parts.2.utf8.count + parts.3.utf8.count
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var written = copy(&parts.0, into: buffer, at: 0)
+            written = copy(&parts.1, into: buffer, at: written)
+            written = copy(&parts.2, into: buffer, at: written)
+            return copy(&parts.3, into: buffer, at: written)
+        }
+    }
+
+    /// Copies `part`'s UTF-8 bytes into `buffer` from `offset`; returns the offset after them.
+    private static func copy(_ part: inout String, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
+        part.withUTF8 { bytes in
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[offset..<(offset + bytes.count)]).initialize(from: bytes)
+            return offset + bytes.count
+        }
     }
 
     private func redirectTarget(of request: HTTPRequest, response: HTTPResponse) -> HTTPRequest? {
-        guard [301, 302, 303, 307, 308].contains(response.status.code),
-            let location = response.headerFields[.location],
+        switch response.status.code {
+        case 301, 302, 303, 307, 308: break
+        default: return nil
+        }
+        guard let location = response.headerFields[.location],
             let resolved = URL(string: location, relativeTo: URL(string: Self.url(of: request)))?.absoluteString
         else { return nil }
         return Self.request(url: resolved)
@@ -73,15 +92,16 @@ extension CachingClient {
     // MARK: One hop
 
     func singleRequest(_ request: HTTPRequest, body: Data?, policy: CachePolicy) async throws -> ClientResponse {
-        let run = RequestRun(id: events.makeRequestID(), request: request, body: body, policy: policy, start: configuration.now())
+        var run = RequestRun(id: events.makeRequestID(), request: request, body: body, policy: policy, start: configuration.now())
         let url = Self.url(of: request)
         // The same key as `CacheKey(request)`, from the URL string built once for both.
         let key = request.scheme != nil && request.authority != nil ? CacheKey(method: request.method.rawValue, uri: url) : nil
+        run.keyDescription = key?.description
         events.publish(
             .requestStarted(RequestStarted(
-                method: request.method.rawValue, url: url, cacheKey: key?.description ?? "",
+                method: request.method.rawValue, url: url, cacheKey: run.keyDescription ?? "",
                 policy: policy.commandLineName, headers: request.headerFields)),
-            requestID: run.id)
+            requestID: run.id, at: run.start)
         do {
             return try await lookUpAndExecute(run: run, key: key)
         } catch {
@@ -102,19 +122,29 @@ extension CachingClient {
         // `maximumLookups` times.
         let ticket = run.lookups < Self.maximumLookups ? coalescer.ticket() : nil
         let request = run.request
-        let candidates: [CacheEntry]
+        // The first lookup happens as the request starts: one clock reading serves both.
+        let now = run.lookups == 1 ? run.start : configuration.now()
+        var candidates: [CacheEntry] = []
         if let key, request.method == .get || request.method == .head {
-            candidates = await store.variants(for: key)
-        } else {
-            candidates = []
+            // Memory answers without an async call; only a file to read takes one.
+            if let inMemory = store.memoryVariants(for: key, now: now) {
+                candidates = inMemory
+            } else {
+                candidates = await store.variants(for: key, now: now)
+            }
         }
-        let decision = rules.decide(request: request, key: key, policy: run.policy, candidates: candidates.map(\.stored), now: configuration.now())
+        let decision = rules.decide(request: request, key: key, policy: run.policy, candidates: candidates.map(\.stored), now: now)
         let reason = decision.reason
-        publishLookup(decision, reason: reason, run: run, candidates: candidates)
-        return try await execute(decision, reason: reason, run: run, key: key, candidates: candidates, lookedUpAt: ticket)
+        let lookup = lookupEvent(decision, reason: reason, candidates: candidates, now: now)
+        if let answer = try answerFromStore(decision, reason: reason, lookup: lookup, lookedUpAt: now, run: run, key: key, candidates: candidates) {
+            return answer
+        }
+        events.publish(lookup, requestID: run.id, at: now)
+        return try await network(decision, reason: reason, run: run, key: key, candidates: candidates, lookedUpAt: ticket)
     }
 
-    private func publishLookup(_ decision: CacheDecision, reason: String, run: RequestRun, candidates: [CacheEntry]) {
+    /// The `lookup` event of a decision.
+    private func lookupEvent(_ decision: CacheDecision, reason: String, candidates: [CacheEntry], now: Date) -> CacheEventKind {
         let freshness: Freshness?
         switch decision {
         case .fresh(let hit): freshness = hit.freshness
@@ -122,14 +152,10 @@ extension CachingClient {
         case .revalidate(let revalidation): freshness = revalidation.freshness
         case .miss(let miss):
             // A stale response without a validator: report how old it was.
-            freshness = miss.candidate.map { rules.freshness(of: candidates[$0].stored, now: configuration.now()) }
+            freshness = miss.candidate.map { rules.freshness(of: candidates[$0].stored, now: now) }
         default: freshness = nil
         }
-        events.publish(
-            .lookup(Lookup(
-                verdict: decision.verdict, reason: reason,
-                age: freshness?.age, ttl: freshness?.timeToLive)),
-            requestID: run.id)
+        return .lookup(Lookup(verdict: decision.verdict, reason: reason, age: freshness?.age, ttl: freshness?.timeToLive))
     }
 
     /// The two events that end a request that produced no response: `error`, then
@@ -158,6 +184,9 @@ struct RequestRun: Sendable {
     /// How many times this request has looked in the store (more than once when a flight for
     /// its key ended while it looked; see ``CachingClient/lookUpAndExecute(run:key:)``).
     var lookups = 1
+    /// Its cache key as text, once it was written (for the `requestStarted` event), so the
+    /// coalescer's flight key need not write it again.
+    var keyDescription: String?
 
     /// Seconds from the start to `now`, on the same clock: simulated traffic gets simulated
     /// latencies.

@@ -5,25 +5,32 @@ import HTTPCaching
 import HTTPTypes
 
 extension CachingClient {
-    /// Carries out a decision: serve from the store, or go to the origin (coalesced).
-    /// `ticket`: the coalescer's, taken before the lookup that made the decision.
-    func execute(
-        _ decision: CacheDecision, reason: String, run: RequestRun, key: CacheKey?, candidates: [CacheEntry],
-        lookedUpAt ticket: RequestCoalescer<NetworkResult>.Ticket?
-    ) async throws -> ClientResponse {
+    /// Carries out a decision the store answers — a fresh or stale response, or a 504 for
+    /// `only-if-cached` — without waiting for anything; `nil` for one that goes to the origin.
+    ///
+    /// `lookup`: the decision's event, made at `now`, published with the answer's `served`
+    /// and `requestFinished` under one lock (and alone before a `notCached` error). A decision
+    /// that goes to the origin leaves it to the caller to publish first.
+    func answerFromStore(
+        _ decision: CacheDecision, reason: String, lookup: CacheEventKind, lookedUpAt now: Date, run: RequestRun, key: CacheKey?,
+        candidates: [CacheEntry]
+    ) throws -> ClientResponse? {
         switch decision {
         case .fresh(let hit):
-            return serve(candidates[hit.candidate], freshness: hit.freshness, outcome: .hit, reason: reason, run: run)
+            return serve(candidates[hit.candidate], freshness: hit.freshness, outcome: .hit, reason: reason, run: run, after: lookup)
         case .stale(let hit):
-            return serve(candidates[hit.candidate], freshness: hit.freshness, outcome: .stale, reason: reason, run: run)
+            return serve(candidates[hit.candidate], freshness: hit.freshness, outcome: .stale, reason: reason, run: run, after: lookup)
         case .staleWhileRevalidate(let hit):
             if let key { startBackgroundRevalidation(key: key, candidates: candidates, hit: hit, request: run.request) }
-            return serve(candidates[hit.candidate], freshness: hit.freshness, outcome: .stale, reason: reason, run: run)
+            return serve(candidates[hit.candidate], freshness: hit.freshness, outcome: .stale, reason: reason, run: run, after: lookup)
         case .unsatisfiable(let why):
-            if why == .policyDontLoad { throw CachingClientError.notCached(url: Self.url(of: run.request)) }
-            return gatewayTimeout(reason: reason, run: run)
+            guard why != .policyDontLoad else {
+                events.publish(lookup, requestID: run.id, at: now)
+                throw CachingClientError.notCached(url: Self.url(of: run.request))
+            }
+            return gatewayTimeout(reason: reason, run: run, after: lookup)
         case .revalidate, .miss, .bypass:
-            return try await network(decision, reason: reason, run: run, key: key, candidates: candidates, lookedUpAt: ticket)
+            return nil
         }
     }
 
@@ -45,7 +52,7 @@ extension CachingClient {
             if let key, case .bypass = decision {
                 result = try await fetch(decision, reason: reason, run: run, key: key, candidates: candidates)
             } else if let key {
-                let flight = flightKey(key, decision: decision, candidates: candidates, request: run.request)
+                let flight = flightKey(key, decision: decision, candidates: candidates, run: run)
                 let joined = try await coalescer.run(key: flight, requestID: run.id, lookedUpAt: ticket) { [self] in
                     try await self.fetch(decision, reason: reason, run: run, key: key, candidates: candidates)
                 }
@@ -95,8 +102,10 @@ extension CachingClient {
     /// The coalescing key: the method (a HEAD's answer has no body for a GET, though both
     /// look up the same key), the primary key, and this request's values of the fields the
     /// stored response varies on, so differently-negotiated requests never share a fetch.
-    private func flightKey(_ key: CacheKey, decision: CacheDecision, candidates: [CacheEntry], request: HTTPRequest) -> String {
-        let primary = request.method == .head ? "HEAD|" + key.description : key.description
+    private func flightKey(_ key: CacheKey, decision: CacheDecision, candidates: [CacheEntry], run: RequestRun) -> String {
+        let request = run.request
+        let description = run.keyDescription ?? key.description
+        let primary = request.method == .head ? "HEAD|" + description : description
         let varyNames = Set(candidates.flatMap { $0.stored.varyNames })
         guard !varyNames.isEmpty else { return primary }
         let values = varyNames.sorted().map { name in
@@ -118,20 +127,23 @@ extension CachingClient {
             bytesFromNetwork: bytesFromNetwork)
     }
 
-    /// Serves a stored response and publishes `served` and `requestFinished`.
+    /// Serves a stored response and publishes `served` and `requestFinished`, after `lookup`
+    /// when that is still to be published.
     func serve(
         _ entry: CacheEntry, freshness: Freshness, outcome: CacheOutcome, reason: String, run: RequestRun, fromNetwork: Bool = false,
-        bytesFromNetwork: Int = 0
+        bytesFromNetwork: Int = 0, after lookup: CacheEventKind? = nil
     ) -> ClientResponse {
         let fields = rules.servedHeaderFields(for: entry.stored, age: freshness.age, revalidated: false)
-        let response = HTTPResponse(status: entry.stored.response.status, headerFields: fields)
+        var response = entry.stored.response
+        response.headerFields = fields
         let body = run.request.method == .head ? Data() : Data(entry.body)
-        store.recordAccess(entry)
+        let now = configuration.now()
+        store.recordAccess(entry, now: now)
         publishCompletion(
             Served(
-                source: .cache, status: response.status.code, bytes: body.count, outcome: outcome, reason: reason,
+                source: .cache, status: entry.stored.status, bytes: body.count, outcome: outcome, reason: reason,
                 age: freshness.age, ttl: freshness.timeToLive, headers: fields),
-            bytesFromNetwork: bytesFromNetwork, bytesFromCache: body.count, coalesced: false, run: run)
+            bytesFromNetwork: bytesFromNetwork, bytesFromCache: body.count, coalesced: false, run: run, after: lookup, at: now)
         return ClientResponse(
             response: response, body: body, outcome: outcome, reason: reason, age: freshness.age,
             timeToLive: freshness.timeToLive, fromNetwork: fromNetwork, coalesced: false, requestID: run.id)
@@ -154,26 +166,34 @@ extension CachingClient {
     }
 
     /// RFC 9111 §5.2.1.7: `only-if-cached` with nothing usable is answered with 504.
-    private func gatewayTimeout(reason: String, run: RequestRun) -> ClientResponse {
+    private func gatewayTimeout(reason: String, run: RequestRun, after lookup: CacheEventKind) -> ClientResponse {
         let response = HTTPResponse(status: .gatewayTimeout, headerFields: [.contentLength: "0"])
         publishCompletion(
             Served(source: .cache, status: 504, bytes: 0, outcome: .error, reason: reason, headers: response.headerFields),
-            bytesFromNetwork: 0, bytesFromCache: 0, coalesced: false, run: run)
+            bytesFromNetwork: 0, bytesFromCache: 0, coalesced: false, run: run, after: lookup)
         return ClientResponse(
             response: response, body: Data(), outcome: .error, reason: reason, age: nil, timeToLive: nil,
             fromNetwork: false, coalesced: false, requestID: run.id)
     }
 
     /// The two events that end every answered request: `served`, then `requestFinished` with
-    /// the same status, outcome and reason. A background refresh serves nobody, so it reports
-    /// no bytes from the cache (only what crossed the network).
-    private func publishCompletion(_ served: Served, bytesFromNetwork: Int, bytesFromCache: Int, coalesced: Bool, run: RequestRun) {
-        events.publish(
-            .served(served),
-            .requestFinished(RequestFinished(
-                status: served.status, latency: run.elapsed(at: configuration.now()), bytesFromNetwork: bytesFromNetwork,
-                bytesFromCache: run.background ? 0 : bytesFromCache, outcome: served.outcome, reason: served.reason,
-                coalesced: coalesced, background: run.background)),
-            requestID: run.id)
+    /// the same status, outcome and reason; after the request's `lookup` when that is given
+    /// (an answer from the store). A background refresh serves nobody, so it reports no bytes
+    /// from the cache (only what crossed the network). `now`: a clock reading taken as the
+    /// answer was made, if there is one.
+    private func publishCompletion(
+        _ served: Served, bytesFromNetwork: Int, bytesFromCache: Int, coalesced: Bool, run: RequestRun,
+        after lookup: CacheEventKind? = nil, at now: Date? = nil
+    ) {
+        let now = now ?? configuration.now()
+        let finished = CacheEventKind.requestFinished(RequestFinished(
+            status: served.status, latency: run.elapsed(at: now), bytesFromNetwork: bytesFromNetwork,
+            bytesFromCache: run.background ? 0 : bytesFromCache, outcome: served.outcome, reason: served.reason,
+            coalesced: coalesced, background: run.background))
+        if let lookup {
+            events.publish(lookup, .served(served), finished, requestID: run.id, at: now)
+        } else {
+            events.publish(.served(served), finished, requestID: run.id, at: now)
+        }
     }
 }

@@ -77,9 +77,10 @@ extension CachingClient {
         }
         guard let (served, freshness) = served else { return nil }
         events.publish(.notModified(NotModified(freshened: selected.count, ttl: freshness.timeToLive)), requestID: run.id)
-        let fields = rules.servedHeaderFields(for: served, age: freshness.age, revalidated: true)
+        var response = served.response
+        response.headerFields = rules.servedHeaderFields(for: served, age: freshness.age, revalidated: true)
         return NetworkResult(
-            response: HTTPResponse(status: served.response.status, headerFields: fields),
+            response: response,
             body: Data(candidates[revalidation.candidate].body), outcome: .revalidated,
             reason: "304 (\(reason))", bytesFromNetwork: 0, bodyFromCache: true,
             age: freshness.age, timeToLive: freshness.timeToLive, storedVaryKey: served.varyKey)

@@ -1,5 +1,6 @@
 public import Foundation
 public import HTTPTypes
+import Synchronization
 
 /// What the caching rules need to know about a stored response: its status and header fields,
 /// when it was requested and received (for age), and the request values its `Vary` selected.
@@ -74,7 +75,7 @@ public struct StoredResponse: Sendable, Hashable {
     }
 
     /// The HTTP status code.
-    public var status: Int { storage.response.status.code }
+    public var status: Int { storage.status }
 
     /// Whether the response carries a validator usable for a conditional request.
     public var hasValidator: Bool { storage.entityTag != nil || storage.lastModified != nil }
@@ -95,6 +96,24 @@ public struct StoredResponse: Sendable, Hashable {
 
     private init(storage: Storage) {
         self.storage = storage
+    }
+
+    // MARK: Served fields, remembered
+
+    /// The header fields it was last served with at an age of `age` whole seconds, or else
+    /// those `make` builds, remembered for the next hit: a hot entry is served many times a
+    /// second, and its fields change only when its `Age` does.
+    func servedFields(age: Int, make: () -> HTTPFields) -> HTTPFields {
+        if let remembered = storage.served.withLock({ $0 }), remembered.age == age { return remembered.fields }
+        let fields = make()
+        storage.served.withLock { $0 = ServedFields(age: age, fields: fields) }
+        return fields
+    }
+
+    /// Header fields as served at one age.
+    private struct ServedFields: Sendable {
+        let age: Int
+        let fields: HTTPFields
     }
 
     // MARK: Equality
@@ -131,6 +150,10 @@ public struct StoredResponse: Sendable, Hashable {
         let pragmaNoCache: Bool
         let ifNoneMatchValue: String?
         let ifModifiedSinceValue: String?
+        /// The status code (`HTTPResponse` keeps it as text and parses it on every read).
+        let status: Int
+        /// The fields of the last hit served without revalidation (not a part: never compared).
+        let served = Mutex<ServedFields?>(nil)
 
         /// `previous`: the response this one freshens, whose conditional values are reused when
         /// its validators are the same.
@@ -140,6 +163,7 @@ public struct StoredResponse: Sendable, Hashable {
             self.requestTime = requestTime
             self.responseTime = responseTime
             self.varyKey = varyKey
+            status = response.status.code
             let fields = response.headerFields
             // After a 304 most fields are as before: what parses into allocated values is
             // reused when its field values are unchanged.

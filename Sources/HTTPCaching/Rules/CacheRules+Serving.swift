@@ -22,9 +22,18 @@ extension CacheRules {
     /// The header fields to serve a stored response with: `Age` set to the current age
     /// (RFC 9111 §5.1) and, when served without revalidation, the fields named by a
     /// qualified `no-cache` removed (§5.2.2.4).
+    ///
+    /// Served from the cache, the same response gets the same fields until its age reaches
+    /// the next whole second: those are built once and shared.
     public func servedHeaderFields(for stored: StoredResponse, age: Double, revalidated: Bool) -> HTTPFields {
+        let seconds = Int(min(age, Double(DeltaSeconds.maximum)).rounded(.down))
+        guard !revalidated else { return Self.headerFields(of: stored, age: seconds, revalidated: true) }
+        return stored.servedFields(age: seconds) { Self.headerFields(of: stored, age: seconds, revalidated: false) }
+    }
+
+    private static func headerFields(of stored: StoredResponse, age: Int, revalidated: Bool) -> HTTPFields {
         var fields = stored.response.headerFields
-        fields[.age] = String(Int(min(age, Double(DeltaSeconds.maximum)).rounded(.down)))
+        fields[.age] = String(age)
         if !revalidated, case .fields(let names) = stored.cacheControl.noCache {
             for name in names {
                 if let fieldName = HTTPField.Name(name) { fields[fieldName] = nil }
