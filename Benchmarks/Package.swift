@@ -45,7 +45,7 @@ let package = Package(
             also: [asyncHTTPClient, .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio")]
         ),
         benchmark("SessionLogBenchmarks", "CacheEvents", "SessionLog", "CacheStore", "HTTPCaching", "DemoOrigin"),
-        benchmark("DashboardBenchmarks", "Dashboard", "CacheEvents", "CacheStore", "HTTPCaching", "TerminalUI", "DemoOrigin"),
+        benchmark("DashboardBenchmarks", "Dashboard", "CacheEvents", "CacheStore", "HTTPCaching", "TerminalUI", "DemoOrigin", "TrafficFilter"),
         benchmark(
             "AllocationBenchmarks", "CachingClient", "CacheEvents", "DemoOrigin", "Dashboard", "SessionLog",
             also: [asyncHTTPClient, .product(name: "MallocInterposerSwift", package: "malloc-interposer")]

@@ -17,7 +17,7 @@ struct RequestRows: Sendable {
         }
         self.oldest = oldest
         if let filter {
-            let serials = log.serials { filter.matches($0) }
+            let serials = log.serials(matching: filter)
             matching = serials
             count = serials.count
         } else {

@@ -1,3 +1,6 @@
+import Synchronization
+public import TrafficFilter
+
 /// The most recent requests, in arrival order, in a fixed-size ring: the Requests view's rows.
 ///
 /// Every request gets a **serial** (0, 1, 2, … in order of `requestStarted`), which stays its
@@ -7,7 +10,15 @@
 ///
 /// Memory is bounded: at most ``capacity`` records, and an index of the requests still open
 /// (started, not finished) that never holds more entries than the ring.
+///
+/// A filter's verdict on each record is remembered until the record changes
+/// (``serials(matching:)``), so a filtered view costs per frame only the requests that are new
+/// or still changing, not a match of every kept request.
 public struct RequestLog: Sendable, Hashable {
+    /// Numbers every change of any log's records with a new value, so that a remembered
+    /// verdict is valid exactly while its record's revision is the same, in this log and in any
+    /// copy of it.
+    private static let lastRevision = Atomic<UInt64>(0)
     /// The default number of requests kept: 10,000.
     public static let defaultCapacity = 10_000
 
@@ -20,6 +31,10 @@ public struct RequestLog: Sendable, Hashable {
     /// Open requests: request ID → serial. An entry goes when its request finishes or its
     /// slot is overwritten.
     private var open: [UInt64: Int] = [:]
+    /// `revisions[slot]`: the revision of `records[slot]`'s last change.
+    private var revisions: [UInt64] = []
+    /// Filter verdicts by slot and revision (shared by copies; see ``lastRevision``).
+    private let verdicts = FilterVerdicts()
 
     /// An empty log keeping at most `capacity` (at least 1) requests.
     public init(capacity: Int = RequestLog.defaultCapacity) {
@@ -60,6 +75,15 @@ public struct RequestLog: Sendable, Hashable {
         return (oldest..<total).filter { isIncluded(records[$0 % capacity]) }
     }
 
+    /// The kept serials whose records `filter` matches, oldest first. Matches only the records
+    /// that changed since the last call with the same filter (on this log or a copy of it).
+    public func serials(matching filter: Filter) -> [Int] {
+        guard let oldest = oldestSerial else { return [] }
+        return verdicts.serials(matching: filter, in: oldest..<total, capacity: capacity, revisions: revisions) { serial in
+            filter.matches(records[serial % capacity])
+        }
+    }
+
     /// Clamps a serial into the kept range (`nil` when empty).
     public func clamp(_ serial: Int) -> Int? {
         guard let newest = newestSerial, let oldest = oldestSerial else { return nil }
@@ -72,13 +96,16 @@ public struct RequestLog: Sendable, Hashable {
     @discardableResult
     public mutating func append(_ record: RequestRecord) -> Int {
         let serial = total
+        let revision = Self.nextRevision()
         if records.count < capacity {
             records.append(record)
+            revisions.append(revision)
         } else {
             let slot = serial % capacity
             let evicted = records[slot]
             if open[evicted.id] == serial - capacity { open[evicted.id] = nil }
             records[slot] = record
+            revisions[slot] = revision
         }
         open[record.id] = serial
         total += 1
@@ -89,10 +116,28 @@ public struct RequestLog: Sendable, Hashable {
     public mutating func update(serial: Int, _ change: (inout RequestRecord) -> Void) {
         guard contains(serial: serial) else { return }
         change(&records[serial % capacity])
+        revisions[serial % capacity] = Self.nextRevision()
     }
 
     /// Marks the open request `id` as no longer open.
     public mutating func close(id: UInt64) {
         open[id] = nil
+    }
+
+    private static func nextRevision() -> UInt64 {
+        lastRevision.add(1, ordering: .relaxed).newValue
+    }
+
+    // MARK: Equality (of what is kept; revisions and remembered verdicts are bookkeeping)
+
+    public static func == (lhs: RequestLog, rhs: RequestLog) -> Bool {
+        lhs.capacity == rhs.capacity && lhs.total == rhs.total && lhs.records == rhs.records && lhs.open == rhs.open
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(capacity)
+        hasher.combine(total)
+        hasher.combine(records)
+        hasher.combine(open)
     }
 }
