@@ -56,11 +56,17 @@ extension SessionSummary {
         lines.append("Evictions: \(Self.grouped(evictions)) (\(reasons.joined(separator: ", ")))")
         lines.append("Dropped events: \(Self.grouped(counters.droppedEvents))")
         lines.append("")
-        lines.append("Top missed URLs:")
+        lines.append("Top missed URLs:" + Self.undercountNote(missUndercount, of: "URLs missed"))
         lines.append(contentsOf: Self.ranked(topMissedURLs().map { ($0.url, $0.count) }))
-        lines.append("Top evicted keys:")
+        lines.append("Top evicted keys:" + Self.undercountNote(evictionUndercount, of: "keys evicted"))
         lines.append(contentsOf: Self.ranked(topEvictedKeys().map { ($0.key, $0.count) }))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// After a top list's title, when its counts may be short (see ``BoundedCounts``).
+    private static func undercountNote(_ undercount: Int, of what: String) -> String {
+        guard undercount > 0 else { return "" }
+        return " (more than \(grouped(BoundedCounts.capacity)) \(what); counts may be short by up to \(grouped(undercount)))"
     }
 
     // MARK: Formatting

@@ -28,10 +28,17 @@ public struct SessionSummary: EventFolding, Hashable {
     public private(set) var firstTime: Double?
     /// The last event's time, if any.
     public private(set) var lastTime: Double?
-    /// Misses per URL.
-    public private(set) var missesByURL: [String: Int] = [:]
-    /// Evictions per primary cache key.
-    public private(set) var evictionsByKey: [String: Int] = [:]
+    /// Misses per URL (bounded: see ``BoundedCounts``).
+    public var missesByURL: [String: Int] { misses.counts }
+    /// Evictions per primary cache key (bounded: see ``BoundedCounts``).
+    public var evictionsByKey: [String: Int] { evictions.counts }
+    /// How many misses a URL's count may lack: 0 unless more than ``BoundedCounts/capacity``
+    /// URLs missed, when the least-missed were dropped to keep the summary's memory bounded.
+    public var missUndercount: Int { misses.undercount }
+    /// How many evictions a key's count may lack (as ``missUndercount``).
+    public var evictionUndercount: Int { evictions.undercount }
+    private var misses = BoundedCounts()
+    private var evictions = BoundedCounts()
     /// URLs of requests started but not yet finished.
     private var openRequests: [UInt64: String] = [:]
 
@@ -49,9 +56,9 @@ public struct SessionSummary: EventFolding, Hashable {
             if let id = event.requestID { openRequests[id] = started.url }
         case .requestFinished(let finished):
             let url = event.requestID.flatMap { openRequests.removeValue(forKey: $0) }
-            if finished.outcome == .miss, !finished.background { missesByURL[url ?? Self.unknownURL, default: 0] += 1 }
+            if finished.outcome == .miss, !finished.background { misses.add(url ?? Self.unknownURL) }
         case .evicted(let evicted):
-            evictionsByKey[evicted.entry.key, default: 0] += 1
+            evictions.add(evicted.entry.key)
         default:
             break
         }
