@@ -28,12 +28,12 @@ public struct BoundedCounts: Sendable, Hashable {
         if counts.count > capacity { dropLeastCounted() }
     }
 
+    /// Drops every name counted at most the smallest threshold above ``undercount`` that leaves
+    /// at most half the capacity: the count of the name ranked just past that half.
     private mutating func dropLeastCounted() {
-        var threshold = undercount
-        while counts.count > capacity / 2 {
-            threshold += 1
-            counts = counts.filter { $0.value > threshold }
-        }
+        let ranked = counts.values.sorted(by: >)
+        let threshold = max(undercount + 1, ranked[capacity / 2])
+        counts = counts.filter { $0.value > threshold }
         undercount = threshold
     }
 }
