@@ -126,7 +126,9 @@ extension CachingClient {
         let now = run.lookups == 1 ? run.start : configuration.now()
         var candidates: [CacheEntry] = []
         if let key, request.method == .get || request.method == .head {
-            // Memory answers without an async call; only a file to read takes one.
+            // Memory answers without an async call; only a file to read takes one. (The price,
+            // on that slower path: the in-memory index is asked twice, about 0.1 µs against a
+            // disk read's tens.)
             if let inMemory = store.memoryVariants(for: key, now: now) {
                 candidates = inMemory
             } else {
