@@ -61,9 +61,6 @@ public final class DemoSession: Sendable {
         }
     }
 
-    /// How long shutting down waits for stale-while-revalidate refreshes still in flight.
-    public static let refreshDrainLimit: Duration = WatchedClient.refreshDrainLimit
-
     let options: Options
     let origin: DemoOrigin
     /// The client with its store, recorder and attach server.

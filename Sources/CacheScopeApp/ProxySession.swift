@@ -113,7 +113,7 @@ public final class ProxySession: Sendable {
     /// Opens the dashboard on the proxy's traffic until `q`; returns the process exit status.
     public func runDashboard() async throws -> Int32 {
         try await watched.runDashboard(
-            theme: options.theme, notes: [banner], traffic: { _ in await Self.untilCancelled() },
+            theme: options.theme, notes: [banner], readOnly: options.readOnly, traffic: { _ in await Self.untilCancelled() },
             stopFirst: { await self.proxy.stop() })
     }
 

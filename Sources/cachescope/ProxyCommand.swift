@@ -38,7 +38,7 @@ struct ProxyCommand: AsyncParsableCommand {
     @Option(name: .customLong("disk-capacity"), help: ArgumentHelp("The disk tier's size: bytes, or with K, M or G (default 256M).", valueName: "N"))
     var diskCapacity: String?
 
-    @Flag(name: .customLong("read-only"), help: "Serve what --cache-dir already holds, but store nothing new.")
+    @Flag(name: .customLong("read-only"), help: "Serve what --cache-dir already holds, but store nothing new; the dashboard refuses purge and refresh.")
     var readOnly = false
 
     @OptionGroup var watch: WatchOptions

@@ -38,21 +38,22 @@ struct ProxyExchange: Sendable {
         let mayHaveBody = Self.mayHaveBody(result.response.status)
         // A HEAD keeps the origin's Content-Length (the size a GET would get); otherwise the
         // length is the body's, set when it is written.
+        let now = client.configuration.now()
         var fields = HopByHopFields.removing(
             from: result.response.headerFields, alsoRemoving: request.method == .head ? [] : ["content-length"])
-        if !fields.contains(.date) { fields[.date] = HTTPDate.format(client.configuration.now()) }
+        if !fields.contains(.date) { fields[.date] = HTTPDate.format(now) }
         fields = HopByHopFields.addingVia(fields, protocolVersion: "1.1", pseudonym: name)
         if let status = CacheStatus(result, method: request.method).fieldValue(cacheName: name) {
             fields.append(HTTPField(name: .cacheStatus, value: status))
         }
         let response = HTTPResponse(status: result.response.status, headerFields: fields)
-        if let notModified = ConditionalRequest.notModified(for: request, response: response, now: client.configuration.now()) {
+        if let notModified = ConditionalRequest.notModified(for: request, response: response, now: now) {
             return ProxyAnswer(
                 response: notModified, body: Data(), closeConnection: false, outcome: result.outcome.rawValue,
                 reason: result.reason + "; 304 to the client's conditional request")
         }
         let body = request.method == .head || !mayHaveBody ? Data() : result.body
-        let range = RangeRequest.answer(to: request, response: response, length: body.count, now: client.configuration.now())
+        let range = RangeRequest.answer(to: request, response: response, length: body.count, now: now)
         if let (partial, part) = RangeRequest.response(range, from: response, body: body) {
             return ProxyAnswer(
                 response: partial, body: part, closeConnection: false, outcome: result.outcome.rawValue,

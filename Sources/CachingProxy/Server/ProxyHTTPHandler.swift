@@ -75,8 +75,7 @@ final class ProxyHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// request head; then the connection is closed, as nginx's `client_header_timeout` does.
     private func startHeaderTimer(context: ChannelHandlerContext) {
         headerTimer?.cancel()
-        let nanoseconds = Self.nanoseconds(headerReadTimeout)
-        headerTimer = context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(nanoseconds)) { [logger] in
+        headerTimer = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(headerReadTimeout)) { [logger] in
             logger.debug("closing a connection that sent no complete request head in time")
             context.close(promise: nil)
         }
@@ -193,11 +192,5 @@ final class ProxyHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             ended.assumeIsolated().whenComplete { _ in LingeringClose.start(context) }
         }
         accessLog?(ProxyAccessRecord(request: request, status: status.code, bytes: body.count, answer: answer, finished: Date()))
-    }
-
-    static func nanoseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        return seconds.multipliedReportingOverflow(by: 1_000_000_000).overflow
-            ? .max : seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }

@@ -74,26 +74,7 @@ extension CacheRules {
     /// Proxy-Connection, Keep-Alive, TE, Transfer-Encoding, Upgrade; and in a shared cache the
     /// fields named by a qualified `private`.
     func storableFields(_ fields: HTTPFields) -> HTTPFields {
-        // A short list searched in order rather than a Set: a handful of names, compared
-        // with every field of every response stored or freshened, cost less than hashing.
-        var removed = Self.hopByHopFieldNames
-        if fields.contains(.connection) {
-            for line in fields[values: .connection] {
-                for member in FieldListScanner.members(line) { removed.append(member.lowercased()) }
-            }
-        }
-        if isShared, case .fields(let names) = CacheControl(fields).privateDirective {
-            removed.append(contentsOf: names)
-        }
-        // Usually nothing is removed: keep the fields as they are.
-        guard fields.contains(where: { removed.contains($0.name.canonicalName) }) else { return fields }
-        var kept = HTTPFields()
-        for field in fields where !removed.contains(field.name.canonicalName) { kept.append(field) }
-        return kept
+        guard isShared, case .fields(let names) = CacheControl(fields).privateDirective else { return fields.removingHopByHop() }
+        return fields.removingHopByHop(alsoRemoving: names)
     }
-
-    /// RFC 9110 §7.6.1: fields that concern one connection, never stored.
-    private static let hopByHopFieldNames: [String] = [
-        "connection", "proxy-connection", "keep-alive", "te", "transfer-encoding", "upgrade",
-    ]
 }
