@@ -143,7 +143,11 @@ final class WatchedClient: Sendable {
             var summary = SessionSummary()
             var selection = filter.map { RequestSelection(filter: $0) }
             for await event in subscription {
-                for kept in selection?.select(event) ?? [event] { summary.apply(kept) }
+                guard selection != nil else {
+                    summary.apply(event)
+                    continue
+                }
+                for kept in selection?.select(event) ?? [] { summary.apply(kept) }
             }
             for kept in selection?.finish() ?? [] { summary.apply(kept) }
             return summary

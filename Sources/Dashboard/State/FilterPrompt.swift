@@ -59,11 +59,9 @@ public struct FilterPrompt: Sendable, Hashable {
         check()
     }
 
-    /// The filter ``text`` compiles to, when it parses and is not blank.
-    public var filter: Filter? {
-        guard error == nil, let expression, !Self.isBlank(expression.text) else { return nil }
-        return try? Filter(String(expression.text))
-    }
+    /// The filter ``text`` compiles to, when it parses and is not blank (compiled once per
+    /// change of the text, when it is checked).
+    public private(set) var filter: Filter?
 
     /// The filter expression in ``text`` and the columns before it (`purge ` in a `:` prompt);
     /// `nil` when a `:` prompt does not start with `purge `.
@@ -119,6 +117,7 @@ public struct FilterPrompt: Sendable, Hashable {
     }
 
     private mutating func check() {
+        filter = nil
         guard let expression else {
             let word = text.prefix { !$0.isWhitespace }
             error = .unexpected(column: 1, found: word.isEmpty ? "the end of the line" : "\"\(word)\"",
@@ -130,7 +129,7 @@ public struct FilterPrompt: Sendable, Hashable {
             return
         }
         do {
-            _ = try Filter(String(expression.text))
+            filter = try Filter(String(expression.text))
             error = nil
         } catch {
             self.error = error.shifted(by: expression.offset)

@@ -99,7 +99,7 @@ public struct RequestSelection: Sendable {
     private func owner(of event: CacheEvent) -> UInt64? {
         if let id = event.requestID { return id }
         guard case .stored(let stored) = event.kind else { return nil }
-        return open.filter { $0.value.cacheKey == stored.entry.key && $0.value.finished == nil }.keys.max()
+        return open.lazy.filter { $0.value.cacheKey == stored.entry.key && $0.value.finished == nil }.map(\.key).max()
     }
 
     private mutating func release(into output: inout [CacheEvent]) {
