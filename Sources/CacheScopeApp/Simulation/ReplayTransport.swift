@@ -1,81 +1,105 @@
 import CacheEvents
 import CachingClient
-import SessionLog
 import Foundation
 import HTTPCaching
 import HTTPTypes
 import Synchronization
 
-/// A ``Transport`` that answers from a HAR capture instead of the network, behaving like an
-/// origin that honours validators: a conditional request whose validator matches the captured
-/// response gets a 304; a capture that holds a 304 where the cache needs the whole response is
-/// answered with the last complete response captured for that URL.
-final class HARTransport: Transport {
-    private let requests: [HARReplayRequest]
+/// A ``Transport`` that answers from a recording (a HAR capture or a session log) instead of
+/// the network, behaving like an origin that honours validators: a conditional request whose
+/// validator matches the recorded response gets a 304; a recorded 304 where the cache needs the
+/// whole response is answered with the last complete response recorded for that URL; a request
+/// the recorded cache answered itself gets the origin's latest answer for its URL, dated now.
+final class ReplayTransport: Transport {
+    private let exchanges: [SimulatedExchange]
+    /// Each exchange's cache key, computed once (`nil` for a URL that has none).
+    private let keys: [CacheKey?]
+    /// For each exchange, the latest earlier exchange of the same URL with a complete (200)
+    /// response: what stands in for a 304 or for an answer that was not recorded.
+    private let previousComplete: [Int?]
+    /// For each exchange, the first exchange at or after it with a complete response for its
+    /// URL: the stand-in when nothing came before (the recorded cache held it already).
+    private let nextComplete: [Int?]
     private let current = Mutex(0)
-
     private let clock: SimulatedClock
 
-    init(requests: [HARReplayRequest], clock: SimulatedClock) {
-        self.requests = requests
+    init(exchanges: [SimulatedExchange], clock: SimulatedClock) {
+        self.exchanges = exchanges
         self.clock = clock
+        let keys = exchanges.map { CacheKey(method: $0.method, uri: $0.url) }
+        let completeKeys = exchanges.map { CacheKey(method: "GET", uri: $0.url) }
+        let isComplete = exchanges.map { $0.response?.status == 200 }
+        var previous = [Int?](repeating: nil, count: exchanges.count)
+        var latest: [CacheKey: Int] = [:]
+        for index in exchanges.indices {
+            guard let key = completeKeys[index] else { continue }
+            previous[index] = latest[key]
+            if isComplete[index] { latest[key] = index }
+        }
+        var next = [Int?](repeating: nil, count: exchanges.count)
+        latest = [:]
+        for index in exchanges.indices.reversed() {
+            guard let key = completeKeys[index] else { continue }
+            if isComplete[index] { latest[key] = index }
+            next[index] = latest[key]
+        }
+        self.keys = keys
+        self.previousComplete = previous
+        self.nextComplete = next
     }
 
-    /// Makes the entry at `index` the one being replayed.
+    /// Makes the exchange at `index` the one being replayed.
     func setCurrent(_ index: Int) { current.withLock { $0 = index } }
 
     func send(_ request: HTTPRequest, body: Data?, timeout: Duration) async throws -> TransportResponse {
         let url = CachingClient.url(of: request)
         let index = current.withLock { $0 }
-        guard let entryIndex = entry(for: url, method: request.method.rawValue, upTo: index) else {
-            throw TransportError.connectionFailed(url: url, detail: "the capture holds no response for this URL")
+        guard let entryIndex = exchange(for: url, method: request.method.rawValue, upTo: index) else {
+            throw TransportError.connectionFailed(url: url, detail: "the recording holds no response for this URL")
         }
-        let entry = requests[entryIndex]
-        // The answer arrives when the capture says it did: what the client publishes after it
-        // is stamped at the entry's end.
-        clock.set(requests[index].startDate.addingTimeInterval(requests[index].duration))
-        guard entry.status > 0 else {
-            throw TransportError.connectionFailed(url: url, detail: "the request failed when it was captured")
+        // The answer arrives when the recording says it did: what the client publishes after
+        // it is stamped then.
+        clock.set(exchanges[index].endDate)
+        let recorded: RecordedResponse
+        switch exchanges[entryIndex].answer {
+        case .failed:
+            throw TransportError.connectionFailed(url: url, detail: "the request failed when it was recorded")
+        case .response(let response):
+            recorded = response
+        case .notRecorded:
+            guard let source = previousComplete[entryIndex] ?? nextComplete[entryIndex], var stand = exchanges[source].response else {
+                throw TransportError.connectionFailed(url: url, detail: "the recording holds no answer of the origin for this URL")
+            }
+            stand.headers[.date] = HTTPDate.format(clock.now)  // an origin answering now dates its answer now
+            recorded = stand
         }
-        var status = entry.status
-        var fields = entry.responseHeaders
-        var responseBody = entry.responseBody ?? Data()
+        var status = recorded.status
+        var fields = recorded.headers
+        var responseBody = recorded.bodyOrPlaceholder
         let conditional = request.headerFields[.ifNoneMatch] != nil || request.headerFields[.ifModifiedSince] != nil
-        if status == 304, !conditional, let full = lastComplete(for: url, before: entryIndex) {
+        if status == 304, !conditional, let full = previousComplete[entryIndex].flatMap({ exchanges[$0].response }) {
             status = full.status
-            responseBody = full.responseBody ?? Data()
-            var merged = full.responseHeaders
+            responseBody = full.bodyOrPlaceholder
+            var merged = full.headers
             for field in fields where field.name != .contentLength { merged[field.name] = field.value }
             fields = merged
-        } else if status == 200, conditional, Self.validatorMatches(request.headerFields, fields, now: captureTime(index, entry)) {
+        } else if status == 200, conditional, Self.validatorMatches(request.headerFields, fields, now: exchanges[index].startDate) {
             status = 304
             responseBody = Data()
             fields[.contentLength] = nil
         }
-        let response = HTTPResponse(status: .init(code: status, reasonPhrase: status == entry.status ? entry.statusText : ""), headerFields: fields)
-        return TransportResponse(response: response, body: responseBody)
+        let reasonPhrase = status == recorded.status ? recorded.statusText : ""
+        return TransportResponse(response: HTTPResponse(status: .init(code: status, reasonPhrase: reasonPhrase), headerFields: fields), body: responseBody)
     }
 
     func shutdown() async throws {}
 
     // MARK: Matching
 
-    private func entry(for url: String, method: String, upTo index: Int) -> Int? {
+    private func exchange(for url: String, method: String, upTo index: Int) -> Int? {
         let key = CacheKey(method: method, uri: url)
-        if requests.indices.contains(index), CacheKey(method: requests[index].method, uri: requests[index].url) == key {
-            return index
-        }
-        return requests.indices.prefix(index + 1).last { CacheKey(method: requests[$0].method, uri: requests[$0].url) == key }
-    }
-
-    private func lastComplete(for url: String, before index: Int) -> HARReplayRequest? {
-        let key = CacheKey(method: "GET", uri: url)
-        return requests.prefix(index).last { $0.status == 200 && CacheKey(method: "GET", uri: $0.url) == key }
-    }
-
-    /// "Now" of the replay: the simulated clock stands at the current entry's start.
-    private func captureTime(_ index: Int, _ entry: HARReplayRequest) -> Date {
-        requests.indices.contains(index) ? requests[index].startDate : entry.startDate
+        if exchanges.indices.contains(index), keys[index] == key { return index }
+        return exchanges.indices.prefix(index + 1).last { keys[$0] == key }
     }
 
     private static func validatorMatches(_ request: HTTPFields, _ response: HTTPFields, now: Date) -> Bool {
@@ -88,5 +112,4 @@ final class HARTransport: Transport {
         else { return false }
         return modified <= since
     }
-
 }
