@@ -71,7 +71,12 @@ final class WatchedClient: Sendable {
         // anything runs.
         let recordFile = try record?.stage()
         var endpoint: MetricsEndpoint?
-        if let metricsAddress { endpoint = try await MetricsEndpoint.start(at: metricsAddress) }
+        if let metricsAddress {
+            do { endpoint = try await MetricsEndpoint.start(at: metricsAddress) } catch {
+                recordFile?.discard()
+                throw error
+            }
+        }
         let directory: URL
         var temporary: URL?
         if let store = cacheDirectory {
