@@ -34,6 +34,11 @@ struct DemoCommand: AsyncParsableCommand {
     @Flag(name: .customLong("read-only"), help: "In the dashboard, disable every command that changes the cache (purge, refresh, reload).")
     var readOnly = false
 
+    @OptionGroup var metrics: MetricsOption
+
+    @Flag(name: .customLong("allow-remote"), help: "Allow a --metrics address other than loopback (anyone who can reach it can read the metrics).")
+    var allowRemote = false
+
     func validate() throws {
         try reporting {
             _ = try options()
@@ -56,7 +61,8 @@ struct DemoCommand: AsyncParsableCommand {
         var options = DemoSession.Options(
             duration: duration.map { .milliseconds(Int64($0 * 1000)) }, rate: rate, cacheDirectory: try store.directory(),
             theme: try watch.theme.choice(), record: try watch.recordPath(),
-            publish: watch.publish, log: try watch.log.path(), filter: try filter.parsed(), readOnly: readOnly)
+            publish: watch.publish, log: try watch.log.path(), filter: try filter.parsed(), readOnly: readOnly,
+            metrics: try metrics.address(allowRemote: allowRemote))
         options.rewindEvents = watch.rewind.rewindEvents
         return options
     }
