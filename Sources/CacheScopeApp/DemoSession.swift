@@ -43,6 +43,8 @@ public final class DemoSession: Sendable {
         public var filter: Filter?
         /// `--read-only`: the dashboard refuses every command that changes the cache.
         public var readOnly: Bool
+        /// `--rewind-events`: recent events the dashboard's `←` `→` rewind through (0: off).
+        public var rewindEvents = RewindHistory.defaultCapacity
 
         /// Options; see each property.
         public init(
@@ -103,7 +105,7 @@ public final class DemoSession: Sendable {
     public func runDashboard() async throws -> Int32 {
         let duration = options.duration
         return try await watched.runDashboard(
-            theme: options.theme, notes: [], readOnly: options.readOnly,
+            theme: options.theme, notes: [], readOnly: options.readOnly, rewindEvents: options.rewindEvents,
             traffic: { app in
                 await self.runWorkload()
                 if let duration { app.setStatus("the workload finished after \(Self.seconds(duration)) s; q quits") }

@@ -32,6 +32,8 @@ public final class ProxySession: Sendable {
         public var publish: Bool
         /// The log file (appended to); `nil`: `cachescope-proxy.log` in the temporary directory.
         public var log: OutputPath?
+        /// `--rewind-events`: recent events the dashboard's `←` `→` rewind through (0: off).
+        public var rewindEvents = RewindHistory.defaultCapacity
 
         /// Options; see each property.
         public init(
@@ -113,7 +115,7 @@ public final class ProxySession: Sendable {
     /// Opens the dashboard on the proxy's traffic until `q`; returns the process exit status.
     public func runDashboard() async throws -> Int32 {
         try await watched.runDashboard(
-            theme: options.theme, notes: [banner], readOnly: options.readOnly, traffic: { _ in await Self.untilCancelled() },
+            theme: options.theme, notes: [banner], readOnly: options.readOnly, rewindEvents: options.rewindEvents, traffic: { _ in await Self.untilCancelled() },
             stopFirst: { await self.proxy.stop() })
     }
 

@@ -100,9 +100,10 @@ final class WatchedClient: Sendable {
 
     /// Opens the dashboard while `traffic` runs, until `q`; then cancels the traffic and shuts
     /// down (`stopFirst` before the client closes, `stopLast` after). Returns the exit status.
-    /// `readOnly` disables the dashboard's cache-changing commands (`--read-only`).
+    /// `readOnly` disables the dashboard's cache-changing commands (`--read-only`);
+    /// `rewindEvents` is how far `←` `→` can rewind (`--rewind-events`).
     func runDashboard(
-        theme choice: ThemeChoice, notes extra: [String], readOnly: Bool = false,
+        theme choice: ThemeChoice, notes extra: [String], readOnly: Bool = false, rewindEvents: Int,
         traffic: @escaping @Sendable (DashboardApp) async -> Void,
         stopFirst: @Sendable () async -> Void = {}, stopLast: @Sendable () async -> Void = {}
     ) async throws -> Int32 {
@@ -111,7 +112,8 @@ final class WatchedClient: Sendable {
         let client = self.client
         let app = DashboardApp.live(
             events: await client.subscribe(.dashboard, snapshot: true).batches, commands: { await client.perform($0) },
-            theme: theme, status: notes.isEmpty ? nil : StatusMessage(notes.joined(separator: "; "), kind: themeProblem == nil ? .info : .failure))
+            theme: theme, status: notes.isEmpty ? nil : StatusMessage(notes.joined(separator: "; "), kind: themeProblem == nil ? .info : .failure),
+            rewindEvents: rewindEvents)
         app.setFilter(filter)
         app.setReadOnly(readOnly)
         let running = Task { await traffic(app) }

@@ -53,9 +53,11 @@ struct DemoCommand: AsyncParsableCommand {
 
     /// The options with every path checked.
     private func options() throws -> DemoSession.Options {
-        DemoSession.Options(
+        var options = DemoSession.Options(
             duration: duration.map { .milliseconds(Int64($0 * 1000)) }, rate: rate, cacheDirectory: try store.directory(),
             theme: try watch.theme.choice(), record: try watch.recordPath(),
             publish: watch.publish, log: try watch.log.path(), filter: try filter.parsed(), readOnly: readOnly)
+        options.rewindEvents = watch.rewind.rewindEvents
+        return options
     }
 }

@@ -75,11 +75,13 @@ struct ProxyCommand: AsyncParsableCommand {
         if readOnly, store.cacheDir == nil {
             throw ValidationError("--read-only serves what a store already holds: give it with --cache-dir DIR")
         }
-        return ProxySession.Options(
+        var options = ProxySession.Options(
             proxy: proxy, cacheDirectory: try store.directory(),
             memoryCapacity: try memoryCapacity.map { try ByteCount(parsing: $0, option: "--memory-capacity").bytes } ?? 32 << 20,
             diskCapacity: try diskCapacity.map { try ByteCount(parsing: $0, option: "--disk-capacity").bytes } ?? 256 << 20,
             readOnly: readOnly, theme: try watch.theme.choice(),
             record: try watch.recordPath(), publish: watch.publish, log: try watch.log.path())
+        options.rewindEvents = watch.rewind.rewindEvents
+        return options
     }
 }
