@@ -19,6 +19,7 @@ let packageOfProduct: [String: String] = [
     "NIOCore": "swift-nio", "NIOPosix": "swift-nio", "NIOHTTP1": "swift-nio", "NIOFoundationCompat": "swift-nio",
     "NIOEmbedded": "swift-nio", "AsyncHTTPClient": "async-http-client", "Tracing": "swift-distributed-tracing",
     "UnixSignals": "swift-service-lifecycle", "RawStructuredFieldValues": "swift-http-structured-headers",
+    "CoreMetrics": "swift-metrics", "Prometheus": "swift-prometheus",
 ]
 
 /// Dependencies on external products, by product name.
@@ -40,6 +41,7 @@ let package = Package(
         .library(name: "CacheStore", targets: ["CacheStore"]),
         .library(name: "CachingClient", targets: ["CachingClient"]),
         .library(name: "CachingProxy", targets: ["CachingProxy"]),
+        .library(name: "CacheMetrics", targets: ["CacheMetrics"]),
         .library(name: "DemoOrigin", targets: ["DemoOrigin"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "CacheAttach", targets: ["CacheAttach"]),
@@ -62,6 +64,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
         // Cache-Status (RFC 9211) is a structured field list: serialized, never concatenated.
         .package(url: "https://github.com/apple/swift-http-structured-headers.git", from: "1.7.0"),
+        // Metrics: the library reports through swift-metrics (an app picks its backend); the
+        // commands serve them to Prometheus.
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
         // MARK: Rules
@@ -108,6 +114,9 @@ let package = Package(
                 + products("HTTPTypes", "NIOCore", "NIOPosix", "NIOHTTP1", "Logging", "RawStructuredFieldValues")
         ),
 
+        // MARK: Metrics: a client's events as swift-metrics counters, gauges and timers
+        .target(name: "CacheMetrics", dependencies: ["CacheEvents", "CacheStore", "HTTPCaching"] + products("CoreMetrics")),
+
         // MARK: Attach
         .target(
             name: "CacheAttach",
@@ -146,8 +155,8 @@ let package = Package(
             name: "CacheScopeApp",
             dependencies: [
                 "HTTPCaching", "CacheStore", "CacheEvents", "SessionLog", "CachingClient", "CachingProxy", "CacheAttach",
-                "DemoOrigin", "TerminalUI", "Dashboard", "TrafficFilter",
-            ] + products("Logging", "HTTPTypes", "UnixSignals", "SystemPackage")
+                "DemoOrigin", "TerminalUI", "Dashboard", "TrafficFilter", "CacheMetrics",
+            ] + products("Logging", "HTTPTypes", "UnixSignals", "SystemPackage", "Prometheus", "NIOCore", "NIOPosix", "NIOHTTP1")
         ),
 
         // MARK: The executable: argument parsing and wiring only
@@ -207,6 +216,11 @@ let package = Package(
         .testTarget(
             name: "TerminalUITests",
             dependencies: ["TerminalUI", "CNcurses", "DemoOrigin", "TestFixtures"] + products("Logging")
+        ),
+        .testTarget(
+            name: "CacheMetricsTests",
+            dependencies: ["CacheMetrics", "CacheScopeApp", "CachingClient", "CacheEvents", "CacheStore", "HTTPCaching", "DemoOrigin"]
+                + products("CoreMetrics", "Prometheus", "AsyncHTTPClient", "HTTPTypes", "NIOCore", "NIOHTTP1")
         ),
         .testTarget(name: "HTTPCachingTests", dependencies: ["HTTPCaching"] + products("PropertyBased")),
     ]

@@ -46,15 +46,21 @@ public final class DemoSession: Sendable {
         /// `--stats-every SECONDS --json` with `--no-ui`: a JSON line of figures every this many
         /// seconds instead of the summary at the end; `nil`: the summary.
         public var statsEvery: Double?
+        /// `--rewind-events`: recent events the dashboard's `←` `→` rewind through (0: off).
+        public var rewindEvents = RewindHistory.defaultCapacity
+        /// `--metrics`: where Prometheus scrapes the cache's metrics; `nil`: no metrics.
+        public var metrics: MetricsEndpoint.Address?
 
         /// Options; see each property.
         public init(
             duration: Duration?, rate: Double, cacheDirectory: DirectoryPath?, theme: ThemeChoice, record: OutputPath?,
-            publish: Bool, log: OutputPath?, filter: Filter? = nil, readOnly: Bool = false, statsEvery: Double? = nil
+            publish: Bool, log: OutputPath?, filter: Filter? = nil, readOnly: Bool = false, metrics: MetricsEndpoint.Address? = nil,
+            statsEvery: Double? = nil
         ) {
             self.statsEvery = statsEvery
             self.filter = filter
             self.readOnly = readOnly
+            self.metrics = metrics
             self.duration = duration
             self.rate = rate
             self.cacheDirectory = cacheDirectory
@@ -81,11 +87,12 @@ public final class DemoSession: Sendable {
 
     /// Starts everything but the traffic.
     /// - Throws: ``PathError`` when the store's directory or the recording's temporary file
-    ///   cannot be created; the store's, the origin's or the attach server's errors.
+    ///   cannot be created; ``MetricsEndpointError``; the store's, the origin's or the attach
+    ///   server's errors.
     public static func start(_ options: Options) async throws -> DemoSession {
         let watched = try await WatchedClient.start(
             command: "demo", cacheDirectory: options.cacheDirectory, record: options.record, publish: options.publish,
-            log: options.log, filter: options.filter
+            log: options.log, filter: options.filter, metrics: options.metrics
         ) { directory in
             var configuration = CachingClientConfiguration()
             configuration.store = StoreConfiguration(memoryCapacity: 4 << 20, diskCapacity: 64 << 20, directory: directory)
@@ -107,7 +114,7 @@ public final class DemoSession: Sendable {
     public func runDashboard() async throws -> Int32 {
         let duration = options.duration
         return try await watched.runDashboard(
-            theme: options.theme, notes: [], readOnly: options.readOnly,
+            theme: options.theme, notes: [], readOnly: options.readOnly, rewindEvents: options.rewindEvents,
             traffic: { app in
                 await self.runWorkload()
                 if let duration { app.setStatus("the workload finished after \(Self.seconds(duration)) s; q quits") }

@@ -33,6 +33,8 @@ struct AttachCommand: AsyncParsableCommand {
 
     @OptionGroup var log: LogOption
 
+    @OptionGroup var rewind: RewindOption
+
     func validate() throws {
         try reporting {
             if let socket { _ = try SocketPath(socket, option: "SOCKET") }
@@ -65,7 +67,8 @@ struct AttachCommand: AsyncParsableCommand {
                 process: client.server.process, events: client.events, commands: { try await client.send($0) }, theme: theme,
                 status: StatusMessage(
                     [themeProblem, logProblem].compactMap { $0 }.first ?? "attached to \(client.path)",
-                    kind: themeProblem == nil && logProblem == nil ? .info : .failure))
+                    kind: themeProblem == nil && logProblem == nil ? .info : .failure),
+                rewindEvents: rewind.rewindEvents)
             app.setReadOnly(readOnly)
             let exit = try await app.run()
             if exit.status != 0 { throw ExitCode(exit.status) }

@@ -19,7 +19,9 @@ struct ReplayCommand: AsyncParsableCommand {
             DevTools save it) is run through CacheScope's real caching engine in simulated time: the \
             responses come from the capture, and the replay shows which requests would have been hits, \
             revalidations or misses, and why. In the dashboard: Space plays and pauses, < > halve and \
-            double the speed, [ ] step one event, ← → seek 10 s, 0–9 seek to 0–90 %, $ the end.
+            double the speed, [ ] step one event, ← → seek 10 s, 0–9 seek to 0–90 %, $ the end. \
+            With --what-if, the recorded origin answers are run through a cache configured differently \
+            and the two runs are printed side by side.
             """
     )
 
@@ -37,8 +39,15 @@ struct ReplayCommand: AsyncParsableCommand {
 
     @OptionGroup var stats: StatsOption
 
-    @Flag(name: .customLong("shared"), help: "For a HAR capture: simulate a shared cache (a CDN or proxy) instead of a browser's private cache.")
+    @Flag(name: .customLong("shared"), help: "For a HAR capture: simulate a shared cache (a CDN or proxy) instead of a browser's private cache. With --what-if: the recorded cache was a shared one.")
     var sharedCache = false
+
+    @Option(
+        name: .customLong("what-if"), parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "Print how a cache configured differently would have done, beside the recording. Keys: \(WhatIfChanges.keyList).",
+            valueName: "KEY=VALUE"))
+    var whatIf: [String] = []
 
     @OptionGroup var filter: FilterOption
 
@@ -55,6 +64,12 @@ struct ReplayCommand: AsyncParsableCommand {
             if json, !summary { throw ValidationError("--json goes with --summary") }
             _ = try statsInterval()
             _ = try replaySpeed()
+            if !whatIf.isEmpty {
+                _ = try WhatIfChanges(parsing: whatIf)
+                if summary { throw ValidationError("--what-if prints its own comparison; leave out --summary") }
+                if filter.filter != nil { throw ValidationError("--what-if runs every recorded request; leave out --filter") }
+                return
+            }
             if !summary {
                 do { try Terminal.checkInteractive() } catch {
                     throw ValidationError("\(error), or print the summary with --summary")
@@ -65,6 +80,11 @@ struct ReplayCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reporting {
+            if !whatIf.isEmpty {
+                let report = try await WhatIfReplay.run(try input(), changes: try WhatIfChanges(parsing: whatIf), shared: sharedCache)
+                try Console.write(report.text)
+                return
+            }
             let loaded = try await ReplaySource.load(try input(), mode: sharedCache ? .shared : .private)
             for warning in loaded.warnings.prefix(20) { Console.writeError("cachescope: \(warning)\n") }
             if summary {

@@ -76,7 +76,7 @@ extension CachingClient {
             if index == revalidation.candidate { served = (freshened, freshness) }
         }
         guard let (served, freshness) = served else { return nil }
-        events.publish(.notModified(NotModified(freshened: selected.count, ttl: freshness.timeToLive)), requestID: run.id)
+        events.publish(.notModified(NotModified(freshened: selected.count, ttl: freshness.timeToLive, headers: notModified.headerFields)), requestID: run.id)
         var response = served.response
         response.headerFields = rules.servedHeaderFields(for: served, age: freshness.age, revalidated: true)
         return NetworkResult(

@@ -49,7 +49,10 @@ enum HeaderSection {
                 replay.isPlaying ? Span("PLAYING", .status) : Span("PAUSED", .warning, attributes: .bold),
             ]
         }
-        if state.isPaused { spans += [Span(" "), Span("PAUSED", .warning, attributes: .bold)] }
+        if state.isPaused {
+            let (word, instant) = state.rewoundTo.map { ("REWIND", $0) } ?? ("FROZEN", state.shown.clock)
+            spans += [Span(" "), Span(word, .warning, attributes: .bold), Span(" " + Format.clock(instant), .warning)]
+        }
         return spans
     }
 
