@@ -43,6 +43,9 @@ public final class DemoSession: Sendable {
         public var filter: Filter?
         /// `--read-only`: the dashboard refuses every command that changes the cache.
         public var readOnly: Bool
+        /// `--stats-every SECONDS --json` with `--no-ui`: a JSON line of figures every this many
+        /// seconds instead of the summary at the end; `nil`: the summary.
+        public var statsEvery: Double?
         /// `--rewind-events`: recent events the dashboard's `←` `→` rewind through (0: off).
         public var rewindEvents = RewindHistory.defaultCapacity
         /// `--metrics`: where Prometheus scrapes the cache's metrics; `nil`: no metrics.
@@ -51,8 +54,10 @@ public final class DemoSession: Sendable {
         /// Options; see each property.
         public init(
             duration: Duration?, rate: Double, cacheDirectory: DirectoryPath?, theme: ThemeChoice, record: OutputPath?,
-            publish: Bool, log: OutputPath?, filter: Filter? = nil, readOnly: Bool = false, metrics: MetricsEndpoint.Address? = nil
+            publish: Bool, log: OutputPath?, filter: Filter? = nil, readOnly: Bool = false, metrics: MetricsEndpoint.Address? = nil,
+            statsEvery: Double? = nil
         ) {
+            self.statsEvery = statsEvery
             self.filter = filter
             self.readOnly = readOnly
             self.metrics = metrics
@@ -118,11 +123,15 @@ public final class DemoSession: Sendable {
     }
 
     /// Runs the traffic without a dashboard (until `--duration` passes, or SIGINT/SIGTERM) and
-    /// prints the session summary; returns the process exit status (128 + N after signal N, 1
-    /// when the recording could not be written).
+    /// prints the session summary — or, with ``Options/statsEvery``, a JSON line every interval;
+    /// returns the process exit status (128 + N after signal N, 1 when the recording could not
+    /// be written).
+    /// - Throws: ``StatsIntervalError`` when the interval is not a positive number.
     public func runHeadless() async throws -> Int32 {
-        try await watched.runHeadless(
-            header: "Demo origin: \(origin.baseURL)\n", traffic: { await self.runWorkload() }, stopLast: { await self.stopOrigin() })
+        let stats = try options.statsEvery.map { try StatsStream(every: $0) }
+        return try await watched.runHeadless(
+            header: "Demo origin: \(origin.baseURL)\n", stats: stats, traffic: { await self.runWorkload() },
+            stopLast: { await self.stopOrigin() })
     }
 
     private func stopOrigin() async {

@@ -154,11 +154,12 @@ final class WatchedClient: Sendable {
     }
 
     /// Runs `traffic` without a dashboard until it ends or SIGINT/SIGTERM, shuts down, and
-    /// prints `header` and the session summary; returns the exit status (128 + N after signal
-    /// N, 1 when the recording could not be written).
+    /// prints `header` and the session summary — or, with `stats`, writes only its lines
+    /// (NDJSON on standard output, the recording's note on standard error); returns the exit
+    /// status (128 + N after signal N, 1 when the recording could not be written).
     func runHeadless(
-        header: String, traffic: @escaping @Sendable () async -> Void, stopFirst: @Sendable () async -> Void = {},
-        stopLast: @Sendable () async -> Void = {}
+        header: String, stats: StatsStream? = nil, traffic: @escaping @Sendable () async -> Void,
+        stopFirst: @Sendable () async -> Void = {}, stopLast: @Sendable () async -> Void = {}
     ) async throws -> Int32 {
         let subscription = client.events.subscribe(.recorder)
         let filter = self.filter
@@ -168,14 +169,25 @@ final class WatchedClient: Sendable {
             for await event in subscription {
                 guard selection != nil else {
                     summary.apply(event)
+                    stats?.apply(event)
                     continue
                 }
-                for kept in selection?.select(event) ?? [] { summary.apply(kept) }
+                for kept in selection?.select(event) ?? [] {
+                    summary.apply(kept)
+                    stats?.apply(kept)
+                }
             }
-            for kept in selection?.finish() ?? [] { summary.apply(kept) }
+            for kept in selection?.finish() ?? [] {
+                summary.apply(kept)
+                stats?.apply(kept)
+            }
             return summary
         }
-        if let metricsNote { try Console.write(metricsNote + "\n") }
+        // Stats lines own standard output: the metrics note goes to standard error then.
+        if let metricsNote {
+            if stats == nil { try Console.write(metricsNote + "\n") } else { Console.writeError(metricsNote + "\n") }
+        }
+        let ticking = stats.map { stream in Task { await stream.tickUntilCancelled() } }
         let running = Task { await traffic() }
         let signalled = await TerminationSignal.wait(orUntil: running)
         running.cancel()
@@ -185,14 +197,22 @@ final class WatchedClient: Sendable {
         let recording = await shutDown(stopFirst: stopFirst, stopLast: stopLast)
         subscription.finish()
         let live = await summary.value
-        // With --record, the summary is the recorded log's, so `cachescope replay FILE --summary`
-        // prints exactly the same figures.
-        var text = header + (recording?.summary.text ?? live.text)
-        if let recording, let recordFile { text += "Recorded \(recording.eventCount) events to \(recordFile.finalPath)\n" }
-        try Console.write(text)
+        ticking?.cancel()
         // A recording that failed was reported by shutDown; the run did not do what was asked.
         let recordingFailed = recordFile != nil && recording == nil
-        return signalled.map { 128 + $0 } ?? (recordingFailed ? CommandFailure.failureStatus : 0)
+        let status = signalled.map { 128 + $0 } ?? (recordingFailed ? CommandFailure.failureStatus : 0)
+        let recorded = recording.flatMap { recording in
+            recordFile.map { "Recorded \(recording.eventCount) events to \($0.finalPath)\n" }
+        }
+        if let stats {
+            stats.finish(live: true)
+            if let recorded { Console.writeError(recorded) }
+            return status
+        }
+        // With --record, the summary is the recorded log's, so `cachescope replay FILE --summary`
+        // prints exactly the same figures.
+        try Console.write(header + (recording?.summary.text ?? live.text) + (recorded ?? ""))
+        return status
     }
 
     /// `metrics on http://…/metrics` when `--metrics` serves them.

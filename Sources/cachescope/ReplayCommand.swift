@@ -34,8 +34,10 @@ struct ReplayCommand: AsyncParsableCommand {
     @Flag(help: "Print counts by outcome, hit ratios, bytes saved, top missed URLs and top evicted keys instead of opening the dashboard.")
     var summary = false
 
-    @Flag(help: "With --summary: print the summary as one JSON object.")
+    @Flag(help: "With --summary: print the summary as one JSON object (with --stats-every: one per interval).")
     var json = false
+
+    @OptionGroup var stats: StatsOption
 
     @Flag(name: .customLong("shared"), help: "For a HAR capture: simulate a shared cache (a CDN or proxy) instead of a browser's private cache. With --what-if: the recorded cache was a shared one.")
     var sharedCache = false
@@ -60,6 +62,7 @@ struct ReplayCommand: AsyncParsableCommand {
             _ = try theme.choice()
             _ = try log.path()
             if json, !summary { throw ValidationError("--json goes with --summary") }
+            _ = try statsInterval()
             _ = try replaySpeed()
             if !whatIf.isEmpty {
                 _ = try WhatIfChanges(parsing: whatIf)
@@ -86,6 +89,12 @@ struct ReplayCommand: AsyncParsableCommand {
             for warning in loaded.warnings.prefix(20) { Console.writeError("cachescope: \(warning)\n") }
             if summary {
                 let events = try filter.parsed().map { RequestSelection.select(loaded.events, filter: $0) } ?? loaded.events
+                if let interval = try statsInterval() {
+                    let stream = try StatsStream(every: interval)
+                    for event in events { stream.applyRecorded(event) }
+                    stream.finish(live: false)
+                    return
+                }
                 let summary = SessionSummary(folding: events)
                 let output = json ? try summary.jsonString() : summary.text
                 try Console.write(output.hasSuffix("\n") ? output : output + "\n")
@@ -103,6 +112,11 @@ struct ReplayCommand: AsyncParsableCommand {
             let exit = try await app.run()
             if exit.status != 0 { throw ExitCode(exit.status) }
         }
+    }
+
+    /// `--stats-every`, checked: it needs `--summary --json`.
+    private func statsInterval() throws -> Double? {
+        try stats.interval(json: json, jsonNeedsInterval: false, headless: summary, requirement: "--summary --json")
     }
 
     private func input() throws -> InputPath {

@@ -159,6 +159,18 @@ extension EndToEndTests {
             }
             #expect(following.ok, "F did not follow live traffic again:\n\(following.screen)")
 
+            // 3: the Stats view draws the latency histogram — bars of outcome glyphs over a
+            // logarithmic axis — and the sparklines run under the header.
+            tmux.type("3")
+            let stats = await tmux.waitFor { screen in
+                let lines = screen.components(separatedBy: "\n")
+                return screen.contains("[3 Stats]") && screen.contains("Latency by outcome")
+                    && lines.contains { $0.contains("└─") } && lines.contains { $0.contains("1ms") && $0.contains("10ms") }
+                    && lines.contains { $0.contains("│") && ($0.contains("✓") || $0.contains("✗")) }
+                    && lines.count > 4 && lines[4].hasPrefix("req/s ") && lines[4].contains("peak")
+            }
+            #expect(stats.ok, "no latency histogram or sparklines:\n\(stats.screen)")
+
             // q: the process ends with status 0 and the terminal is back to its normal screen.
             tmux.type("q")
             let status = await tmux.waitForExit()
