@@ -124,7 +124,9 @@ struct WhatIfReplayTests {
             (["mode=public"], "--what-if mode=public: mode must be private or shared"),
             (["policy=sometimes"], "--what-if policy=sometimes: policy must be one of protocol, reload, reload-all, cache-else-load, cache-only, revalidate"),
             (["ignore-no-cache=maybe"], "--what-if ignore-no-cache=maybe: ignore-no-cache must be yes or no"),
-            (["min-ttl=5 minutes"], "--what-if min-ttl=5 minutes: min-ttl must be a duration such as 90, 30s, 5m, 2h or 1d"),
+            (["min-ttl=5 minutes"], "--what-if min-ttl=5 minutes: min-ttl must be a duration such as 90, 30s, 5m, 2h or 1d, at most 100 years"),
+            (["min-ttl=9223372036854775807"],
+             "--what-if min-ttl=9223372036854775807: min-ttl must be a duration such as 90, 30s, 5m, 2h or 1d, at most 100 years"),
             (["min-ttl=5m", "min-ttl=1h"], "--what-if: min-ttl is given twice; give each key once"),
         ])
     func badArguments(_ assignments: [String], _ message: String) {

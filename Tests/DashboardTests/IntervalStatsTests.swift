@@ -87,6 +87,20 @@ struct IntervalStatsTests {
         }
     }
 
+    /// A tiny interval would never advance past a large session time (a hang), a huge one
+    /// overflow the live ticker's period: both are refused, naming the accepted range.
+    @Test("An interval below 10 ms or above a year is refused with the accepted range",
+          arguments: [1e-20, 0.009, 365 * 86_400.0 + 1, 1e16])
+    func intervalOutOfRange(value: Double) throws {
+        #expect {
+            _ = try StatsIntervals(every: value)
+        } throws: { error in
+            "\(error)" == "--stats-every must be from 0.01 to 31536000 seconds (a year), not \(value)"
+        }
+        _ = try StatsIntervals(every: 0.01)
+        _ = try StatsIntervals(every: 365 * 86_400.0)
+    }
+
     @Test("A quiet live session still gets a line per interval, on the clock learned from the events")
     func ticks() throws {
         var intervals = try StatsIntervals(every: 1)

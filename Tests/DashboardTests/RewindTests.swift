@@ -86,6 +86,27 @@ struct RewindTests {
         #expect(header(app).hasPrefix("CacheScope  LIVE  up "), "\(header(app))")
     }
 
+    /// More events arrive while frozen than the ring keeps: the freeze's moment would leave the
+    /// ring, so the rewind is anchored before it does — `←` still starts from the freeze, never
+    /// from a later state.
+    @Test("a freeze longer than the ring still rewinds from the moment of the freeze")
+    func longFreeze() async throws {
+        let all = SampleSession.events + SampleSession.laterEvents
+        let ring = 2
+        try #require(SampleSession.laterEvents.count > ring + 1)
+        let app = try await liveApp(ring: ring)
+        press(.character(" "), app)
+        app.core.withLock { core in
+            for event in SampleSession.laterEvents { core.ingest(event, wall: 0) }
+        }
+        press(.left, app)
+        let instant = try #require(app.snapshot.rewoundTo)
+        let frozeAt = try #require(SampleSession.events.last).time
+        #expect(instant <= frozeAt, "rewound to \(instant), after the freeze at \(frozeAt)")
+        expectSame(app.snapshot.shown, replayed(all, at: instant), "after a long freeze")
+        #expect(app.snapshot.shown.eventsApplied <= SampleSession.events.count, "nothing that arrived after the freeze is shown")
+    }
+
     @Test("← on a live display freezes it first; with --rewind-events 0 it says rewinding is off")
     func leftFreezes() async throws {
         let app = try await liveApp(ring: 1_000)

@@ -55,6 +55,12 @@ struct RecordedResponse: Sendable {
     /// The body's size in bytes, used when the body itself was not recorded.
     var bodySize: Int
 
-    /// The body to answer with: the recorded one, or as many zero bytes as it had.
-    var bodyOrPlaceholder: Data { body ?? Data(count: max(0, bodySize)) }
+    /// The largest placeholder body: 64 MiB, the most the caching client's transport collects
+    /// whole. A log that says more (an edited or damaged one) must not make the simulation
+    /// allocate it.
+    static let largestPlaceholder = 64 << 20
+
+    /// The body to answer with: the recorded one, or as many zero bytes as it had (at most
+    /// ``largestPlaceholder``).
+    var bodyOrPlaceholder: Data { body ?? Data(count: min(max(0, bodySize), Self.largestPlaceholder)) }
 }

@@ -74,8 +74,9 @@ public struct WhatIfChanges: Sendable, Hashable, CustomStringConvertible {
             default: throw .badValue(key: key, value: value, expected: "yes or no")
             }
         default:  // "min-ttl", the only key left
-            guard let seconds = Self.seconds(value) else {
-                throw .badValue(key: key, value: value, expected: "a duration such as 90, 30s, 5m, 2h or 1d")
+            // At most 100 years: longer is "forever" already, and would overflow the rules' arithmetic.
+            guard let seconds = Self.seconds(value), seconds <= 100 * 365 * 86_400 else {
+                throw .badValue(key: key, value: value, expected: "a duration such as 90, 30s, 5m, 2h or 1d, at most 100 years")
             }
             minimumFreshness = .seconds(seconds)
         }

@@ -21,6 +21,12 @@ struct DashboardCore: Sendable {
     mutating func ingest(_ event: CacheEvent, wall: Double) {
         sessionClock.observe(eventTime: event.time, wall: wall)
         state.apply(event)
+        if let frozenAfter, rewinder == nil, let capacity = history?.capacity, ingested - frozenAfter >= capacity - 1 {
+            // A long freeze: the last event before it is about to leave the ring (and with it
+            // the freeze's instant), so the replayer over the history as it was then is made
+            // now, while it can still start there.
+            startRewinder()
+        }
         history?.append(event)
         ingested += 1
     }
@@ -42,13 +48,7 @@ struct DashboardCore: Sendable {
         guard let history else { return "rewinding is off (--rewind-events 0)" }
         if !state.isPaused { state.pause() }
         noteDisplayState()
-        if rewinder == nil {
-            var replayer = history.replayer()
-            // The freeze's moment: events that arrived since are in the history but not shown.
-            let sinceFreeze = ingested - (frozenAfter ?? ingested)
-            replayer.seek(toPosition: replayer.events.count - sinceFreeze)
-            rewinder = replayer
-        }
+        if rewinder == nil { startRewinder() }
         guard var replayer = rewinder else { return "" }
         _ = control.apply(to: &replayer)
         rewinder = replayer
@@ -56,6 +56,16 @@ struct DashboardCore: Sendable {
         let oldest = replayer.startTime
         let edge = replayer.time <= oldest ? " — the oldest kept (--rewind-events \(Format.count(history.capacity)))" : ""
         return "rewound to \(Format.clock(replayer.time))\(edge); ← → step 10 s, F follows live"
+    }
+
+    /// Makes the replayer `←` `→` move through: over the history, at the freeze's moment
+    /// (events that arrived since are in the history but not shown).
+    private mutating func startRewinder() {
+        guard let history else { return }
+        var replayer = history.replayer()
+        let sinceFreeze = ingested - (frozenAfter ?? ingested)
+        replayer.seek(toPosition: max(0, replayer.events.count - sinceFreeze))
+        rewinder = replayer
     }
 
     /// Moves a playing replay on by the wall time since the last frame; returns whether it is

@@ -25,10 +25,18 @@ public struct StatsIntervals: Sendable {
     private var requestsAtLastLine = 0
     private var clock = SessionClock()
 
+    /// The shortest interval: 10 ms (a line per event would be a log, and ever smaller steps
+    /// stop advancing a session clock of large values).
+    public static let shortestInterval = 0.01
+    /// The longest interval: a year.
+    public static let longestInterval = 365 * 86_400.0
+
     /// Lines every `interval` seconds of session time.
-    /// - Throws: ``StatsIntervalError`` when `interval` is not a positive number.
+    /// - Throws: ``StatsIntervalError`` when `interval` is not a number of seconds from
+    ///   ``shortestInterval`` to ``longestInterval``.
     public init(every interval: Double) throws(StatsIntervalError) {
         guard interval.isFinite, interval > 0 else { throw .notPositive(interval) }
+        guard interval >= Self.shortestInterval, interval <= Self.longestInterval else { throw .outOfRange(interval) }
         self.interval = interval
     }
 
@@ -83,11 +91,15 @@ public struct StatsIntervals: Sendable {
 public enum StatsIntervalError: Error, CustomStringConvertible, Sendable, Hashable {
     /// Zero, negative, infinite or not a number.
     case notPositive(Double)
+    /// Shorter than ``StatsIntervals/shortestInterval`` or longer than ``StatsIntervals/longestInterval``.
+    case outOfRange(Double)
 
     /// What was wrong and what to give instead.
     public var description: String {
         switch self {
         case .notPositive(let value): "--stats-every must be a positive number of seconds (e.g. 1 or 0.5), not \(value)"
+        case .outOfRange(let value):
+            "--stats-every must be from \(StatsIntervals.shortestInterval) to \(Int(StatsIntervals.longestInterval)) seconds (a year), not \(value)"
         }
     }
 }

@@ -24,7 +24,7 @@ public enum FreshnessSource: Sendable, Hashable, CustomStringConvertible {
         case .heuristic(let seconds): return "heuristic \(Int(seconds.rounded()))s (10% of time since Last-Modified)"
         case .none: return "no freshness information"
         case .invalid(let detail): return detail
-        case .minimum(let seconds, let over): return "minimum TTL \(Int(seconds.rounded()))s (over \(over))"
+        case .minimum(let seconds, let over): return "minimum TTL \(Int(exactly: seconds.rounded()) ?? Int.max)s (over \(over))"
         }
     }
 }
