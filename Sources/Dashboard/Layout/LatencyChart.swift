@@ -35,7 +35,7 @@ enum LatencyChart {
         }
         let tallest = counts.map { $0.reduce(0, +) }.max() ?? 0
         var lines = bars(counts, tallest: tallest, rows: rows)
-        lines.append([Span(pad("0", to: axisWidth - 1) + "└" + String(repeating: "─", count: columnCount), .border)])
+        lines.append([Span(TextWidth.pad("0", to: axisWidth - 1) + "└" + String(repeating: "─", count: columnCount), .border)])
         lines.append(axisLabels(firstDecade: firstDecade, decades: decades, perDecade: perDecade))
         var legend: [Span] = [Span(String(repeating: " ", count: axisWidth))]
         for outcome in CacheOutcome.allCases {
@@ -66,7 +66,7 @@ enum LatencyChart {
         }
         return (0..<rows).reversed().map { row in
             let label = row == rows - 1 ? Format.count(tallest) : ""
-            var spans = [Span(pad(label, to: axisWidth - 1) + (row == rows - 1 ? "┤" : "│"), .border)]
+            var spans = [Span(TextWidth.pad(label, to: axisWidth - 1) + (row == rows - 1 ? "┤" : "│"), .border)]
             for outcome in cells[row] {
                 let text = outcome.map(OutcomeStyle.glyph) ?? " "
                 let role = outcome.map(OutcomeStyle.role) ?? .text
@@ -94,7 +94,7 @@ enum LatencyChart {
 
     /// The p50 / p95 / p99 / max table, one row per outcome that has requests.
     static func percentileLines(_ model: TrafficModel, width: Int) -> [[Span]] {
-        let header = "  " + pad("outcome", to: 16, left: false) + ["requests", "p50", "p95", "p99", "max"].map { pad($0, to: 10) }.joined()
+        let header = "  " + TextWidth.pad("outcome", to: 16, left: false) + ["requests", "p50", "p95", "p99", "max"].map { TextWidth.pad($0, to: 10) }.joined()
         var lines: [[Span]] = [[Span(header, .header)]]
         for outcome in CacheOutcome.allCases {
             let histogram = model.latencyByOutcome[outcome]
@@ -102,8 +102,8 @@ enum LatencyChart {
             let figures = [Format.count(histogram.count), Format.latency(histogram.percentile(0.5)),
                            Format.latency(histogram.percentile(0.95)), Format.latency(histogram.percentile(0.99)),
                            Format.latency(histogram.maximum)]
-            lines.append([Span("  " + pad(OutcomeStyle.glyph(outcome) + " " + outcome.rawValue, to: 16, left: false), OutcomeStyle.role(outcome)),
-                          Span(figures.map { pad($0, to: 10) }.joined())])
+            lines.append([Span("  " + TextWidth.pad(OutcomeStyle.glyph(outcome) + " " + outcome.rawValue, to: 16, left: false), OutcomeStyle.role(outcome)),
+                          Span(figures.map { TextWidth.pad($0, to: 10) }.joined())])
         }
         if lines.count == 1 { lines.append([Span("  no finished requests yet", .dim)]) }
         return lines
@@ -127,10 +127,5 @@ enum LatencyChart {
         case 1: "10s"
         default: "100s"
         }
-    }
-
-    private static func pad(_ text: String, to width: Int, left: Bool = true) -> String {
-        let fill = String(repeating: " ", count: max(0, width - TextWidth.of(text)))
-        return left ? fill + text : text + fill
     }
 }

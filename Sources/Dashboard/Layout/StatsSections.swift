@@ -38,13 +38,13 @@ enum StatsSections {
         for (index, horizon) in ExpiryOutlook.horizons.enumerated() {
             let count = outlook.entries[index]
             lines.append([
-                Span("  within " + pad(Format.duration(horizon), 4, left: false), .dim),
-                Span(pad(Format.count(count), 8), count > 0 ? .ttlExpiring : .text, attributes: .bold),
+                Span("  within " + TextWidth.pad(Format.duration(horizon), to: 4, left: false), .dim),
+                Span(TextWidth.pad(Format.count(count), to: 8), count > 0 ? .ttlExpiring : .text, attributes: .bold),
                 Span(count == 1 ? " entry  " : " entries", .dim),
-                Span(pad(Format.bytes(outlook.bytes[index]), 12)),
+                Span(TextWidth.pad(Format.bytes(outlook.bytes[index]), to: 12)),
             ])
         }
-        lines.append([Span("  already stale ", .dim), Span(pad(Format.count(outlook.expired), 5), outlook.expired > 0 ? .ttlExpired : .text),
+        lines.append([Span("  already stale ", .dim), Span(TextWidth.pad(Format.count(outlook.expired), to: 5), outlook.expired > 0 ? .ttlExpired : .text),
                       Span(" (served stale or revalidated on their next request)", .dim)])
         return lines
     }
@@ -61,8 +61,8 @@ enum StatsSections {
         let countWidth = top.map { Format.count($0.count).count }.max() ?? 1
         let urlWidth = max(10, width - 2 - countWidth - 2 - reasonWidth - 2)
         return zip(top, reasons).map { missed, reason in
-            [Span("  " + pad(Format.count(missed.count), countWidth) + "  ", attributes: .bold),
-             Span(pad(reason, reasonWidth, left: false) + "  ", .miss),
+            [Span("  " + TextWidth.pad(Format.count(missed.count), to: countWidth) + "  ", attributes: .bold),
+             Span(TextWidth.pad(reason, to: reasonWidth, left: false) + "  ", .miss),
              Span(DisplayURL.fitted(missed.url, width: urlWidth))]
         }
     }
@@ -77,18 +77,13 @@ enum StatsSections {
         let (merged, perColumn) = buckets.merged(toAtMost: columns)
         var lines: [[Span]] = EvictionReason.allCases.map { reason in
             let line = Sparkline(values: merged.map { $0.evictions(reason) > 0 ? Double($0.evictions(reason)) : nil }, scale: nil)
-            return [Span("  " + pad(reason.displayName, 9, left: false), .dim)] + line.spans(style: style)
+            return [Span("  " + TextWidth.pad(reason.displayName, to: 9, left: false), .dim)] + line.spans(style: style)
                 + [Span(String(repeating: " ", count: max(0, columns - merged.count)) + " "),
-                   Span(pad(Format.count(model.counters.evictions[reason] ?? 0), 8), attributes: .bold),
+                   Span(TextWidth.pad(Format.count(model.counters.evictions[reason] ?? 0), to: 8), attributes: .bold),
                    Span(" total  " + Format.rate(model.evictionRate(reason, at: now)) + " now", .dim)]
         }
         let seconds = Format.duration(timeline.bucketWidth * Double(perColumn))
         lines.append([Span("  the whole session, \(seconds) a column; the marked column is the peak", .dim)])
         return lines
-    }
-
-    private static func pad(_ text: String, _ width: Int, left: Bool = true) -> String {
-        let fill = String(repeating: " ", count: max(0, width - TextWidth.of(text)))
-        return left ? fill + text : text + fill
     }
 }

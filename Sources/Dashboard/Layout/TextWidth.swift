@@ -6,6 +6,13 @@ import TerminalUI
 /// ``DisplayWidth``. Layout measures every span it places, so this keeps a 200×60 frame well
 /// under 2 ms.
 enum TextWidth {
+    /// `text` filled with spaces to `width` columns: right-aligned (`left` fill, for figures)
+    /// or left-aligned; text already as wide is returned as it is.
+    static func pad(_ text: String, to width: Int, left: Bool = true) -> String {
+        let fill = String(repeating: " ", count: max(0, width - of(text)))
+        return left ? fill + text : text + fill
+    }
+
     static func of(_ text: String) -> Int {
         var count = 0
         for scalar in text.unicodeScalars {
