@@ -12,6 +12,7 @@ import Logging
 import TerminalUI
 import HTTPCaching
 public import TrafficFilter
+public import SharedTier
 
 /// The objects `cachescope demo` runs — origin, client with a disk store, workload, optional
 /// recorder and attach server — started together and shut down together.
@@ -43,12 +44,15 @@ public final class DemoSession: Sendable {
         public var filter: Filter?
         /// `--read-only`: the dashboard refuses every command that changes the cache.
         public var readOnly: Bool
+        /// `--shared-tier`: a shared tier on PostgreSQL behind the store; `nil`: none.
+        public var sharedTier: SharedTierConfiguration?
 
         /// Options; see each property.
         public init(
             duration: Duration?, rate: Double, cacheDirectory: DirectoryPath?, theme: ThemeChoice, record: OutputPath?,
-            publish: Bool, log: OutputPath?, filter: Filter? = nil, readOnly: Bool = false
+            publish: Bool, log: OutputPath?, filter: Filter? = nil, readOnly: Bool = false, sharedTier: SharedTierConfiguration? = nil
         ) {
+            self.sharedTier = sharedTier
             self.filter = filter
             self.readOnly = readOnly
             self.duration = duration
@@ -85,6 +89,7 @@ public final class DemoSession: Sendable {
         ) { directory in
             var configuration = CachingClientConfiguration()
             configuration.store = StoreConfiguration(memoryCapacity: 4 << 20, diskCapacity: 64 << 20, directory: directory)
+            configuration.sharedTier = options.sharedTier
             return configuration
         }
         let origin: DemoOrigin

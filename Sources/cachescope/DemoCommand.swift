@@ -56,6 +56,7 @@ struct DemoCommand: AsyncParsableCommand {
         DemoSession.Options(
             duration: duration.map { .milliseconds(Int64($0 * 1000)) }, rate: rate, cacheDirectory: try store.directory(),
             theme: try watch.theme.choice(), record: try watch.recordPath(),
-            publish: watch.publish, log: try watch.log.path(), filter: try filter.parsed(), readOnly: readOnly)
+            publish: watch.publish, log: try watch.log.path(), filter: try filter.parsed(), readOnly: readOnly,
+            sharedTier: try store.sharedTierConfiguration())
     }
 }

@@ -80,6 +80,7 @@ struct ProxyCommand: AsyncParsableCommand {
             memoryCapacity: try memoryCapacity.map { try ByteCount(parsing: $0, option: "--memory-capacity").bytes } ?? 32 << 20,
             diskCapacity: try diskCapacity.map { try ByteCount(parsing: $0, option: "--disk-capacity").bytes } ?? 256 << 20,
             readOnly: readOnly, theme: try watch.theme.choice(),
-            record: try watch.recordPath(), publish: watch.publish, log: try watch.log.path())
+            record: try watch.recordPath(), publish: watch.publish, log: try watch.log.path(),
+            sharedTier: try store.sharedTierConfiguration())
     }
 }
