@@ -7,7 +7,7 @@ import HTTPCaching
 import SharedTier
 import Testing
 
-@Suite("Shared tier: instances sharing one PostgreSQL")
+@Suite("Shared tier: instances sharing one PostgreSQL", .timeLimit(.minutes(2)))
 struct SharedTierClientTests {
     @Test("a miss on one instance is a hit on another, without an origin request")
     func missOnOneHitOnAnother() async throws {

@@ -3,7 +3,7 @@ import Foundation
 import SharedTier
 import Testing
 
-@Suite("Shared tier: configuration")
+@Suite("Shared tier: configuration", .timeLimit(.minutes(2)))
 struct SharedTierConfigurationTests {
     @Test("a URL is read into host, port, user, password, database and TLS mode")
     func readsAURL() throws {

@@ -4,7 +4,7 @@ import HTTPCaching
 import SharedTier
 import Testing
 
-@Suite("Shared tier: bounded size")
+@Suite("Shared tier: bounded size", .timeLimit(.minutes(2)))
 struct SharedTierEvictionTests {
     @Test("eviction keeps the table under its bound, least recently used first")
     func evictionKeepsTheTableBounded() async throws {

@@ -21,7 +21,7 @@ enum TestPostgres {
 
     private static let shared = Task<String, any Error> {
         if let url = ProcessInfo.processInfo.environment["CACHESCOPE_TEST_POSTGRES_URL"], !url.isEmpty { return url }
-        return try OwnServer.start().url
+        return try await OwnServer.start().url
     }
 
     /// A configuration for a new, empty database on the test server.
@@ -40,28 +40,78 @@ enum TestPostgres {
         return configuration
     }
 
-    /// Runs one statement and returns its rows' first two integer columns.
+    /// Runs one statement on a connection of its own and returns its rows' first two integer
+    /// columns; fails after `limit` rather than wait for a server that does not answer.
     @discardableResult
-    static func execute(_ sql: String, on configuration: SharedTierConfiguration) async throws -> [(Int, Int)] {
-        let client = PostgresClient(
-            configuration: .init(
-                host: configuration.host, port: configuration.port, username: configuration.username,
-                password: configuration.password, database: configuration.database, tls: .disable),
-            backgroundLogger: Logger(label: "cachescope.tests.postgres"))
-        return try await withThrowingTaskGroup(of: [(Int, Int)].self) { group in
+    static func execute(
+        _ sql: String, on configuration: SharedTierConfiguration, within limit: Duration = .seconds(30)
+    ) async throws -> [(Int, Int)] {
+        var options = PostgresConnection.Configuration(
+            host: configuration.host, port: configuration.port, username: configuration.username,
+            password: configuration.password, database: configuration.database, tls: .disable)
+        options.options.connectTimeout = .seconds(10)
+        let logger = Logger(label: "cachescope.tests.postgres")
+        return try await explained(sql) {
+            try await run(sql, options: options, logger: logger, within: limit)
+        }
+    }
+
+    private static func run(
+        _ sql: String, options: PostgresConnection.Configuration, logger: Logger, within limit: Duration
+    ) async throws -> [(Int, Int)] {
+        try await bounded(within: limit, what: sql) {
+            let connection = try await PostgresConnection.connect(configuration: options, id: 1, logger: logger)
+            do {
+                var rows: [(Int, Int)] = []
+                let sequence = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+                if sql.uppercased().hasPrefix("SELECT") {
+                    for try await row in sequence.decode((Int, Int).self) { rows.append(row) }
+                } else {
+                    for try await _ in sequence {}
+                }
+                try await connection.close()
+                return rows
+            } catch {
+                try? await connection.close()
+                throw error
+            }
+        }
+    }
+
+    /// A statement that failed, with PostgreSQL's own words (`PSQLError`'s description hides them).
+    struct Failed: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private static func explained<T>(_ sql: String, _ operation: () async throws -> T) async throws -> T {
+        do {
+            return try await operation()
+        } catch let error as PSQLError {
+            throw Failed(description: "\(sql.prefix(200)): \(String(reflecting: error))")
+        }
+    }
+
+    /// Why a test's wait gave up.
+    struct TimedOut: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// `operation`'s result, or ``TimedOut`` naming `what` after `limit`: a test never waits
+    /// for ever on a server or a script.
+    static func bounded<T: Sendable>(
+        within limit: Duration, what: String, _ operation: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
+        try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { try await operation() }
             group.addTask {
-                await client.run()
-                return []
+                try await Task.sleep(for: limit)
+                return nil
             }
             defer { group.cancelAll() }
-            var rows: [(Int, Int)] = []
-            let sequence = try await client.query(PostgresQuery(unsafeSQL: sql))
-            if sql.uppercased().hasPrefix("SELECT") {
-                for try await row in sequence.decode((Int, Int).self) { rows.append(row) }
-            } else {
-                for try await _ in sequence {}
+            guard let first = try await group.next(), let result = first else {
+                throw TimedOut(description: "\(what.prefix(200)): no answer within \(limit)")
             }
-            return rows
+            return result
         }
     }
 }
@@ -77,25 +127,28 @@ final class OwnServer: Sendable {
         self.url = url
     }
 
-    static func start() throws -> OwnServer {
+    static func start() async throws -> OwnServer {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cachescope-pg-\(UUID().uuidString)").path
-        let url = try script("start", directory, String(ProcessInfo.processInfo.processIdentifier))
+        let url = try await script("start", directory, String(ProcessInfo.processInfo.processIdentifier))
         return OwnServer(directory: directory, url: url)
     }
 
-    /// Stops the server (immediately, as a crash would), keeping its data and port.
-    func pause() throws { try Self.script("pause", directory) }
+    /// Stops the server, closing every connection, keeping its data and port.
+    func pause() async throws { try await Self.script("pause", directory) }
     /// Starts it again on the same port.
-    func resume() throws { try Self.script("resume", directory) }
+    func resume() async throws { try await Self.script("resume", directory) }
     /// Stops it and removes its directory.
-    func stop() throws { try Self.script("stop", directory) }
+    func stop() async throws { try await Self.script("stop", directory) }
 
     private static let scriptPath = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Scripts/test-postgres").path
 
+    /// Runs the script and returns what it printed. Waits without holding a thread (the
+    /// cooperative pool has one per core, and initdb can take seconds on a busy machine),
+    /// and at most two minutes.
     @discardableResult
-    private static func script(_ arguments: String...) throws -> String {
+    private static func script(_ arguments: String...) async throws -> String {
         // Into files, not pipes: the server and the script's watchdog outlive the script, and
         // a pipe they inherited would never reach its end while this process runs.
         let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("cachescope-pg-\(UUID().uuidString).out")
@@ -112,8 +165,18 @@ final class OwnServer: Sendable {
         process.standardOutput = try FileHandle(forWritingTo: outputFile)
         process.standardError = try FileHandle(forWritingTo: errorFile)
         process.standardInput = FileHandle.nullDevice
+        let exited = AsyncStream<Void>.makeStream()
+        process.terminationHandler = { _ in exited.continuation.finish() }
         try process.run()
-        process.waitUntilExit()
+        do {
+            try await TestPostgres.bounded(within: .seconds(120), what: "Scripts/test-postgres \(arguments.joined(separator: " "))") {
+                for await _ in exited.stream {}
+                try Task.checkCancellation()
+            }
+        } catch {
+            if process.isRunning { process.terminate() }
+            throw error
+        }
         let printed = (try? Data(contentsOf: outputFile)) ?? Data()
         let complaint = (try? Data(contentsOf: errorFile)) ?? Data()
         guard process.terminationStatus == 0 else {
