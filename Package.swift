@@ -20,6 +20,7 @@ let packageOfProduct: [String: String] = [
     "NIOEmbedded": "swift-nio", "AsyncHTTPClient": "async-http-client", "Tracing": "swift-distributed-tracing",
     "UnixSignals": "swift-service-lifecycle", "RawStructuredFieldValues": "swift-http-structured-headers",
     "PostgresNIO": "postgres-nio", "NIOSSL": "swift-nio-ssl",
+    "CoreMetrics": "swift-metrics", "Prometheus": "swift-prometheus",
 ]
 
 /// Dependencies on external products, by product name.
@@ -42,6 +43,7 @@ let package = Package(
         .library(name: "SharedTier", targets: ["SharedTier"]),
         .library(name: "CachingClient", targets: ["CachingClient"]),
         .library(name: "CachingProxy", targets: ["CachingProxy"]),
+        .library(name: "CacheMetrics", targets: ["CacheMetrics"]),
         .library(name: "DemoOrigin", targets: ["DemoOrigin"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "CacheAttach", targets: ["CacheAttach"]),
@@ -68,6 +70,10 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         // Already in the graph through postgres-nio: the shared tier's sslmode=prefer|require.
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.36.0"),
+        // Metrics: the library reports through swift-metrics (an app picks its backend); the
+        // commands serve them to Prometheus.
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
         // MARK: Rules
@@ -120,6 +126,9 @@ let package = Package(
                 + products("HTTPTypes", "NIOCore", "NIOPosix", "NIOHTTP1", "Logging", "RawStructuredFieldValues")
         ),
 
+        // MARK: Metrics: a client's events as swift-metrics counters, gauges and timers
+        .target(name: "CacheMetrics", dependencies: ["CacheEvents", "CacheStore", "HTTPCaching"] + products("CoreMetrics")),
+
         // MARK: Attach
         .target(
             name: "CacheAttach",
@@ -158,8 +167,8 @@ let package = Package(
             name: "CacheScopeApp",
             dependencies: [
                 "HTTPCaching", "CacheStore", "CacheEvents", "SessionLog", "CachingClient", "CachingProxy", "CacheAttach",
-                "DemoOrigin", "TerminalUI", "Dashboard", "TrafficFilter", "SharedTier",
-            ] + products("Logging", "HTTPTypes", "UnixSignals", "SystemPackage")
+                "DemoOrigin", "TerminalUI", "Dashboard", "TrafficFilter", "CacheMetrics", "SharedTier",
+            ] + products("Logging", "HTTPTypes", "UnixSignals", "SystemPackage", "Prometheus", "NIOCore", "NIOPosix", "NIOHTTP1")
         ),
 
         // MARK: The executable: argument parsing and wiring only
@@ -219,6 +228,11 @@ let package = Package(
         .testTarget(
             name: "TerminalUITests",
             dependencies: ["TerminalUI", "CNcurses", "DemoOrigin", "TestFixtures"] + products("Logging")
+        ),
+        .testTarget(
+            name: "CacheMetricsTests",
+            dependencies: ["CacheMetrics", "CacheScopeApp", "CachingClient", "CacheEvents", "CacheStore", "HTTPCaching", "DemoOrigin"]
+                + products("CoreMetrics", "Prometheus", "AsyncHTTPClient", "HTTPTypes", "NIOCore", "NIOHTTP1")
         ),
         .testTarget(
             name: "SharedTierTests",

@@ -74,10 +74,17 @@ done
 
 # Every request a new URL, so each one is a miss that is forwarded and stored.
 cat >"$work/misses.lua" <<'EOF'
+-- Each wrk thread has its own Lua state: without an id of its own, both threads would count
+-- (and seed math.random) alike and ask for every URL twice.
+local threads = 0
+function setup(thread)
+    threads = threads + 1
+    thread:set("id", threads)
+end
 counter = 0
 request = function()
     counter = counter + 1
-    return wrk.format("GET", "/max-age/60?n=" .. counter .. "-" .. math.random(1, 1000000000))
+    return wrk.format("GET", "/max-age/60?n=" .. id .. "-" .. counter)
 end
 EOF
 

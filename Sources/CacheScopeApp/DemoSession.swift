@@ -44,17 +44,27 @@ public final class DemoSession: Sendable {
         public var filter: Filter?
         /// `--read-only`: the dashboard refuses every command that changes the cache.
         public var readOnly: Bool
+        /// `--stats-every SECONDS --json` with `--no-ui`: a JSON line of figures every this many
+        /// seconds instead of the summary at the end; `nil`: the summary.
+        public var statsEvery: Double?
+        /// `--rewind-events`: recent events the dashboard's `←` `→` rewind through (0: off).
+        public var rewindEvents = RewindHistory.defaultCapacity
+        /// `--metrics`: where Prometheus scrapes the cache's metrics; `nil`: no metrics.
+        public var metrics: MetricsEndpoint.Address?
         /// `--shared-tier`: a shared tier on PostgreSQL behind the store; `nil`: none.
         public var sharedTier: SharedTierConfiguration?
 
         /// Options; see each property.
         public init(
             duration: Duration?, rate: Double, cacheDirectory: DirectoryPath?, theme: ThemeChoice, record: OutputPath?,
-            publish: Bool, log: OutputPath?, filter: Filter? = nil, readOnly: Bool = false, sharedTier: SharedTierConfiguration? = nil
+            publish: Bool, log: OutputPath?, filter: Filter? = nil, readOnly: Bool = false, metrics: MetricsEndpoint.Address? = nil,
+            statsEvery: Double? = nil, sharedTier: SharedTierConfiguration? = nil
         ) {
             self.sharedTier = sharedTier
+            self.statsEvery = statsEvery
             self.filter = filter
             self.readOnly = readOnly
+            self.metrics = metrics
             self.duration = duration
             self.rate = rate
             self.cacheDirectory = cacheDirectory
@@ -81,11 +91,12 @@ public final class DemoSession: Sendable {
 
     /// Starts everything but the traffic.
     /// - Throws: ``PathError`` when the store's directory or the recording's temporary file
-    ///   cannot be created; the store's, the origin's or the attach server's errors.
+    ///   cannot be created; ``MetricsEndpointError``; the store's, the origin's or the attach
+    ///   server's errors.
     public static func start(_ options: Options) async throws -> DemoSession {
         let watched = try await WatchedClient.start(
             command: "demo", cacheDirectory: options.cacheDirectory, record: options.record, publish: options.publish,
-            log: options.log, filter: options.filter
+            log: options.log, filter: options.filter, metrics: options.metrics
         ) { directory in
             var configuration = CachingClientConfiguration()
             configuration.store = StoreConfiguration(memoryCapacity: 4 << 20, diskCapacity: 64 << 20, directory: directory)
@@ -108,7 +119,7 @@ public final class DemoSession: Sendable {
     public func runDashboard() async throws -> Int32 {
         let duration = options.duration
         return try await watched.runDashboard(
-            theme: options.theme, notes: [], readOnly: options.readOnly,
+            theme: options.theme, notes: [], readOnly: options.readOnly, rewindEvents: options.rewindEvents,
             traffic: { app in
                 await self.runWorkload()
                 if let duration { app.setStatus("the workload finished after \(Self.seconds(duration)) s; q quits") }
@@ -117,11 +128,15 @@ public final class DemoSession: Sendable {
     }
 
     /// Runs the traffic without a dashboard (until `--duration` passes, or SIGINT/SIGTERM) and
-    /// prints the session summary; returns the process exit status (128 + N after signal N, 1
-    /// when the recording could not be written).
+    /// prints the session summary — or, with ``Options/statsEvery``, a JSON line every interval;
+    /// returns the process exit status (128 + N after signal N, 1 when the recording could not
+    /// be written).
+    /// - Throws: ``StatsIntervalError`` when the interval is not a positive number.
     public func runHeadless() async throws -> Int32 {
-        try await watched.runHeadless(
-            header: "Demo origin: \(origin.baseURL)\n", traffic: { await self.runWorkload() }, stopLast: { await self.stopOrigin() })
+        let stats = try options.statsEvery.map { try StatsStream(every: $0) }
+        return try await watched.runHeadless(
+            header: "Demo origin: \(origin.baseURL)\n", stats: stats, traffic: { await self.runWorkload() },
+            stopLast: { await self.stopOrigin() })
     }
 
     private func stopOrigin() async {

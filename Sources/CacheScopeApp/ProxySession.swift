@@ -33,6 +33,10 @@ public final class ProxySession: Sendable {
         public var publish: Bool
         /// The log file (appended to); `nil`: `cachescope-proxy.log` in the temporary directory.
         public var log: OutputPath?
+        /// `--rewind-events`: recent events the dashboard's `←` `→` rewind through (0: off).
+        public var rewindEvents = RewindHistory.defaultCapacity
+        /// `--metrics`: where Prometheus scrapes the cache's metrics; `nil`: no metrics.
+        public var metrics: MetricsEndpoint.Address?
         /// `--shared-tier`: a shared tier on PostgreSQL behind the store; `nil`: none.
         public var sharedTier: SharedTierConfiguration?
 
@@ -40,7 +44,7 @@ public final class ProxySession: Sendable {
         public init(
             proxy: CachingProxyConfiguration, cacheDirectory: DirectoryPath?, memoryCapacity: Int = 32 << 20,
             diskCapacity: Int = 256 << 20, readOnly: Bool = false, theme: ThemeChoice, record: OutputPath?, publish: Bool,
-            log: OutputPath?, sharedTier: SharedTierConfiguration? = nil
+            log: OutputPath?, metrics: MetricsEndpoint.Address? = nil, sharedTier: SharedTierConfiguration? = nil
         ) {
             self.sharedTier = sharedTier
             self.proxy = proxy
@@ -52,6 +56,7 @@ public final class ProxySession: Sendable {
             self.record = record
             self.publish = publish
             self.log = log
+            self.metrics = metrics
         }
     }
 
@@ -76,12 +81,12 @@ public final class ProxySession: Sendable {
     /// Starts the client, recorder, attach server and the proxy; `headless`: the access log
     /// goes to standard output (one line per request), else to the log file only.
     /// - Throws: ``PathError``, ``CachingProxyError`` (the address cannot be used or bound),
-    ///   the store's or the attach server's errors.
+    ///   ``MetricsEndpointError``, the store's or the attach server's errors.
     public static func start(_ options: Options, headless: Bool) async throws -> ProxySession {
         let readOnly = options.readOnly
         let watched = try await WatchedClient.start(
             command: "proxy", cacheDirectory: options.cacheDirectory, record: options.record, publish: options.publish,
-            log: options.log
+            log: options.log, metrics: options.metrics
         ) { directory in
             var configuration = CachingClientConfiguration.proxy(
                 store: StoreConfiguration(memoryCapacity: options.memoryCapacity, diskCapacity: options.diskCapacity, directory: directory))
@@ -118,7 +123,7 @@ public final class ProxySession: Sendable {
     /// Opens the dashboard on the proxy's traffic until `q`; returns the process exit status.
     public func runDashboard() async throws -> Int32 {
         try await watched.runDashboard(
-            theme: options.theme, notes: [banner], readOnly: options.readOnly, traffic: { _ in await Self.untilCancelled() },
+            theme: options.theme, notes: [banner], readOnly: options.readOnly, rewindEvents: options.rewindEvents, traffic: { _ in await Self.untilCancelled() },
             stopFirst: { await self.proxy.stop() })
     }
 

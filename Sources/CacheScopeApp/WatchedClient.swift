@@ -1,18 +1,20 @@
 import CacheAttach
 import CacheEvents
+import CacheMetrics
 import CacheStore
 import CachingClient
 import Dashboard
 import Foundation
 import Logging
+import Prometheus
 import SessionLog
 import TerminalUI
 import TrafficFilter
 
 /// What every live command — `demo`, `proxy` — runs around its caching client: the log file,
-/// the store's directory (a temporary one unless `--cache-dir`), the optional recorder and
-/// attach server; the dashboard or the headless summary; and the shut-down that closes them in
-/// order.
+/// the store's directory (a temporary one unless `--cache-dir`), the optional recorder, attach
+/// server and metrics endpoint; the dashboard or the headless summary; and the shut-down that
+/// closes them in order.
 ///
 /// The command supplies only its traffic: `demo` a workload against the demo origin, `proxy`
 /// a server that forwards clients' requests.
@@ -27,6 +29,8 @@ final class WatchedClient: Sendable {
     /// The temporary file the recorder writes, renamed over `--record`'s path at the end.
     let recordFile: StagedFile?
     let publisher: AttachServer?
+    /// `--metrics`: the client's metrics and where Prometheus scrapes them.
+    let metrics: (reporting: CacheMetrics, endpoint: MetricsEndpoint)?
     /// The store's directory when it is temporary (removed at the end).
     let temporaryDirectory: URL?
     /// A message for the status line about start-up problems that were worked around.
@@ -38,7 +42,7 @@ final class WatchedClient: Sendable {
 
     private init(
         command: String, client: CachingClient, recorder: SessionRecorder?, recordFile: StagedFile?, publisher: AttachServer?,
-        temporaryDirectory: URL?, notice: String?, filter: Filter?
+        metrics: (reporting: CacheMetrics, endpoint: MetricsEndpoint)?, temporaryDirectory: URL?, notice: String?, filter: Filter?
     ) {
         self.filter = filter
         self.command = command
@@ -46,22 +50,33 @@ final class WatchedClient: Sendable {
         self.recorder = recorder
         self.recordFile = recordFile
         self.publisher = publisher
+        self.metrics = metrics
         self.temporaryDirectory = temporaryDirectory
         self.notice = notice
         logger = Logger(label: "cachescope.\(command)")
     }
 
-    /// Starts logging, the store's directory, the client (made by `configuration` from the
-    /// store's directory), the recorder and the attach server.
+    /// Starts logging, the metrics endpoint, the store's directory, the client (made by
+    /// `configuration` from the store's directory), its metrics, the recorder and the attach
+    /// server.
     /// - Throws: ``PathError`` when the store's directory or the recording's temporary file
-    ///   cannot be created; the store's or the attach server's errors.
+    ///   cannot be created; ``MetricsEndpointError``; the store's or the attach server's errors.
     static func start(
         command: String, cacheDirectory: DirectoryPath?, record: OutputPath?, publish: Bool, log: OutputPath?,
-        filter: Filter? = nil, configuration: (URL) -> CachingClientConfiguration
+        filter: Filter? = nil, metrics metricsAddress: MetricsEndpoint.Address? = nil,
+        configuration: (URL) -> CachingClientConfiguration
     ) async throws -> WatchedClient {
         let notice = FileLogging.start(log, command: command)
-        // The recording's file first: a path that cannot be written fails before anything runs.
+        // The recording's file and the metrics' port first: what cannot be had fails before
+        // anything runs.
         let recordFile = try record?.stage()
+        var endpoint: MetricsEndpoint?
+        if let metricsAddress {
+            do { endpoint = try await MetricsEndpoint.start(at: metricsAddress) } catch {
+                recordFile?.discard()
+                throw error
+            }
+        }
         let directory: URL
         var temporary: URL?
         if let store = cacheDirectory {
@@ -77,7 +92,13 @@ final class WatchedClient: Sendable {
             client = try await CachingClient(configuration: configuration(directory))
         } catch {
             if let temporary { try? FileManager.default.removeItem(at: temporary) }
+            await endpoint?.stop()
             throw error
+        }
+        let metrics = endpoint.map { endpoint in
+            let reporting = CacheMetrics(
+                events: client.events, storeStats: client.store.stats(), factory: PrometheusMetricsFactory.cacheMetrics(registry: endpoint.registry))
+            return (reporting: reporting, endpoint: endpoint)
         }
         var recorder: SessionRecorder?
         if let recordFile {
@@ -92,7 +113,7 @@ final class WatchedClient: Sendable {
                 processName: "cachescope-\(command)")
             : nil
         return WatchedClient(
-            command: command, client: client, recorder: recorder, recordFile: recordFile, publisher: publisher,
+            command: command, client: client, recorder: recorder, recordFile: recordFile, publisher: publisher, metrics: metrics,
             temporaryDirectory: temporary, notice: notice, filter: filter)
     }
 
@@ -100,18 +121,20 @@ final class WatchedClient: Sendable {
 
     /// Opens the dashboard while `traffic` runs, until `q`; then cancels the traffic and shuts
     /// down (`stopFirst` before the client closes, `stopLast` after). Returns the exit status.
-    /// `readOnly` disables the dashboard's cache-changing commands (`--read-only`).
+    /// `readOnly` disables the dashboard's cache-changing commands (`--read-only`);
+    /// `rewindEvents` is how far `←` `→` can rewind (`--rewind-events`).
     func runDashboard(
-        theme choice: ThemeChoice, notes extra: [String], readOnly: Bool = false,
+        theme choice: ThemeChoice, notes extra: [String], readOnly: Bool = false, rewindEvents: Int,
         traffic: @escaping @Sendable (DashboardApp) async -> Void,
         stopFirst: @Sendable () async -> Void = {}, stopLast: @Sendable () async -> Void = {}
     ) async throws -> Int32 {
         let (theme, themeProblem) = choice.resolve()
-        let notes = [themeProblem, notice, publisher.map { "publishing on \($0.path)" }].compactMap { $0 } + extra
+        let notes = [themeProblem, notice, publisher.map { "publishing on \($0.path)" }, metricsNote].compactMap { $0 } + extra
         let client = self.client
         let app = DashboardApp.live(
             events: await client.subscribe(.dashboard, snapshot: true).batches, commands: { await client.perform($0) },
-            theme: theme, status: notes.isEmpty ? nil : StatusMessage(notes.joined(separator: "; "), kind: themeProblem == nil ? .info : .failure))
+            theme: theme, status: notes.isEmpty ? nil : StatusMessage(notes.joined(separator: "; "), kind: themeProblem == nil ? .info : .failure),
+            rewindEvents: rewindEvents)
         app.setFilter(filter)
         app.setReadOnly(readOnly)
         let running = Task { await traffic(app) }
@@ -131,11 +154,12 @@ final class WatchedClient: Sendable {
     }
 
     /// Runs `traffic` without a dashboard until it ends or SIGINT/SIGTERM, shuts down, and
-    /// prints `header` and the session summary; returns the exit status (128 + N after signal
-    /// N, 1 when the recording could not be written).
+    /// prints `header` and the session summary — or, with `stats`, writes only its lines
+    /// (NDJSON on standard output, the recording's note on standard error); returns the exit
+    /// status (128 + N after signal N, 1 when the recording could not be written).
     func runHeadless(
-        header: String, traffic: @escaping @Sendable () async -> Void, stopFirst: @Sendable () async -> Void = {},
-        stopLast: @Sendable () async -> Void = {}
+        header: String, stats: StatsStream? = nil, traffic: @escaping @Sendable () async -> Void,
+        stopFirst: @Sendable () async -> Void = {}, stopLast: @Sendable () async -> Void = {}
     ) async throws -> Int32 {
         let subscription = client.events.subscribe(.recorder)
         let filter = self.filter
@@ -145,13 +169,25 @@ final class WatchedClient: Sendable {
             for await event in subscription {
                 guard selection != nil else {
                     summary.apply(event)
+                    stats?.apply(event)
                     continue
                 }
-                for kept in selection?.select(event) ?? [] { summary.apply(kept) }
+                for kept in selection?.select(event) ?? [] {
+                    summary.apply(kept)
+                    stats?.apply(kept)
+                }
             }
-            for kept in selection?.finish() ?? [] { summary.apply(kept) }
+            for kept in selection?.finish() ?? [] {
+                summary.apply(kept)
+                stats?.apply(kept)
+            }
             return summary
         }
+        // Stats lines own standard output: the metrics note goes to standard error then.
+        if let metricsNote {
+            if stats == nil { try Console.write(metricsNote + "\n") } else { Console.writeError(metricsNote + "\n") }
+        }
+        let ticking = stats.map { stream in Task { await stream.tickUntilCancelled() } }
         let running = Task { await traffic() }
         let signalled = await TerminationSignal.wait(orUntil: running)
         running.cancel()
@@ -161,20 +197,32 @@ final class WatchedClient: Sendable {
         let recording = await shutDown(stopFirst: stopFirst, stopLast: stopLast)
         subscription.finish()
         let live = await summary.value
-        // With --record, the summary is the recorded log's, so `cachescope replay FILE --summary`
-        // prints exactly the same figures.
-        var text = header + (recording?.summary.text ?? live.text)
-        if let recording, let recordFile { text += "Recorded \(recording.eventCount) events to \(recordFile.finalPath)\n" }
-        try Console.write(text)
+        ticking?.cancel()
         // A recording that failed was reported by shutDown; the run did not do what was asked.
         let recordingFailed = recordFile != nil && recording == nil
-        return signalled.map { 128 + $0 } ?? (recordingFailed ? CommandFailure.failureStatus : 0)
+        let status = signalled.map { 128 + $0 } ?? (recordingFailed ? CommandFailure.failureStatus : 0)
+        let recorded = recording.flatMap { recording in
+            recordFile.map { "Recorded \(recording.eventCount) events to \($0.finalPath)\n" }
+        }
+        if let stats {
+            stats.finish(live: true)
+            if let recorded { Console.writeError(recorded) }
+            return status
+        }
+        // With --record, the summary is the recorded log's, so `cachescope replay FILE --summary`
+        // prints exactly the same figures.
+        try Console.write(header + (recording?.summary.text ?? live.text) + (recorded ?? ""))
+        return status
     }
+
+    /// `metrics on http://…/metrics` when `--metrics` serves them.
+    private var metricsNote: String? { metrics.map { "metrics on \($0.endpoint.url)" } }
 
     /// Runs `stopFirst` (what still sends requests through the client), lets background
     /// refreshes finish (at most ``refreshDrainLimit``), closes the socket and the recorder
-    /// (renaming the recording into place), shuts the client down, runs `stopLast` (what the
-    /// client talked to), and removes a temporary store.
+    /// (renaming the recording into place), shuts the client down (its last events still
+    /// reach the metrics), stops the metrics endpoint, runs `stopLast` (what the client talked
+    /// to), and removes a temporary store.
     @discardableResult
     func shutDown(stopFirst: () async -> Void = {}, stopLast: () async -> Void = {}) async -> SessionRecording? {
         await stopFirst()
@@ -193,6 +241,8 @@ final class WatchedClient: Sendable {
             }
         }
         do { try await client.shutdown() } catch { logger.error("client shutdown failed", metadata: ["error": "\(error)"]) }
+        await metrics?.reporting.stop()
+        await metrics?.endpoint.stop()
         await stopLast()
         if let temporaryDirectory { try? FileManager.default.removeItem(at: temporaryDirectory) }
         return recording

@@ -21,16 +21,27 @@ struct AttachCommand: AsyncParsableCommand {
     @Flag(name: .customLong("read-only"), help: "Watch only: disable every command that changes the cache (purge, refresh, reload).")
     var readOnly = false
 
+    @Flag(name: .customLong("no-ui"), help: "Watch without the dashboard: print the summary when the publisher stops or on Ctrl-C.")
+    var noUI = false
+
+    @OptionGroup var stats: StatsOption
+
+    @Flag(help: "With --no-ui and --stats-every: write JSON lines (NDJSON) instead of the summary.")
+    var json = false
+
     @OptionGroup var theme: ThemeOption
 
     @OptionGroup var log: LogOption
+
+    @OptionGroup var rewind: RewindOption
 
     func validate() throws {
         try reporting {
             if let socket { _ = try SocketPath(socket, option: "SOCKET") }
             _ = try theme.choice()
             _ = try log.path()
-            if !list { try Terminal.checkInteractive() }
+            _ = try statsInterval()
+            if !list { try WatchOptions.checkTerminal(noUI: noUI) }
         }
     }
 
@@ -45,15 +56,27 @@ struct AttachCommand: AsyncParsableCommand {
             let logProblem = try log.start(command: "attach")
             let client = try await AttachClient.connect(path: socket)
             defer { client.close() }
+            if noUI {
+                let stream = try statsInterval().map { try StatsStream(every: $0) }
+                let status = try await HeadlessWatch.run(client.events, stats: stream)
+                if status != 0 { throw ExitCode(status) }
+                return
+            }
             let (theme, themeProblem) = try self.theme.choice().resolve()
             let app = DashboardApp.attached(
                 process: client.server.process, events: client.events, commands: { try await client.send($0) }, theme: theme,
                 status: StatusMessage(
                     [themeProblem, logProblem].compactMap { $0 }.first ?? "attached to \(client.path)",
-                    kind: themeProblem == nil && logProblem == nil ? .info : .failure))
+                    kind: themeProblem == nil && logProblem == nil ? .info : .failure),
+                rewindEvents: rewind.rewindEvents)
             app.setReadOnly(readOnly)
             let exit = try await app.run()
             if exit.status != 0 { throw ExitCode(exit.status) }
         }
+    }
+
+    /// `--stats-every`, checked: it needs `--no-ui --json`.
+    private func statsInterval() throws -> Double? {
+        try stats.interval(json: json, jsonNeedsInterval: true, headless: noUI, requirement: "--no-ui")
     }
 }

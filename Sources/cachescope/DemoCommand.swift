@@ -34,6 +34,16 @@ struct DemoCommand: AsyncParsableCommand {
     @Flag(name: .customLong("read-only"), help: "In the dashboard, disable every command that changes the cache (purge, refresh, reload).")
     var readOnly = false
 
+    @OptionGroup var stats: StatsOption
+
+    @Flag(help: "With --no-ui and --stats-every: write JSON lines (NDJSON) instead of the summary.")
+    var json = false
+
+    @OptionGroup var metrics: MetricsOption
+
+    @Flag(name: .customLong("allow-remote"), help: "Allow a --metrics address other than loopback (anyone who can reach it can read the metrics).")
+    var allowRemote = false
+
     func validate() throws {
         try reporting {
             _ = try options()
@@ -53,10 +63,14 @@ struct DemoCommand: AsyncParsableCommand {
 
     /// The options with every path checked.
     private func options() throws -> DemoSession.Options {
-        DemoSession.Options(
+        var options = DemoSession.Options(
             duration: duration.map { .milliseconds(Int64($0 * 1000)) }, rate: rate, cacheDirectory: try store.directory(),
             theme: try watch.theme.choice(), record: try watch.recordPath(),
             publish: watch.publish, log: try watch.log.path(), filter: try filter.parsed(), readOnly: readOnly,
+            metrics: try metrics.address(allowRemote: allowRemote),
+            statsEvery: try stats.interval(json: json, jsonNeedsInterval: true, headless: noUI, requirement: "--no-ui"),
             sharedTier: try store.sharedTierConfiguration())
+        options.rewindEvents = watch.rewind.rewindEvents
+        return options
     }
 }

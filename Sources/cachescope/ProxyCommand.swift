@@ -24,7 +24,7 @@ struct ProxyCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Address to listen on; port 0 picks a free port. Only loopback unless --allow-remote.", valueName: "HOST:PORT"))
     var listen = "127.0.0.1:8081"
 
-    @Flag(name: .customLong("allow-remote"), help: "Allow a --listen address other than loopback (anyone who can reach it can use the proxy).")
+    @Flag(name: .customLong("allow-remote"), help: "Allow --listen and --metrics addresses other than loopback (anyone who can reach them can use the proxy and read its metrics).")
     var allowRemote = false
 
     @Flag(name: .customLong("no-ui"), help: "Run without the dashboard: one line per request on stdout (common log format, outcome, reason) and the summary on Ctrl-C or SIGTERM.")
@@ -42,6 +42,8 @@ struct ProxyCommand: AsyncParsableCommand {
     var readOnly = false
 
     @OptionGroup var watch: WatchOptions
+
+    @OptionGroup var metrics: MetricsOption
 
     func validate() throws {
         try reporting {
@@ -75,12 +77,14 @@ struct ProxyCommand: AsyncParsableCommand {
         if readOnly, store.cacheDir == nil {
             throw ValidationError("--read-only serves what a store already holds: give it with --cache-dir DIR")
         }
-        return ProxySession.Options(
+        var options = ProxySession.Options(
             proxy: proxy, cacheDirectory: try store.directory(),
             memoryCapacity: try memoryCapacity.map { try ByteCount(parsing: $0, option: "--memory-capacity").bytes } ?? 32 << 20,
             diskCapacity: try diskCapacity.map { try ByteCount(parsing: $0, option: "--disk-capacity").bytes } ?? 256 << 20,
             readOnly: readOnly, theme: try watch.theme.choice(),
             record: try watch.recordPath(), publish: watch.publish, log: try watch.log.path(),
-            sharedTier: try store.sharedTierConfiguration())
+            metrics: try metrics.address(allowRemote: allowRemote), sharedTier: try store.sharedTierConfiguration())
+        options.rewindEvents = watch.rewind.rewindEvents
+        return options
     }
 }

@@ -19,7 +19,9 @@ struct ReplayCommand: AsyncParsableCommand {
             DevTools save it) is run through CacheScope's real caching engine in simulated time: the \
             responses come from the capture, and the replay shows which requests would have been hits, \
             revalidations or misses, and why. In the dashboard: Space plays and pauses, < > halve and \
-            double the speed, [ ] step one event, ← → seek 10 s, 0–9 seek to 0–90 %, $ the end.
+            double the speed, [ ] step one event, ← → seek 10 s, 0–9 seek to 0–90 %, $ the end. \
+            With --what-if, the recorded origin answers are run through a cache configured differently \
+            and the two runs are printed side by side.
             """
     )
 
@@ -32,11 +34,20 @@ struct ReplayCommand: AsyncParsableCommand {
     @Flag(help: "Print counts by outcome, hit ratios, bytes saved, top missed URLs and top evicted keys instead of opening the dashboard.")
     var summary = false
 
-    @Flag(help: "With --summary: print the summary as one JSON object.")
+    @Flag(help: "With --summary: print the summary as one JSON object (with --stats-every: one per interval).")
     var json = false
 
-    @Flag(name: .customLong("shared"), help: "For a HAR capture: simulate a shared cache (a CDN or proxy) instead of a browser's private cache.")
+    @OptionGroup var stats: StatsOption
+
+    @Flag(name: .customLong("shared"), help: "For a HAR capture: simulate a shared cache (a CDN or proxy) instead of a browser's private cache. With --what-if: the recorded cache was a shared one.")
     var sharedCache = false
+
+    @Option(
+        name: .customLong("what-if"), parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "Print how a cache configured differently would have done, beside the recording. Keys: \(WhatIfChanges.keyList).",
+            valueName: "KEY=VALUE"))
+    var whatIf: [String] = []
 
     @OptionGroup var filter: FilterOption
 
@@ -51,7 +62,14 @@ struct ReplayCommand: AsyncParsableCommand {
             _ = try theme.choice()
             _ = try log.path()
             if json, !summary { throw ValidationError("--json goes with --summary") }
+            _ = try statsInterval()
             _ = try replaySpeed()
+            if !whatIf.isEmpty {
+                _ = try WhatIfChanges(parsing: whatIf)
+                if summary { throw ValidationError("--what-if prints its own comparison; leave out --summary") }
+                if filter.filter != nil { throw ValidationError("--what-if runs every recorded request; leave out --filter") }
+                return
+            }
             if !summary {
                 do { try Terminal.checkInteractive() } catch {
                     throw ValidationError("\(error), or print the summary with --summary")
@@ -62,10 +80,21 @@ struct ReplayCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reporting {
+            if !whatIf.isEmpty {
+                let report = try await WhatIfReplay.run(try input(), changes: try WhatIfChanges(parsing: whatIf), shared: sharedCache)
+                try Console.write(report.text)
+                return
+            }
             let loaded = try await ReplaySource.load(try input(), mode: sharedCache ? .shared : .private)
             for warning in loaded.warnings.prefix(20) { Console.writeError("cachescope: \(warning)\n") }
             if summary {
                 let events = try filter.parsed().map { RequestSelection.select(loaded.events, filter: $0) } ?? loaded.events
+                if let interval = try statsInterval() {
+                    let stream = try StatsStream(every: interval)
+                    for event in events { stream.applyRecorded(event) }
+                    stream.finish(live: false)
+                    return
+                }
                 let summary = SessionSummary(folding: events)
                 let output = json ? try summary.jsonString() : summary.text
                 try Console.write(output.hasSuffix("\n") ? output : output + "\n")
@@ -83,6 +112,11 @@ struct ReplayCommand: AsyncParsableCommand {
             let exit = try await app.run()
             if exit.status != 0 { throw ExitCode(exit.status) }
         }
+    }
+
+    /// `--stats-every`, checked: it needs `--summary --json`.
+    private func statsInterval() throws -> Double? {
+        try stats.interval(json: json, jsonNeedsInterval: false, headless: summary, requirement: "--summary --json")
     }
 
     private func input() throws -> InputPath {

@@ -3,7 +3,7 @@ import CacheScopeApp
 import TerminalUI
 
 /// The options of the commands that watch a live client (`demo`, `proxy`): the dashboard's
-/// theme, `--record`, `--publish` and `--log`.
+/// theme, `--record`, `--publish`, `--log` and `--rewind-events`.
 struct WatchOptions: ParsableArguments {
     @OptionGroup var theme: ThemeOption
 
@@ -16,6 +16,8 @@ struct WatchOptions: ParsableArguments {
     var publish = false
 
     @OptionGroup var log: LogOption
+
+    @OptionGroup var rewind: RewindOption
 
     /// The checked `--record`, or `nil` when not given.
     /// - Throws: `PathError` (a usage error).

@@ -109,6 +109,46 @@ extension EndToEndTests {
             #expect(summary.outcomes.hit == 1 && summary.outcomes.miss == 3, "only the public response hits")
         }
 
+        @Test("replay --what-if prints the recorded and the what-if run side by side; a bad key is one line, status 64")
+        func whatIf() async throws {
+            let directory = try TemporaryDirectory()
+            let capture = directory.path("capture.har")
+            try CLIFixtures.harCapture.write(toFile: capture, atomically: false, encoding: .utf8)
+            let output = try await Binary.run(["replay", capture, "--what-if", "mode=shared"])
+            #expect(output.status == 0, "\(output.stderr)")
+            #expect(output.stderr.isEmpty)
+            #expect(output.stdout == """
+                What-if for \(capture): mode=shared
+
+                                        recorded      what-if         change
+                  requests                     4            4
+                  hit ratio                50.0%        25.0%   -25.0 points
+                  byte hit ratio           50.0%        25.0%   -25.0 points
+                  origin requests              2            3             +1
+                  bytes from origin          8 B         12 B           +4 B
+                    hit                        2            1             -1
+                    stale                      0            0
+                    revalidated                0            0
+                    modified                   0            0
+                    miss                       2            3             +1
+                    bypass                     0            0
+                    error                      0            0
+                  evictions                    0            0
+
+                Requests whose outcome changed: 1 of 4
+                URLs whose outcome changed most:
+                   changed        of  URL
+                         1         2  https://shop.example/profile  (hit → miss 1)
+
+                """)
+
+            let bad = try await Binary.run(["replay", capture, "--what-if", "colour=red"])
+            #expect(bad.status == 64)
+            #expect(bad.stderr == "cachescope: replay: --what-if: unknown key \"colour\"; keys: memory=SIZE, disk=SIZE, "
+                + "mode=private|shared, policy=NAME, ignore-no-cache=yes|no, min-ttl=DURATION\n")
+            #expect(bad.stdout.isEmpty)
+        }
+
         @Test("export --har writes a HAR (mode 0600) with one entry per request and its cache status")
         func export() async throws {
             struct HAR: Decodable {

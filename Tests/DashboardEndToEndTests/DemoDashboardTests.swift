@@ -142,6 +142,35 @@ extension EndToEndTests {
             #expect(purging.ok, "y did not purge:\n\(purging.screen)\n(preview: \(counted))")
             tmux.press("Escape")
 
+            // Space freezes; ← rewinds through the recent live history, → steps forward; F follows again.
+            func header(_ screen: String) -> String { screen.components(separatedBy: "\n").first ?? "" }
+            tmux.type(" ")
+            let frozen = await tmux.waitFor { header($0).contains("LIVE FROZEN ") }
+            #expect(frozen.ok, "Space did not freeze the display:\n\(frozen.screen)")
+            tmux.press("Left")
+            let rewound = await tmux.waitFor { header($0).contains("LIVE REWIND ") && Screen.statusLine($0).contains("rewound to") }
+            #expect(rewound.ok, "← did not rewind:\n\(rewound.screen)")
+            tmux.press("Right")
+            let forward = await tmux.waitFor { $0 != rewound.screen && header($0).contains("LIVE REWIND ") }
+            #expect(forward.ok, "→ did not step forward:\n\(forward.screen)")
+            tmux.type("F")
+            let following = await tmux.waitFor { screen in
+                !header(screen).contains("FROZEN") && !header(screen).contains("REWIND") && Screen.statusLine(screen).contains("following new requests")
+            }
+            #expect(following.ok, "F did not follow live traffic again:\n\(following.screen)")
+
+            // 3: the Stats view draws the latency histogram — bars of outcome glyphs over a
+            // logarithmic axis — and the sparklines run under the header.
+            tmux.type("3")
+            let stats = await tmux.waitFor { screen in
+                let lines = screen.components(separatedBy: "\n")
+                return screen.contains("[3 Stats]") && screen.contains("Latency by outcome")
+                    && lines.contains { $0.contains("└─") } && lines.contains { $0.contains("1ms") && $0.contains("10ms") }
+                    && lines.contains { $0.contains("│") && ($0.contains("✓") || $0.contains("✗")) }
+                    && lines.count > 4 && lines[4].hasPrefix("req/s ") && lines[4].contains("peak")
+            }
+            #expect(stats.ok, "no latency histogram or sparklines:\n\(stats.screen)")
+
             // q: the process ends with status 0 and the terminal is back to its normal screen.
             tmux.type("q")
             let status = await tmux.waitForExit()

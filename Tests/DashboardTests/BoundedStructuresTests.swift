@@ -1,10 +1,11 @@
 import HTTPTypes
 import CacheEvents
+import HTTPCaching
 import SessionLog
 import Testing
 @testable import Dashboard
 
-@Suite("Bounded structures: request ring, latency histogram, rate window")
+@Suite("Bounded structures: request ring, latency histogram, rates")
 struct BoundedStructuresTests {
     @Test("The ring keeps the newest requests under their serials and forgets the oldest")
     func ring() {
@@ -58,17 +59,22 @@ struct BoundedStructuresTests {
         #expect(histogram.percentile(1) == 10_000)
     }
 
-    @Test("The rate window ignores events older than its buckets and stale buckets")
-    func rateWindow() {
-        var window = RateWindow()
-        window.add(at: 95.5)
-        window.add(at: 100.2)
-        window.add(at: 100.7)
-        window.add(at: 85)   // same bucket as second 95, which is newer: too late to count
-        #expect(window.rate(at: 100.9, since: 0) == 0.3)
-        window.add(at: 110.1)   // reuses second 100's bucket; seconds 95 and 100 are out of the window
-        #expect(window.rate(at: 110.5, since: 0) == 0.1)
-        #expect(window.rate(at: 110.5, since: 108) == 0.4, "a 2.5 s old session divides by 2.5")
+    @Test("Rates count the last 10 s of the timeline, divided by the session's age while it is younger; late events are ignored")
+    func rates() {
+        func finished(_ time: Double) -> CacheEvent {
+            CacheEvent(seq: 1, time: time, requestID: nil, kind: .requestFinished(RequestFinished(
+                status: 200, latency: 0.01, bytesFromNetwork: 0, bytesFromCache: 0, outcome: .miss, reason: "")))
+        }
+        var model = TrafficModel()
+        for time in [0, 95.5, 100.2, 100.7] { model.apply(finished(time)) }
+        #expect(model.requestRate(at: 100.9) == 0.3)
+        model.apply(finished(40.5))   // the slot of second 100, which is newer: too late to count
+        model.apply(finished(110.1))
+        #expect(model.requestRate(at: 110.5) == 0.1, "seconds 95 and 100 are out of the window")
+        #expect(model.timeline.total(lastSeconds: 60, endingAt: 110.5).requests == 4)
+        var young = TrafficModel()
+        for time in [108.0, 110.1] { young.apply(finished(time)) }
+        #expect(young.requestRate(at: 110.5) == 0.8, "a 2.5 s old session divides by 2.5")
     }
 
     @Test("TTL states: fresh, expiring within 10 s or a fifth of the lifetime, expired")

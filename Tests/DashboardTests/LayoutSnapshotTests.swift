@@ -82,7 +82,7 @@ struct LayoutSnapshotTests {
         try snapshot(after: [.character("2"), .character("m"), .character("m"), .character("d")], named: "purge-preview", size: size)
     }
 
-    @Test("Paused display: the header says PAUSED, the rows stand still", arguments: [TerminalSize(columns: 120, rows: 40)])
+    @Test("Frozen display: the header says FROZEN and the instant shown, the rows stand still", arguments: [TerminalSize(columns: 120, rows: 40)])
     func paused(size: TerminalSize) throws {
         var state = SampleSession.state()
         press([.character(" ")], on: &state, size: size)

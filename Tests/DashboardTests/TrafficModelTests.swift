@@ -2,6 +2,7 @@ import HTTPTypes
 import CacheStore
 import CacheEvents
 import SessionLog
+import TerminalUI
 import HTTPCaching
 import Testing
 @testable import Dashboard
@@ -184,7 +185,7 @@ struct SharedPurgeFoldingTests {
         ]
         let model = TrafficModel(folding: events)
         #expect(model.lastSharedPurge == SharedPurgeNote(origin: "web-2:41", key: key, count: 1, time: 2.5))
-        let text = StatsContent.lines(model, width: 120, now: 3).map { $0.map(\.text).joined() }
+        let text = StatsContent.lines(model, width: 120, now: 3, style: .blocks, chartRows: 8).map { $0.map(\.text).joined() }
         #expect(text.contains { $0.contains("shared purge") && $0.contains("from web-2:41: \(key), 1 entry dropped here") })
 
         let local = TrafficModel(folding: [events[0]])

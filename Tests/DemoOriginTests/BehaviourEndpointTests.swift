@@ -78,11 +78,11 @@ struct BehaviourEndpointTests {
         }
     }
 
-    @Test("/large accepts the 64 MiB limit and its content is the repeating pattern")
+    @Test("/large accepts the 1 GiB limit and its content is the repeating pattern")
     func largeLimit() async throws {
         try await withOrigin { origin in
-            let head = try await LoopbackHTTP.send("HEAD", port: origin.port, target: "/large/65536")
-            #expect(head.status == 200 && head.header("Content-Length") == String(64 * 1024 * 1024))
+            let head = try await LoopbackHTTP.send("HEAD", port: origin.port, target: "/large/1048576")
+            #expect(head.status == 200 && head.header("Content-Length") == String(1024 * 1024 * 1024))
             let body = try await LoopbackHTTP.get(origin.port, "/large/2").text
             let pattern = "abcdefghijklmnopqrstuvwxyz0123456789\n"
             let filler = body.drop { $0 != "\n" }.dropFirst()

@@ -46,7 +46,7 @@ struct ItemsAndErrorsTests {
             ("/max-age/99999999999999999999", "max-age seconds must be from 0 to 2147483647"),
             ("/swr/1/x", "stale-while-revalidate seconds"),
             ("/slow/30001", "delay in milliseconds must be from 0 to 30000"),
-            ("/large/65537", "size in KiB must be from 0 to 65536"),
+            ("/large/1048577", "size in KiB must be from 0 to 1048576"),
             ("/rotating/0", "rotation period in seconds must be from 1"),
             ("/redirect/303/5", "redirect status must be 301, 302, 307 or 308"),
             ("/status/99", "status code must be from 200 to 599"),

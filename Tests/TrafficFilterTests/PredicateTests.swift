@@ -50,16 +50,35 @@ struct PredicateTests {
         #expect(try matches("tier:memory", Row.entry.with { $0.filterTier = .memory }))
     }
 
-    @Test("units: s m h for durations, B KB MB GB (1024-based) for sizes, any case", arguments: [
-        ("ttl:90s", 90.0), ("ttl:1.5m", 90), ("ttl:2h", 7200), ("ttl:45", 45), ("ttl:2H", 7200),
+    @Test("units: s m h d for durations, B KB MB GB TB (1024-based) for sizes, any case", arguments: [
+        ("ttl:90s", 90.0), ("ttl:1.5m", 90), ("ttl:2h", 7200), ("ttl:45", 45), ("ttl:2H", 7200), ("ttl:2d", 172_800),
         ("size:1kb", 1024), ("size:1KB", 1024), ("size:1mb", 1_048_576), ("size:2GB", 2_147_483_648), ("size:10B", 10),
-        ("size:10", 10),
+        ("size:10", 10), ("size:1TB", 1_099_511_627_776),
     ])
     func units(expression: String, value: Double) throws {
         let row: Row = expression.hasPrefix("ttl")
             ? Row().with { $0.filterTTL = value }
             : Row().with { $0.filterSize = Int(value) }
         #expect(try matches(expression, row))
+    }
+
+    /// What the dashboard shows can be typed back: its TTLs and ages (`Format.duration`: `3m12s`,
+    /// `1d3h`) and its sizes (`1.2 KiB` in the header, `34M` in narrow columns).
+    @Test("values as the dashboard writes them", arguments: [(String, Double)]([
+        ("ttl:3m12s", 192.0), ("ttl:1d3h", 97_200), ("ttl:2h5m", 7500), ("ttl:1m30", 90), ("age:-1m", -60),
+        ("size:1KiB", 1024.0), ("size:34M", 35_651_584.0), ("size:1.5k", 1536), ("size:2mib", 2_097_152), ("size:1G", 1_073_741_824),
+    ]))
+    func dashboardSpellings(expression: String, value: Double) throws {
+        let row: Row = expression.hasPrefix("ttl") ? Row().with { $0.filterTTL = value }
+            : expression.hasPrefix("age") ? Row().with { $0.filterAge = value }
+            : Row().with { $0.filterSize = Int(value) }
+        #expect(try matches(expression, row))
+        // The value is exact: one unit more does not match.
+        let other: Row = expression.hasPrefix("size") ? Row().with { $0.filterSize = Int(value) + 1 } : Row().with {
+            $0.filterTTL = value + 1
+            $0.filterAge = value + 1
+        }
+        #expect(try !matches(expression, other))
     }
 
     @Test("a request still in flight has no outcome or status yet")

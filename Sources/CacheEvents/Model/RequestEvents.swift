@@ -67,11 +67,16 @@ public struct NotModified: Sendable, Hashable, Codable {
     public var freshened: Int
     /// The freshened response's new time to live in seconds.
     public var ttl: Double?
+    /// The 304's own header fields, as the origin sent them: what a simulation needs to answer
+    /// the same revalidation again (`cachescope replay --what-if`). `nil` in logs written
+    /// before CacheScope recorded them.
+    public var headers: HTTPFields?
 
     /// Creates the payload.
-    public init(freshened: Int, ttl: Double?) {
+    public init(freshened: Int, ttl: Double?, headers: HTTPFields? = nil) {
         self.freshened = freshened
         self.ttl = ttl
+        self.headers = headers
     }
 }
 

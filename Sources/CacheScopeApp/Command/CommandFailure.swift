@@ -12,7 +12,8 @@ import TerminalUI
 /// The status says whose move it is:
 /// - **64** (`EX_USAGE`), ``usageStatus``: what was named on the command line cannot be used —
 ///   a ``PathError``, a theme that does not exist (`ThemeError`), an input that is not a
-///   session log or HAR (`SessionLogError`, `HARError`), a dashboard without a terminal. Fix
+///   session log or HAR (`SessionLogError`, `HARError`), a what-if the command cannot run
+///   (``WhatIfError``), a dashboard without a terminal. Fix
 ///   the command and run it again.
 /// - **1**, ``failureStatus``: anything else — the network, a write that failed half-way, an
 ///   attach socket nobody listens on.
@@ -66,7 +67,7 @@ public struct CommandFailure: Error, Sendable, Hashable, CustomStringConvertible
     /// 64 for problems with what the command line named, 1 for the rest.
     static func status(for error: any Error) -> Int32 {
         switch error {
-        case is PathError, is ThemeError:
+        case is PathError, is ThemeError, is WhatIfError:
             return usageStatus
         case let error as TerminalError:
             // A dashboard asked for without a terminal: run it in one, or use --no-ui/--summary.

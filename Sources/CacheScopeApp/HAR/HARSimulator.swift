@@ -4,8 +4,6 @@ public import SessionLog
 import CacheStore
 import Foundation
 public import HTTPCaching
-import HTTPTypes
-import Synchronization
 
 /// Runs a HAR capture (as browsers' DevTools save it) through the real caching engine in
 /// simulated time, and returns the events CacheScope's cache would have produced: which
@@ -23,34 +21,37 @@ public enum HARSimulator {
     /// Simulates the capture and returns every event, time-stamped in capture time.
     /// - Parameter mode: `private` (a browser's cache, the default) or `shared` (a CDN's).
     public static func simulate(_ archive: HARArchive, mode: CacheMode = .private) async throws -> [CacheEvent] {
-        let requests = archive.replayRequests()
-        let clock = SimulatedClock(start: requests.first?.startDate ?? Date(timeIntervalSince1970: 0))
-        let transport = HARTransport(requests: requests, clock: clock)
-        var configuration = CachingClientConfiguration()
-        configuration.store = StoreConfiguration(memoryCapacity: 1 << 30, maximumEntryShare: 1)
+        let (exchanges, start) = self.exchanges(archive)
+        var configuration = Self.configuration
         configuration.mode = mode
-        configuration.transport = transport
-        configuration.followRedirects = false  // a capture lists each hop as its own entry
+        return try await CacheSimulation.run(exchanges, start: start, configuration: configuration).events
+    }
+
+    /// The client configuration a capture is simulated with: a memory store large enough for
+    /// any capture, with no share limit, and no disk tier.
+    static var configuration: CachingClientConfiguration {
+        var configuration = CachingClientConfiguration()
+        configuration.store = StoreConfiguration(memoryCapacity: 1 << 30, diskCapacity: 0, maximumEntryShare: 1)
         configuration.statsInterval = .seconds(3600)
-        configuration.now = { clock.now }
-        let client = try await CachingClient(configuration: configuration)
-        let collected = Mutex<[CacheEvent]>([])
-        // The client's bus reads the simulated clock, so events are stamped in capture time.
-        let stream = client.events.subscribe(.lossless(bufferSize: 50_000_000))
-        let collector = Task {
-            for await event in stream { collected.withLock { $0.append(event) } }
-        }
-        for (index, captured) in requests.enumerated() {
-            clock.set(captured.startDate)
-            transport.setCurrent(index)
-            let headers = captured.requestHeaders
-            guard let method = HTTPRequest.Method(captured.method),
-                let request = CachingClient.request(url: captured.url, method: method, headers: headers)
-            else { continue }
-            _ = try? await client.data(for: request, body: captured.requestBody)
-        }
-        try await client.shutdown()
-        await collector.value
-        return collected.withLock { $0 }
+        return configuration
+    }
+
+    /// The capture's entries as exchanges in start order, and the first one's start.
+    static func exchanges(_ archive: HARArchive) -> (exchanges: [SimulatedExchange], start: Date) {
+        let requests = archive.replayRequests()
+        return (requests.map(exchange), requests.first?.startDate ?? Date(timeIntervalSince1970: 0))
+    }
+
+    private static func exchange(_ captured: HARReplayRequest) -> SimulatedExchange {
+        let answer: SimulatedExchange.Answer =
+            captured.status > 0
+            ? .response(RecordedResponse(
+                status: captured.status, statusText: captured.statusText, headers: captured.responseHeaders,
+                body: captured.responseBody ?? Data(), bodySize: 0))
+            : .failed
+        return SimulatedExchange(
+            method: captured.method, url: captured.url, requestHeaders: captured.requestHeaders, requestBody: captured.requestBody,
+            policy: nil, startDate: captured.startDate, endDate: captured.startDate.addingTimeInterval(captured.duration),
+            answer: answer)
     }
 }

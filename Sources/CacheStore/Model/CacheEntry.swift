@@ -66,9 +66,15 @@ public struct CacheEntry: Sendable, Equatable {
     /// The size the store accounts for a response: the body, the status line, each header
     /// field as `name: value\r\n`, and the URI.
     public static func size(of stored: StoredResponse, body: [UInt8]) -> Int {
-        var size = body.count + stored.key.uri.utf8.count + stored.key.method.utf8.count + 16
-        size += stored.response.status.reasonPhrase.utf8.count
-        for field in stored.response.headerFields {
+        body.count + headerSize(key: stored.key, response: stored.response)
+    }
+
+    /// The part of ``size(of:body:)`` that is not the body: the status line, each header field
+    /// as `name: value\r\n`, and the URI.
+    static func headerSize(key: CacheKey, response: HTTPResponse) -> Int {
+        var size = key.uri.utf8.count + key.method.utf8.count + 16
+        size += response.status.reasonPhrase.utf8.count
+        for field in response.headerFields {
             size += field.name.rawName.utf8.count + field.value.utf8.count + 4
         }
         return size

@@ -92,8 +92,12 @@ extension CachingClient {
 
     // MARK: One hop
 
-    func singleRequest(_ request: HTTPRequest, body: Data?, policy: CachePolicy) async throws -> ClientResponse {
+    /// `streaming`: set for a request made with ``stream(for:body:length:policy:)``.
+    func singleRequest(
+        _ request: HTTPRequest, body: Data?, policy: CachePolicy, streaming: StreamingExchange? = nil
+    ) async throws -> ClientResponse {
         var run = RequestRun(id: events.makeRequestID(), request: request, body: body, policy: policy, start: configuration.now())
+        run.streaming = streaming
         let url = Self.url(of: request)
         // The same key as `CacheKey(request)`, from the URL string built once for both.
         let key = request.scheme != nil && request.authority != nil ? CacheKey(method: request.method.rawValue, uri: url) : nil
@@ -194,6 +198,9 @@ struct RequestRun: Sendable {
     /// Its cache key as text, once it was written (for the `requestStarted` event), so the
     /// coalescer's flight key need not write it again.
     var keyDescription: String?
+    /// The request body to stream and the response body passed through, for a request made
+    /// with ``CachingClient/stream(for:body:length:policy:)``; `nil` for a whole-body one.
+    var streaming: StreamingExchange?
 
     /// Seconds from the start to `now`, on the same clock: simulated traffic gets simulated
     /// latencies.

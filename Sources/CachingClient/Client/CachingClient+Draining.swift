@@ -41,11 +41,12 @@ extension CachingClient {
             }
             group.addTask {
                 try? await Task.sleep(until: deadline, clock: .continuous)
-                guard !Task.isCancelled else { return true }
-                for task in tasks { task.cancel() }
-                return false
+                return Task.isCancelled
             }
             let first = await group.next() ?? true
+            // The refreshes are cancelled only once the timeout has been taken as the answer:
+            // cancelled first, they could end before it, and the wait would report success.
+            if !first { for task in tasks { task.cancel() } }
             group.cancelAll()
             // The other child's answer does not matter: a timeout that lost the race is
             // cancelled, and tasks that were cancelled still end.

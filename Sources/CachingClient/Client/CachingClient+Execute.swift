@@ -92,8 +92,10 @@ extension CachingClient {
     /// request sends alike. Anything else — not storable (`no-store`, a 401, a response to
     /// other credentials), or varying on a field this request sends differently — it fetches
     /// for itself. An origin failure (500, 502, 503, 504) is shared: the origin is failing
-    /// for everyone, and each follower still falls back to its stale copy if it may.
+    /// for everyone, and each follower still falls back to its stale copy if it may. A body
+    /// passed through to the leader's caller uncollected (too large to store) is never shared.
     static func mayShare(_ answer: NetworkResult, with request: HTTPRequest) -> Bool {
+        if answer.passedThrough { return false }
         if CacheRules.isErrorStatus(answer.status) { return true }
         guard let vary = answer.storedVaryKey else { return false }
         return vary.mismatchedFields(for: request.headerFields).isEmpty

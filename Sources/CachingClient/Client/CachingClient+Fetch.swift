@@ -22,7 +22,7 @@ extension CachingClient {
                 requestID: run.id)
         }
         let requestTime = configuration.now()
-        let origin = try await transport.send(outgoing, body: run.body, timeout: configuration.requestTimeout)
+        let origin = try await originResponse(outgoing, run: run, key: key)
         let responseTime = configuration.now()
 
         if case .revalidate(let revalidation) = decision {
@@ -38,7 +38,7 @@ extension CachingClient {
         }
         if let key { await invalidateAfterUnsafeMethod(run.request, origin.response, key: key) }
 
-        let storing = await storeIfAllowed(run.request, origin, key: key, requestTime: requestTime, responseTime: responseTime)
+        let storing = await storeUnlessPassedThrough(run.request, origin, key: key, requestTime: requestTime, responseTime: responseTime, run: run)
         let outcome: CacheOutcome
         var reason = lookupReason
         switch decision {
@@ -51,7 +51,8 @@ extension CachingClient {
         return NetworkResult(
             response: origin.response, body: origin.body, outcome: outcome, reason: reason,
             bytesFromNetwork: origin.body.count, bodyFromCache: false, age: storing.freshness?.age ?? 0,
-            timeToLive: storing.freshness?.timeToLive, storedVaryKey: storing.stored?.varyKey)
+            timeToLive: storing.freshness?.timeToLive, storedVaryKey: storing.stored?.varyKey,
+            passedThrough: run.streaming?.passedThroughBody != nil)
     }
 
     /// Freshens the stored responses a 304 selects and serves the validated one; `nil` when
@@ -81,7 +82,7 @@ extension CachingClient {
             if index == revalidation.candidate { served = (freshened, freshness) }
         }
         guard let (served, freshness) = served else { return nil }
-        events.publish(.notModified(NotModified(freshened: selected.count, ttl: freshness.timeToLive)), requestID: run.id)
+        events.publish(.notModified(NotModified(freshened: selected.count, ttl: freshness.timeToLive, headers: notModified.headerFields)), requestID: run.id)
         var response = served.response
         response.headerFields = rules.servedHeaderFields(for: served, age: freshness.age, revalidated: true)
         return NetworkResult(

@@ -30,6 +30,12 @@ public struct CachingClientConfiguration: Sendable {
     public var mode: CacheMode
     /// Whether heuristic freshness (10% of the time since Last-Modified) is allowed. Default on.
     public var heuristicFreshness: Bool
+    /// A floor under every response's freshness lifetime, like a CDN's "minimum TTL"
+    /// (``CacheRulesConfiguration/minimumFreshness``). Default zero: RFC 9111 as written.
+    public var minimumFreshness: Duration = .zero
+    /// Whether responses' `no-cache` is ignored, so they are reused while fresh
+    /// (``CacheRulesConfiguration/ignoresResponseNoCache``). Default `false`.
+    public var ignoresResponseNoCache = false
     /// Called before a storable response is stored; may forbid, restrict or replace it.
     public var willCache: (@Sendable (HTTPRequest, HTTPResponse) async -> WillCacheDecision)?
     /// The network transport; `nil` means ``AsyncHTTPClientTransport``.
@@ -80,6 +86,8 @@ public struct CachingClientConfiguration: Sendable {
 
     /// The caching rules this configuration implies.
     var rules: CacheRules {
-        CacheRules(configuration: CacheRulesConfiguration(mode: mode, heuristicFreshness: heuristicFreshness))
+        CacheRules(configuration: CacheRulesConfiguration(
+            mode: mode, heuristicFreshness: heuristicFreshness, minimumFreshness: minimumFreshness.inSeconds,
+            ignoresResponseNoCache: ignoresResponseNoCache))
     }
 }

@@ -22,6 +22,9 @@ struct NetworkResult: Sendable {
     let timeToLive: Double?
     /// The Vary key of what was stored, so coalesced followers can check they match it.
     let storedVaryKey: VaryKey?
+    /// Whether the body went to the leader's caller as it arrived (too large to collect), so
+    /// `body` is empty and coalesced followers must fetch their own.
+    var passedThrough = false
 
     var status: Int { response.status.code }
 }

@@ -19,6 +19,12 @@ extension AsyncHTTPClientTransport {
         return fields
     }
 
+    /// The response's status and header fields.
+    static func response(of response: HTTPClientResponse) -> HTTPResponse {
+        let status = HTTPResponse.Status(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase)
+        return HTTPResponse(status: status, headerFields: fields(of: response.headers))
+    }
+
     /// The whole body in one `Data`: each `ByteBuffer` the connection delivers is copied
     /// straight into it, into space reserved for the declared length, so a body with a
     /// `Content-Length` costs one allocation (`collect(upTo:)` and a `Data` of it cost a

@@ -11,7 +11,7 @@ import Tracing
 /// It makes its own `HTTPClient`, or uses one the app already has (sharing its connection
 /// pool); that client should be set up like ``recommendedConfiguration``.
 public final class AsyncHTTPClientTransport: Transport {
-    private let client: HTTPClient
+    let client: HTTPClient
     private let ownsClient: Bool
     private let maximumBodySize: Int
 
@@ -57,6 +57,19 @@ public final class AsyncHTTPClientTransport: Transport {
     /// - Throws: ``TransportError`` when the request cannot be sent, times out, or its body is
     ///   over the limit.
     public func send(_ request: HTTPRequest, body: Data?, timeout: Duration) async throws -> TransportResponse {
+        let prepared = try Self.outgoing(request)
+        var outgoing = prepared.request
+        let url = prepared.url
+        if let body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
+        return try await translatingErrors(url: url, timeout: timeout) {
+            let response = try await client.execute(outgoing, timeout: .nanoseconds(Self.nanoseconds(timeout)))
+            let body = try await Self.collectBody(of: response, method: request.method, url: url, limit: maximumBodySize)
+            return TransportResponse(response: Self.response(of: response), body: body)
+        }
+    }
+
+    /// The AsyncHTTPClient request for `request`, and its URL as errors name it.
+    static func outgoing(_ request: HTTPRequest) throws -> (request: HTTPClientRequest, url: String) {
         guard let scheme = request.scheme, let authority = request.authority else {
             throw TransportError.invalidRequest("the request has no scheme or host")
         }
@@ -65,13 +78,18 @@ public final class AsyncHTTPClientTransport: Transport {
         outgoing.method = HTTPMethod(rawValue: request.method.rawValue)
         outgoing.headers.reserveCapacity(request.headerFields.count)
         for field in request.headerFields { outgoing.headers.add(name: field.name.rawName, value: field.value) }
-        if let body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
-        let nanoseconds = Int64(timeout.components.seconds) * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
+        return (outgoing, url)
+    }
+
+    static func nanoseconds(_ duration: Duration) -> Int64 {
+        Int64(duration.components.seconds) * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
+    }
+
+    /// Runs `operation`, turning what AsyncHTTPClient throws into a ``TransportError`` (or a
+    /// `CancellationError` when the asking task was cancelled).
+    func translatingErrors<Result>(url: String, timeout: Duration, _ operation: () async throws -> Result) async throws -> Result {
         do {
-            let response = try await client.execute(outgoing, timeout: .nanoseconds(nanoseconds))
-            let body = try await Self.collectBody(of: response, method: request.method, url: url, limit: maximumBodySize)
-            let status = HTTPResponse.Status(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase)
-            return TransportResponse(response: HTTPResponse(status: status, headerFields: Self.fields(of: response.headers)), body: body)
+            return try await operation()
         } catch let error as HTTPClientError {
             // The request was cancelled because the task asking for it was.
             if Task.isCancelled, error == .cancelled { throw CancellationError() }

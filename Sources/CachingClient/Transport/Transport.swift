@@ -12,6 +12,13 @@ public protocol Transport: Sendable {
     /// body and returns the response with its whole body, or throws a ``TransportError``.
     func send(_ request: HTTPRequest, body: Data?, timeout: Duration) async throws -> TransportResponse
 
+    /// Sends `request` with a body read part by part from `body` (`length` bytes when known)
+    /// and returns as soon as the response head arrives; the response body is read from the
+    /// result as it arrives. `timeout` bounds the wait for the head. The default
+    /// (``Transport`` extension) collects the request body, calls ``send(_:body:timeout:)`` and
+    /// returns the whole response body as one part.
+    func stream(_ request: HTTPRequest, body: BodyStream?, length: Int?, timeout: Duration) async throws -> StreamedTransportResponse
+
     /// Releases connections and threads. Called once by ``CachingClient/shutdown()``.
     func shutdown() async throws
 }

@@ -1,3 +1,4 @@
+import CachingClient
 import Foundation
 import HTTPTypes
 
@@ -13,8 +14,10 @@ struct IncomingRequest: Sendable {
     var version: String
     /// The header fields as received.
     var fields: HTTPFields
-    /// The body, when there was one.
-    var body: Data?
+    /// The body, read from the connection as the origin takes it, when there is one.
+    var body: BodyStream?
+    /// The body's declared length (`Content-Length`); `nil` for a chunked body.
+    var bodyLength: Int?
     /// The client's IP address, for the access log.
     var clientAddress: String
     /// When the request head arrived.
@@ -25,9 +28,14 @@ struct IncomingRequest: Sendable {
     /// `proxy_set_header Host $proxy_host`), `Content-Length` left to the transport, `Expect`
     /// answered here, and `Via` appended. `X-Forwarded-For` and `Forwarded` pass unchanged, as
     /// nginx passes them by default.
+    ///
+    /// A HEAD goes through the cache as a GET (nginx's default `proxy_cache_convert_head on`):
+    /// a stored response to GET answers it (RFC 9110 §9.3.2: HEAD gets the header fields of a
+    /// GET), and on a miss the GET's response is stored for both; the proxy sends no body.
     func forwarded(to origin: ProxyOrigin, pseudonym: String) -> HTTPRequest {
         var fields = HopByHopFields.removing(from: fields, alsoRemoving: ["host", "content-length", "expect"])
         fields = HopByHopFields.addingVia(fields, protocolVersion: version, pseudonym: pseudonym)
-        return HTTPRequest(method: method, scheme: origin.scheme, authority: origin.authority, path: path, headerFields: fields)
+        let forwardedMethod = method == .head ? .get : method
+        return HTTPRequest(method: forwardedMethod, scheme: origin.scheme, authority: origin.authority, path: path, headerFields: fields)
     }
 }

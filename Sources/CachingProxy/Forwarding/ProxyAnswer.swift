@@ -1,3 +1,4 @@
+import CachingClient
 import Foundation
 import HTTPTypes
 
@@ -6,7 +7,7 @@ import HTTPTypes
 struct ProxyAnswer: Sendable {
     /// Status and header fields, hop-by-hop fields removed, `Via` and `Cache-Status` added.
     var response: HTTPResponse
-    /// The body (empty for HEAD, 1xx, 204 and 304).
+    /// The body (empty for HEAD, 1xx, 204 and 304, and when ``streamed`` carries it).
     var body: Data
     /// Whether the connection must close after this response (a request that could not be
     /// read to its end).
@@ -15,6 +16,9 @@ struct ProxyAnswer: Sendable {
     var outcome: String
     /// Why, in words.
     var reason: String
+    /// The origin's body as it arrives, when it was too large for the store (then ``body`` is
+    /// empty), and its length when the origin declared it.
+    var streamed: (parts: BodyStream, length: Int?)?
 
     /// An answer the proxy makes itself (`400`, `414`, `502`, …): a short text body saying why,
     /// and the request's `Cache-Status`, when it got that far.

@@ -18,8 +18,8 @@ struct ProxyExchange: Sendable {
     func answer(_ request: IncomingRequest) async -> ProxyAnswer {
         let outgoing = request.forwarded(to: origin, pseudonym: name)
         do {
-            let result = try await client.data(for: outgoing, body: request.body)
-            return answer(for: result, to: request)
+            let streamed = try await client.stream(for: outgoing, body: request.body, length: request.bodyLength)
+            return answer(for: streamed, to: request)
         } catch let error as CachingClientError {
             return failure(error)
         } catch is CancellationError {
@@ -33,8 +33,11 @@ struct ProxyExchange: Sendable {
     /// the origin sent none (RFC 9110 §6.6.1), `Via` and `Cache-Status` appended. `Age` comes
     /// from the client, set on every response served from the store. A 200 the client's own
     /// `If-None-Match` / `If-Modified-Since` says it already has becomes a 304; a GET's single
-    /// `Range` is answered 206 (or 416) from the complete 200 (``RangeRequest``).
-    private func answer(for result: ClientResponse, to request: IncomingRequest) -> ProxyAnswer {
+    /// `Range` is answered 206 (or 416) from the complete 200 (``RangeRequest``). A body still
+    /// arriving (too large to store) goes as it arrives, its `Range` ignored (RFC 9110 §14.2
+    /// lets a server do so); a HEAD drops it unread.
+    private func answer(for streamed: StreamedClientResponse, to request: IncomingRequest) -> ProxyAnswer {
+        let result = streamed.result
         let mayHaveBody = Self.mayHaveBody(result.response.status)
         // A HEAD keeps the origin's Content-Length (the size a GET would get); otherwise the
         // length is the body's, set when it is written.
@@ -52,7 +55,14 @@ struct ProxyExchange: Sendable {
                 response: notModified, body: Data(), closeConnection: false, outcome: result.outcome.rawValue,
                 reason: result.reason + "; 304 to the client's conditional request")
         }
-        let body = request.method == .head || !mayHaveBody ? Data() : result.body
+        let sendsBody = request.method != .head && mayHaveBody
+        if case .streaming(let parts) = streamed.body, sendsBody {
+            let length = result.response.headerFields[.contentLength].flatMap { Int($0, radix: 10) }
+            return ProxyAnswer(
+                response: response, body: Data(), closeConnection: false, outcome: result.outcome.rawValue, reason: result.reason,
+                streamed: (parts, length))
+        }
+        let body = sendsBody ? result.body : Data()
         let range = RangeRequest.answer(to: request, response: response, length: body.count, now: now)
         if let (partial, part) = RangeRequest.response(range, from: response, body: body) {
             return ProxyAnswer(

@@ -1,3 +1,4 @@
+import CachingClient
 import Foundation
 import HTTPTypes
 import Logging
@@ -18,12 +19,18 @@ final class ProxyHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     private enum State {
         /// Waiting for a request head (the header-read timer runs).
         case idle
-        /// Reading a request's body.
-        case receiving(IncomingRequest, HTTPRequestHead, ByteBuffer?)
+        /// A request without a body, waiting for its end.
+        case receiving(IncomingRequest, HTTPRequestHead)
         /// The request was answered early (413) and its remaining parts are ignored.
         case discarding
         /// The request is with the cache; `id` in the registry.
         case forwarding(id: UInt64)
+    }
+
+    /// The body of the request being forwarded, while it is still arriving.
+    private struct Upload {
+        let feed: RequestBodyFeed
+        var received = 0
     }
 
     private let exchange: ProxyExchange
@@ -35,6 +42,10 @@ final class ProxyHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     private var state = State.idle
     private var headerTimer: Scheduled<Void>?
     private var drainRequested = false
+    private var upload: Upload?
+    /// Set when a request body grew past the limit as it arrived: the answer to send instead
+    /// of whatever the origin said.
+    private var bodyRejection: RequestRejection?
 
     init(
         exchange: ProxyExchange, limits: RequestLimits, headerReadTimeout: Duration, registry: ConnectionRegistry,
@@ -57,6 +68,8 @@ final class ProxyHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     func channelInactive(context: ChannelHandlerContext) {
         headerTimer?.cancel()
         headerTimer = nil
+        upload?.feed.fail(ChannelError.ioOnClosedChannel)
+        upload = nil
         context.fireChannelInactive()
     }
 
@@ -89,20 +102,28 @@ final class ProxyHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             headerTimer?.cancel()
             headerTimer = nil
             received(head, context: context)
-        case .body(var chunk):
-            guard case .receiving(let request, let head, var body) = state else { return }
-            let size = (body?.readableBytes ?? 0) + chunk.readableBytes
-            guard size <= limits.maximumRequestBodyBytes else {
-                state = .discarding
-                write(RequestRejection.bodyTooLarge(limit: limits.maximumRequestBodyBytes).answer, for: request, head: head, context: context)
+        case .body(let part):
+            guard var current = upload else { return }
+            current.received += part.readableBytes
+            upload = current
+            guard current.received <= limits.maximumRequestBodyBytes else {
+                // The origin gets a broken-off body; the client gets 413 (when its answer is
+                // written) and the rest of the body is read and dropped.
+                let rejection = RequestRejection.bodyTooLarge(limit: limits.maximumRequestBodyBytes)
+                if bodyRejection == nil { current.feed.fail(rejection) }
+                bodyRejection = rejection
                 return
             }
-            if body == nil { body = chunk } else { body?.writeBuffer(&chunk) }
-            state = .receiving(request, head, body)
+            current.feed.yield(part)
         case .end:
+            if let current = upload {
+                current.feed.finish()
+                upload = nil
+                // The body is read: whatever paused reading for it, the next request is read.
+                context.channel.setOption(ChannelOptions.autoRead, value: true).whenFailure { _ in }
+            }
             switch state {
-            case .receiving(var request, let head, let body):
-                if let body { request.body = Data(body.readableBytesView) }
+            case .receiving(let request, let head):
                 forward(request, head: head, context: context)
             case .discarding:
                 // Answered already (and kept open only for a 501): wait for the next request.
@@ -120,7 +141,8 @@ final class ProxyHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         case .failure(let rejection):
             let request = IncomingRequest(
                 method: HTTPRequest.Method(head.method.rawValue) ?? .get, path: "/", target: head.uri,
-                version: "\(head.version.major).\(head.version.minor)", fields: [:], body: nil, clientAddress: address, received: Date())
+                version: "\(head.version.major).\(head.version.minor)", fields: [:], body: nil, bodyLength: nil, clientAddress: address,
+                received: Date())
             state = .discarding
             write(rejection.answer, for: request, head: head, context: context)
         case .success(let request):
@@ -129,12 +151,30 @@ final class ProxyHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
                 let interim = HTTPResponseHead(version: head.version, status: .continue)
                 context.writeAndFlush(wrapOutboundOut(.head(interim)), promise: nil)
             }
-            state = .receiving(request, head, nil)
+            guard Self.hasBody(head) else {
+                state = .receiving(request, head)
+                return
+            }
+            // The body goes to the origin as it arrives: forwarded now, fed part by part.
+            var request = request
+            let feed = RequestBodyFeed(channel: context.channel)
+            upload = Upload(feed: feed)
+            request.body = feed.body
+            request.bodyLength = head.headers.first(name: "content-length").flatMap { Int($0, radix: 10) }
+            forward(request, head: head, context: context)
         }
     }
 
+    /// Whether a request head announces a body: a `Content-Length` above 0, or a
+    /// `Transfer-Encoding` (RFC 9112 §6.3; NIO's parser has checked the framing).
+    private static func hasBody(_ head: HTTPRequestHead) -> Bool {
+        if head.headers.contains(name: "transfer-encoding") { return true }
+        return head.headers.first(name: "content-length").flatMap { Int($0, radix: 10) }.map { $0 > 0 } ?? false
+    }
+
     /// Hands the request to the cache in a task of its own; the answer is written back on this
-    /// connection's event loop.
+    /// connection's event loop, a streamed body part by part, each part read from the origin
+    /// only once the previous one was written to the client's socket.
     private func forward(_ request: IncomingRequest, head: HTTPRequestHead, context: ChannelHandlerContext) {
         let id = registry.began()
         state = .forwarding(id: id)
@@ -143,9 +183,37 @@ final class ProxyHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
         let task = Task {
             let answer = await exchange.answer(request)
-            bound.eventLoop.execute {
+            guard answer.streamed != nil else {
+                // The common case, one hop and no waiting: the whole answer is written at once.
+                bound.eventLoop.execute {
+                    registry.ended(id)
+                    bound.value.handler.write(answer, for: request, head: head, context: bound.value.context)
+                }
+                return
+            }
+            let streamed = try? await bound.eventLoop.submit {
+                bound.value.handler.writeHead(answer, for: request, head: head, context: bound.value.context)
+            }.get()
+            guard let streamed, let parts = streamed.parts else {
                 registry.ended(id)
-                bound.value.handler.write(answer, for: request, head: head, context: bound.value.context)
+                return
+            }
+            var sent = 0
+            var complete = true
+            do {
+                for try await part in parts {
+                    sent += part.readableBytes
+                    try await bound.eventLoop.flatSubmit {
+                        bound.value.context.writeAndFlush(bound.value.handler.wrapOutboundOut(.body(.byteBuffer(part))))
+                    }.get()
+                }
+            } catch {
+                complete = false  // the client left, or the origin's body broke off
+            }
+            let (whole, bytes) = (complete && (streamed.length.map { $0 == sent } ?? true), sent)
+            bound.eventLoop.execute {
+                bound.value.handler.endStreamed(streamed, complete: whole, sent: bytes, for: request, context: bound.value.context)
+                registry.ended(id)
             }
         }
         registry.attach(task, to: id)
@@ -153,24 +221,51 @@ final class ProxyHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     // MARK: Writing
 
-    /// Writes `answer` with its framing: `Content-Length` from the body (a HEAD's is the
-    /// origin's), `Connection: close` when the connection ends after it.
-    private func write(_ answer: ProxyAnswer, for request: IncomingRequest, head: HTTPRequestHead, context: ChannelHandlerContext) {
+    /// A response whose head is written and whose body is still to come.
+    private struct StreamedWrite: Sendable {
+        /// The body to read and write; `nil` when the whole response was written.
+        let parts: BodyStream?
+        let length: Int?
+        let keepAlive: Bool
+        let answer: ProxyAnswer
+    }
+
+    /// Writes `answer`'s head with its framing — `Content-Length` from the body (a HEAD's is
+    /// the origin's; a streamed body's is the origin's, or it is sent chunked), `Connection:
+    /// close` when the connection ends after it — and, unless its body is still arriving, the
+    /// body and the end. Returns what is left to write.
+    private func writeHead(
+        _ answer: ProxyAnswer, for request: IncomingRequest, head: HTTPRequestHead, context: ChannelHandlerContext
+    ) -> StreamedWrite? {
+        let answer = bodyRejection?.answer ?? answer
+        bodyRejection = nil
         if case .forwarding = state { state = .idle }
-        guard context.channel.isActive else { return }
+        guard context.channel.isActive else { return nil }
         // After CONNECT or an Upgrade request NIO's parser stops reading the connection (what
         // follows would be another protocol), so nothing more can be served on it; and the body
-        // of an answer to CONNECT never arrives (NIO drops it): the 501 goes without one.
+        // of an answer to CONNECT never arrives (NIO drops it): the 501 goes without one. A
+        // request whose body has not all arrived cannot be followed by another either.
         let upgrade = head.method == .CONNECT || head.headers[canonicalForm: "connection"].contains { $0.lowercased() == "upgrade" }
-        let keepAlive = head.isKeepAlive && !answer.closeConnection && !drainRequested && !registry.isDraining && !upgrade
+        let status = answer.response.status
+        let sendsBody = request.method != .head && head.method != .CONNECT && ProxyExchange.mayHaveBody(status)
+        let streamed = sendsBody ? answer.streamed : nil
+        // An HTTP/1.0 client knows where a body of unknown length ends only by the close.
+        let closeDelimited = streamed != nil && streamed?.length == nil && head.version == .http1_0
+        var keepAlive = head.isKeepAlive && !answer.closeConnection && !drainRequested && !registry.isDraining && !upgrade
+        keepAlive = keepAlive && upload == nil && !closeDelimited
         var headers = HTTPHeaders()
         headers.reserveCapacity(answer.response.headerFields.count + 2)
         for field in answer.response.headerFields { headers.add(name: field.name.rawName, value: field.value) }
-        let status = answer.response.status
         // NIO adds no framing of its own (`automaticallySetFramingHeaders` is off): the length
         // is the body's, except for a HEAD, which keeps the origin's and sends no body.
-        let body = request.method == .head || head.method == .CONNECT || !ProxyExchange.mayHaveBody(status) ? Data() : answer.body
-        if request.method != .head, ProxyExchange.mayHaveBody(status) {
+        let body = sendsBody && streamed == nil ? answer.body : Data()
+        if let streamed {
+            if let length = streamed.length {
+                headers.replaceOrAdd(name: "Content-Length", value: String(length))
+            } else if !closeDelimited {
+                headers.replaceOrAdd(name: "Transfer-Encoding", value: "chunked")
+            }
+        } else if request.method != .head, ProxyExchange.mayHaveBody(status) {
             headers.replaceOrAdd(name: "Content-Length", value: String(body.count))
         }
         if !keepAlive {
@@ -182,15 +277,43 @@ final class ProxyHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         let responseHead = HTTPResponseHead(
             version: version, status: HTTPResponseStatus(statusCode: status.code, reasonPhrase: status.reasonPhrase), headers: headers)
         context.write(wrapOutboundOut(.head(responseHead)), promise: nil)
+        if let streamed {
+            context.flush()
+            return StreamedWrite(parts: streamed.parts, length: streamed.length, keepAlive: keepAlive, answer: answer)
+        }
         if !body.isEmpty {
             context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: body)))), promise: nil)
         }
+        end(keepAlive: keepAlive, context: context)
+        accessLog?(ProxyAccessRecord(request: request, status: status.code, bytes: body.count, answer: answer, finished: Date()))
+        return StreamedWrite(parts: nil, length: nil, keepAlive: keepAlive, answer: answer)
+    }
+
+    /// Ends a streamed response: with its end when every byte went, by closing the connection
+    /// when the body broke off (the client sees a short body or a missing last chunk).
+    private func endStreamed(_ write: StreamedWrite, complete: Bool, sent: Int, for request: IncomingRequest, context: ChannelHandlerContext) {
+        if complete, context.channel.isActive {
+            end(keepAlive: write.keepAlive, context: context)
+        } else {
+            context.close(promise: nil)
+        }
+        var answer = write.answer
+        if !complete { answer.reason += "; body broke off after \(sent) bytes" }
+        accessLog?(ProxyAccessRecord(request: request, status: answer.response.status.code, bytes: sent, answer: answer, finished: Date()))
+    }
+
+    /// Writes the response's end; then waits for the next request, or closes.
+    private func end(keepAlive: Bool, context: ChannelHandlerContext) {
         let ended = context.writeAndFlush(wrapOutboundOut(.end(nil)))
         if keepAlive {
             if case .idle = state { startHeaderTimer(context: context) }
         } else {
             ended.assumeIsolated().whenComplete { _ in LingeringClose.start(context) }
         }
-        accessLog?(ProxyAccessRecord(request: request, status: status.code, bytes: body.count, answer: answer, finished: Date()))
+    }
+
+    /// Writes an answer the proxy makes itself, whole.
+    private func write(_ answer: ProxyAnswer, for request: IncomingRequest, head: HTTPRequestHead, context: ChannelHandlerContext) {
+        _ = writeHead(answer, for: request, head: head, context: context)
     }
 }

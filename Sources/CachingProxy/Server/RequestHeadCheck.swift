@@ -83,7 +83,7 @@ struct RequestLimits: Sendable {
         }
         return .success(IncomingRequest(
             method: method, path: path, target: target, version: "\(head.version.major).\(head.version.minor)", fields: fields,
-            body: nil, clientAddress: clientAddress, received: now))
+            body: nil, bodyLength: nil, clientAddress: clientAddress, received: now))
     }
 
     /// The path and query to forward: the target itself in origin form, the part after the

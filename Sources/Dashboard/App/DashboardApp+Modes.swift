@@ -12,21 +12,25 @@ extension DashboardApp {
     ///   - commands: Carries out purge, refresh and reload: `{ await client.perform($0) }`.
     ///   - theme: The theme to start with (from `ThemeLoader.resolve(option:)`).
     ///   - status: A first status-line message, e.g. why a requested theme could not be loaded.
+    ///   - rewindEvents: How many recent events `←` `→` can rewind through
+    ///     (``RewindHistory``; default 100,000; 0 turns rewinding off).
     public static func live<Batches: AsyncSequence & Sendable>(
-        events: Batches, commands: @escaping CommandSender, theme: Theme, status: StatusMessage? = nil
+        events: Batches, commands: @escaping CommandSender, theme: Theme, status: StatusMessage? = nil,
+        rewindEvents: Int = RewindHistory.defaultCapacity
     ) -> DashboardApp where Batches.Element == [CacheEvent] {
         DashboardApp(
             state: DashboardState(mode: .live), replayer: nil, events: pumpBatches(events), commands: commands, theme: theme,
-            status: status)
+            status: status, rewindEvents: rewindEvents)
     }
 
-    /// ``live(events:commands:theme:status:)`` for a sequence of single events.
+    /// ``live(events:commands:theme:status:rewindEvents:)`` for a sequence of single events.
     public static func live<Events: AsyncSequence & Sendable>(
-        events: Events, commands: @escaping CommandSender, theme: Theme, status: StatusMessage? = nil
+        events: Events, commands: @escaping CommandSender, theme: Theme, status: StatusMessage? = nil,
+        rewindEvents: Int = RewindHistory.defaultCapacity
     ) -> DashboardApp where Events.Element == CacheEvent {
         DashboardApp(
             state: DashboardState(mode: .live), replayer: nil, events: pump(events), commands: commands, theme: theme,
-            status: status)
+            status: status, rewindEvents: rewindEvents)
     }
 
     /// A dashboard of another process, through its attach socket (`cachescope attach`).
@@ -35,12 +39,14 @@ extension DashboardApp {
     ///   - process: The name the header shows (`ATTACHED myapp`).
     ///   - events: The attach client's events (snapshot first, then live).
     ///   - commands: Sends a command over the socket: `{ try await client.send($0) }`.
+    ///   - rewindEvents: As for ``live(events:commands:theme:status:rewindEvents:)``.
     public static func attached<Events: AsyncSequence & Sendable>(
-        process: String, events: Events, commands: @escaping CommandSender, theme: Theme, status: StatusMessage? = nil
+        process: String, events: Events, commands: @escaping CommandSender, theme: Theme, status: StatusMessage? = nil,
+        rewindEvents: Int = RewindHistory.defaultCapacity
     ) -> DashboardApp where Events.Element == CacheEvent {
         DashboardApp(
             state: DashboardState(mode: .attached(process: process)), replayer: nil, events: pump(events), commands: commands,
-            theme: theme, status: status)
+            theme: theme, status: status, rewindEvents: rewindEvents)
     }
 
     /// A dashboard playing a recorded session (`cachescope replay`). Commands cannot be sent;

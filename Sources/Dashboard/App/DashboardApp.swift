@@ -46,12 +46,14 @@ public final class DashboardApp: Sendable {
     init(
         state: DashboardState, replayer: SessionReplayer<TrafficModel>?,
         events: EventPump?,
-        commands: CommandSender?, theme: Theme, status: StatusMessage?
+        commands: CommandSender?, theme: Theme, status: StatusMessage?, rewindEvents: Int = 0
     ) {
         var state = state
         state.interface.status = status
         state.interface.themeName = theme.name
-        core = Mutex(DashboardCore(state: state, replayer: replayer))
+        var core = DashboardCore(state: state, replayer: replayer)
+        if rewindEvents > 0 { core.history = RewindHistory(capacity: rewindEvents) }
+        self.core = Mutex(core)
         self.events = events
         self.commands = commands
         self.theme = theme
@@ -126,10 +128,12 @@ public final class DashboardApp: Sendable {
     func handle(_ key: Key, theme: Theme, redraw: @escaping @Sendable () -> Void) -> LoopAction {
         let wall = self.wall
         let effects = core.withLock { core in
-            core.withShownState(wall: wall) { state, now in
+            let effects = core.withShownState(wall: wall) { state, now in
                 state.interface.now = now
                 return DashboardKeys.handle(key, state: &state)
             }
+            core.noteDisplayState()
+            return effects
         }
         var action = LoopAction.continue
         for effect in effects {
@@ -142,6 +146,9 @@ public final class DashboardApp: Sendable {
                 send(command, redraw: redraw)
             case .nextTheme:
                 if let next = nextTheme(after: theme) { action = .setTheme(next) }
+            case .rewind(let control):
+                core.withLock { core in core.state.setStatus(core.rewind(control)) }
+                if action == .continue { action = .redraw }
             case .replay(let control):
                 core.withLock { core in
                     guard core.replayer != nil else { return }

@@ -75,6 +75,8 @@ public enum DashboardAction: Sendable, Hashable {
     case quit
     /// Control a replay.
     case replay(ReplayControl)
+    /// Live or attached: freeze and step through the recent history (`←` `→`).
+    case rewind(ReplayControl)
 }
 
 /// What the replay keys ask of the session replayer.
@@ -107,6 +109,8 @@ public enum DashboardEffect: Sendable, Hashable {
     case nextTheme
     /// Carry out a replay control on the replayer.
     case replay(ReplayControl)
+    /// Freeze the live display and move through the recent history.
+    case rewind(ReplayControl)
     /// End the dashboard.
     case quit
 }

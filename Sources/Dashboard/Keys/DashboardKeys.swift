@@ -57,6 +57,7 @@ public enum DashboardKeys {
         case .reload: return state.refreshSelected(conditional: false)
         case .nextTheme: return [.nextTheme, .redraw]
         case .replay(let control): return [.replay(control), .redraw]
+        case .rewind(let control): return [.rewind(control), .redraw]
         case .quitOrBack:
             guard state.interface.overlay != nil else { return [.quit] }
             state.interface.overlay = nil

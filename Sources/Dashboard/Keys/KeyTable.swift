@@ -40,8 +40,11 @@ public enum KeyTable {
                    hint: "o sort", views: [.entries]),
         KeyBinding("Filter, search and sort", [.character("O")], "O", .sortReverse, "Entries: reverse the sort"),
         // Display
-        KeyBinding("Display", [.character(" ")], "Space", .pause, "pause the display (collection goes on); again to resume",
+        KeyBinding("Display", [.character(" ")], "Space", .pause, "freeze the display (collection goes on); again to resume",
                    scope: .notReplay, hint: "Space pause"),
+        KeyBinding("Display", [.left], "←", .rewind(.seek(seconds: -10)),
+                   "freeze and step back 10 s through the recent live history (--rewind-events)", scope: .notReplay),
+        KeyBinding("Display", [.right], "→", .rewind(.seek(seconds: 10)), "step forward 10 s while rewound", scope: .notReplay),
         KeyBinding("Display", [.character("F")], "F", .follow, "follow live again: resume and select the newest request"),
         KeyBinding("Display", [.character("t")], "t", .nextTheme, "next theme (default, light, solarized-dark, high-contrast, mono)"),
         // Commands

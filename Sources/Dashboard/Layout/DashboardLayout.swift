@@ -9,8 +9,9 @@ public import TerminalUI
 /// let screen = grid.text   // what tests compare
 /// ```
 ///
-/// Below 80×20 the header shrinks to two lines (compact layout); below 40×10 the frame says the
-/// terminal is too small.
+/// Below 80×20 the header shrinks to two lines without sparklines (compact layout); below 40×10
+/// the frame says the terminal is too small. Under a theme without colour (`mono`) sparklines
+/// are ASCII.
 public enum DashboardLayout {
     /// The smallest terminal the dashboard draws in: 40×10.
     public static let minimumSize = ScreenGeometry.minimumSize
@@ -25,18 +26,19 @@ public enum DashboardLayout {
         state.interface.themeName = theme.name
         var grid = Grid(size: size)
         HeaderSection.draw(into: &grid, state: state, geometry: geometry, now: now)
+        SparklineRow.draw(into: &grid, state: state, geometry: geometry, now: now, style: theme.sparklineStyle)
         // The view's rows, worked out once per frame (with a filter, every kept row is matched):
         // the tab bar counts them and the view draws them.
         let rows = ViewRows(state, geometry: geometry, now: now)
         TabBar.draw(into: &grid, state: state, geometry: geometry, rows: rows)
         switch state.interface.overlay {
         case .detail, .help:
-            TextViews.draw(into: &grid, state: state, geometry: geometry, now: now)
+            TextViews.draw(into: &grid, state: state, geometry: geometry, now: now, style: theme.sparklineStyle)
         case .confirmPurgeAll, .confirmPurge, nil:
             switch rows {
             case .requests(let window): RequestsView.draw(into: &grid, state: state, geometry: geometry, window: window)
             case .entries(let window): EntriesView.draw(into: &grid, state: state, geometry: geometry, window: window, now: now)
-            case .stats: TextViews.draw(into: &grid, state: state, geometry: geometry, now: now)
+            case .stats: TextViews.draw(into: &grid, state: state, geometry: geometry, now: now, style: theme.sparklineStyle)
             }
             if let overlay = state.interface.overlay { ConfirmBox.draw(overlay, into: &grid, state: state, geometry: geometry) }
         }

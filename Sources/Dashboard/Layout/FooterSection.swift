@@ -7,8 +7,25 @@ enum FooterSection {
     static func draw(into grid: inout Grid, state: DashboardState, geometry: ScreenGeometry) {
         let width = geometry.size.columns
         grid.fill(x: 0, y: geometry.footerRow, width: width, height: 1, role: .footer)
-        grid.write(Chunk.fit(hintChunks(state), width: width - 1, gapRole: .footer), x: 1, y: geometry.footerRow, maxWidth: width - 1)
+        grid.write(fitHints(hintChunks(state), width: width - 1), x: 1, y: geometry.footerRow, maxWidth: width - 1)
         grid.write(statusLine(state), x: 0, y: geometry.statusRow, maxWidth: width)
+    }
+
+    /// Keys whose hint stays while others are left out: help (which lists every key), quit and
+    /// back, and the read-only notice.
+    static let essentialKeys: Set<String> = ["?", "q", "Esc", "read-only"]
+
+    /// The hints on one line of `width`: whole hints (key and word) are left out from the least
+    /// important up, keeping the essential ones, so no key loses its word while there is room
+    /// for a useful set; only when even those do not fit do the words go (``Chunk/fit``).
+    static func fitHints(_ chunks: [Chunk], width: Int) -> [Span] {
+        var kept = chunks
+        func needed() -> Int { kept.reduce(0) { $0 + $1.long.width } + 2 * max(0, kept.count - 1) }
+        while needed() > width,
+            let drop = kept.lastIndex(where: { !essentialKeys.contains($0.long.first?.text ?? "") }) {
+            kept.remove(at: drop)
+        }
+        return Chunk.fit(kept, width: width, gapRole: .footer)
     }
 
     static func hintChunks(_ state: DashboardState) -> [Chunk] {

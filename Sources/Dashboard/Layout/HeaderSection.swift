@@ -24,7 +24,7 @@ enum HeaderSection {
                 Chunk.fit(summaryChunks(state, model: model, now: now, compact: false), width: width),
                 Chunk.fit(outcomeChunks(model.counters, compact: false), width: width),
                 Chunk.fit(byteChunks(model, now: now), width: width),
-                Chunk.fit(gaugeChunks(model, compact: false, width: width), width: width),
+                Chunk.fit(gaugeChunks(model, compact: false, width: width) + [expiryChunk(model, now: now)], width: width),
             ]
         }
         for (row, line) in lines.enumerated() {
@@ -49,7 +49,10 @@ enum HeaderSection {
                 replay.isPlaying ? Span("PLAYING", .status) : Span("PAUSED", .warning, attributes: .bold),
             ]
         }
-        if state.isPaused { spans += [Span(" "), Span("PAUSED", .warning, attributes: .bold)] }
+        if state.isPaused {
+            let (word, instant) = state.rewoundTo.map { ("REWIND", $0) } ?? ("FROZEN", state.shown.clock)
+            spans += [Span(" "), Span(word, .warning, attributes: .bold), Span(" " + Format.clock(instant), .warning)]
+        }
         return spans
     }
 
@@ -181,17 +184,27 @@ enum HeaderSection {
                 + [Span(" \(Format.percent(share))")])
     }
 
+    /// `expiring 10s 2 · 1m 5 · 10m 9`: entries whose freshness runs out within each horizon
+    /// (the Stats view's expiry timeline in short); the first item the line gives up.
+    private static func expiryChunk(_ model: TrafficModel, now: Double) -> Chunk {
+        let outlook = ExpiryOutlook(model.entries, at: now)
+        var spans = [Span("expiring", .dim)]
+        for (index, horizon) in ExpiryOutlook.horizons.enumerated() {
+            let count = outlook.entries[index]
+            spans += [Span(index == 0 ? " " : " · ", .dim), Span(Format.duration(horizon) + " ", .dim),
+                      Span(Format.count(count), count > 0 && index == 0 ? .ttlExpiring : .text)]
+        }
+        return Chunk(spans, short: [])
+    }
+
     static func fraction(_ used: Int, _ capacity: Int) -> Double? {
         capacity > 0 ? Double(used) / Double(capacity) : nil
     }
 
     /// A bar as two spans: the filled part in `role`, the track in `gauge-empty`.
     static func bar(_ fraction: Double, width: Int, role: ThemeRole) -> [Span] {
-        let text = Grid.bar(fraction: fraction, width: width)
-        var filled = text
-        while filled.last == " " { filled.removeLast() }
-        let empty = String(repeating: " ", count: width - TextWidth.of(filled))
-        return [Span(filled, role), Span(empty, .gaugeEmpty)].filter { !$0.text.isEmpty }
+        let parts = Grid.barParts(fraction: fraction, width: width, style: .blocks)
+        return [Span(parts.filled, role), Span(parts.empty, .gaugeEmpty)].filter { !$0.text.isEmpty }
     }
 }
 

@@ -66,6 +66,11 @@ enum HelpContent {
             ("memory / disk", "bytes the store uses in each tier, against its capacity"),
             ("entries", FigureDefinitions.entries),
             ("events dropped", FigureDefinitions.dropped),
+            ("sparklines", FigureDefinitions.sparklines),
+            ("latency histogram", FigureDefinitions.histogram),
+            ("expiring", FigureDefinitions.expiring),
+            ("top missed URLs", FigureDefinitions.missedURLs),
+            ("evictions over time", FigureDefinitions.evictionsOverTime),
         ]
         for (name, definition) in figures {
             let label = "  " + name + String(repeating: " ", count: max(1, 20 - TextWidth.of(name)))

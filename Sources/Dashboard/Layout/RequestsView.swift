@@ -5,12 +5,15 @@ import HTTPCaching
 
 /// The Requests view: the newest request first, one row each — time, method, URL, outcome and
 /// reason, status, latency, bytes, age and TTL.
+///
+/// The OUTCOME column is as wide as the longest outcome and reason on screen (the reason says
+/// why: it is never cut while the URL can give up columns); the URL takes what is left.
 enum RequestsView {
     static let columns: [TableColumn] = [
         TableColumn(id: "time", title: "TIME", width: 7, priority: 1),
         TableColumn(id: "method", title: "METH", width: 4, priority: 4),
-        TableColumn(id: "url", title: "URL", width: 24, flex: 3),
-        TableColumn(id: "outcome", title: "OUTCOME", width: 18, flex: 2),
+        TableColumn(id: "url", title: "URL", width: RequestsView.minimumURLWidth, flex: 1),
+        TableColumn(id: "outcome", title: "OUTCOME", width: 18),
         TableColumn(id: "status", title: "ST", width: 3, priority: 2, alignment: .right),
         TableColumn(id: "latency", title: "LATENCY", width: 7, priority: 3, alignment: .right),
         TableColumn(id: "bytes", title: "BYTES", width: 6, priority: 5, alignment: .right),
@@ -18,9 +21,15 @@ enum RequestsView {
         TableColumn(id: "ttl", title: "TTL", width: 7, priority: 7, alignment: .right),
     ]
 
+    /// The narrowest the URL column gets before the reason is cut: 16.
+    static let minimumURLWidth = 16
+
     static func draw(into grid: inout Grid, state: DashboardState, geometry: ScreenGeometry, window: RequestWindow) {
         let log = state.shown.requests
-        let table = TableLayout(columns, width: geometry.size.columns)
+        // Each row's outcome and reason, built once: they size the column and fill it.
+        let outcomes = window.serials.map { log[serial: $0].map(outcomeSpans) ?? [] }
+        let table = TableLayout(fittedColumns(outcomeWidth: outcomes.map(\.width).max() ?? 0, width: geometry.size.columns),
+                                width: geometry.size.columns)
         table.drawHeader(into: &grid, y: geometry.bodyTop, drill: state.interface.drillColumn == nil ? nil : state.drillColumnID)
         guard !window.serials.isEmpty else {
             grid.write("No requests yet: they appear here as the client makes them.", x: 1, y: geometry.bodyTop + 1,
@@ -30,14 +39,27 @@ enum RequestsView {
         let query = state.interface.search.highlight
         for (row, serial) in window.serials.enumerated() {
             guard let record = log[serial: serial] else { continue }
+            let outcome = outcomes[row]
             let marked = !record.cacheKey.isEmpty && state.interface.marks.contains(record.cacheKey)
             let selected = serial == window.selected
             let urlWidth = table.placed.first { $0.column.id == "url" }?.width ?? 24
             table.drawRow(
                 into: &grid, y: geometry.bodyTop + 1 + row,
-                cells: { cells(record, column: $0, urlWidth: urlWidth, query: query) },
+                cells: { $0 == "outcome" ? outcome : cells(record, column: $0, urlWidth: urlWidth, query: query) },
                 role: selected ? .selection : marked ? .marked : nil,
                 gutter: marked ? Span("•", .marked) : nil)
+        }
+    }
+
+    /// The columns with OUTCOME `outcomeWidth` wide — less only where the URL would get under
+    /// ``minimumURLWidth`` even with every other column dropped (they all can be).
+    static func fittedColumns(outcomeWidth: Int, width: Int) -> [TableColumn] {
+        let room = width - 1 - (minimumURLWidth + 1)
+        return columns.map { column in
+            guard column.id == "outcome" else { return column }
+            var outcome = column
+            outcome.width = max(column.width, min(outcomeWidth, room))
+            return outcome
         }
     }
 

@@ -7,9 +7,10 @@ import TerminalUI
 /// full (80×20 and up)          compact (40×10 up to there)
 /// 0-2  header: figures         0-1  header: figures
 /// 3    store gauges            2    tab bar
-/// 4    tab bar                 3…   view
-/// 5…   view                    -2   key hints
-/// -2   key hints               -1   status line
+/// 4    sparklines              3…   view
+/// 5    tab bar                 -2   key hints
+/// 6…   view                    -1   status line
+/// -2   key hints
 /// -1   status line
 /// ```
 struct ScreenGeometry: Sendable, Hashable {
@@ -19,8 +20,10 @@ struct ScreenGeometry: Sendable, Hashable {
     let size: TerminalSize
     /// Whether the compact layout is used (narrower than 80 columns or fewer than 20 rows).
     let isCompact: Bool
-    /// Rows of figures and gauges at the top.
+    /// Rows of figures, gauges and sparklines at the top.
     let headerRows: Int
+    /// The sparklines' row (requests/s and hit ratio over time); `nil` in the compact layout.
+    let sparklineRow: Int?
     /// The tab bar's row.
     let tabRow: Int
     /// The first row of the view.
@@ -35,7 +38,8 @@ struct ScreenGeometry: Sendable, Hashable {
     init(_ size: TerminalSize) {
         self.size = size
         isCompact = size.columns < 80 || size.rows < 20
-        headerRows = isCompact ? 2 : 4
+        headerRows = isCompact ? 2 : 5
+        sparklineRow = isCompact ? nil : 4
         tabRow = headerRows
         bodyTop = tabRow + 1
         footerRow = max(bodyTop, size.rows - 2)

@@ -4,10 +4,29 @@ import SessionLog
 import HTTPCaching
 import TerminalUI
 
-/// The Stats view: every figure of the header in more detail, each with its definition.
-/// Definitions are the ones ``FigureDefinitions`` holds, which the help repeats.
+/// The Stats view: the latency histogram by outcome and its percentiles, the hit ratios side by
+/// side, the expiry timeline, the top missed URLs and evictions over time; then every figure of
+/// the header with its definition (the ones ``FigureDefinitions`` holds, which the help repeats).
 enum StatsContent {
-    static func lines(_ model: TrafficModel, width: Int, now: Double) -> [[Span]] {
+    static func lines(_ model: TrafficModel, width: Int, now: Double, style: Grid.BarStyle, chartRows: Int) -> [[Span]] {
+        var lines: [[Span]] = [TextViews.heading("Latency by outcome")]
+        lines += LatencyChart.lines(model, width: width, rows: chartRows)
+        lines.append([])
+        lines += LatencyChart.percentileLines(model, width: width)
+        lines += [[], TextViews.heading("Hit ratios")]
+        lines += StatsSections.ratios(model, width: width)
+        lines += [[], TextViews.heading("Expiring soon (freshness runs out)")]
+        lines += StatsSections.expiry(model, now: now)
+        lines += [[], TextViews.heading("Top missed URLs and why (of the last \(Format.count(model.requests.capacity)) requests)")]
+        lines += StatsSections.missedURLs(model, width: width)
+        lines += [[], TextViews.heading("Evictions by cause over time")]
+        lines += StatsSections.evictions(model, width: width, now: now, style: style)
+        lines += [[], TextViews.heading("Every figure and its definition"), []]
+        return lines + figureLines(model, width: width, now: now)
+    }
+
+    /// Every figure of the header in more detail, each with its definition.
+    private static func figureLines(_ model: TrafficModel, width: Int, now: Double) -> [[Span]] {
         let counters = model.counters
         var lines: [[Span]] = []
         // Wide terminals put the definition beside the figure; narrow ones below it.
@@ -110,6 +129,13 @@ enum FigureDefinitions {
     static let backgroundRefreshes = "the cache's own stale-while-revalidate refreshes: not counted as requests"
     static let coalesced = "shared another request's origin fetch; also counted under the outcome it got"
     static let dropped = "events this dashboard missed because it fell behind (figures may undercount)"
+    static let sparklines = "the row under the header: requests/s and request hit ratio over the last 60 s of session time, "
+        + "one column a second or more (a replay: the whole session up to the playhead); the peak column is marked and named"
+    static let histogram = "Stats: latency of finished requests on a log scale (whole decades), a column's height its count, "
+        + "stacked by outcome with one glyph each; p50 / p95 / p99 per outcome from the same 20-buckets-a-decade histograms"
+    static let expiring = "stored entries whose freshness runs out within the next 10 s, 1 min, 10 min (cumulative), and their bytes"
+    static let missedURLs = "the URLs with the most misses among the kept requests, each with the reason it missed"
+    static let evictionsOverTime = "evictions by cause over the whole session, one sparkline a cause"
 
     static func outcome(_ outcome: CacheOutcome) -> String {
         switch outcome {

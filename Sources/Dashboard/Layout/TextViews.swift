@@ -3,15 +3,21 @@ import TerminalUI
 /// The views made of text lines rather than rows — Stats, the help and the detail pane: their
 /// lines (built for a width), a title, and scrolling.
 enum TextViews {
-    /// The lines of whichever text view is showing (empty for a table view).
-    static func lines(for state: DashboardState, width: Int, now: Double) -> [[Span]] {
+    /// The lines of whichever text view is showing (empty for a table view). Sparklines are
+    /// drawn in `style`; the Stats view's histogram takes about a third of the view's rows.
+    static func lines(for state: DashboardState, geometry: ScreenGeometry, now: Double, style: Grid.BarStyle = .blocks) -> [[Span]] {
+        let width = geometry.size.columns
         switch state.interface.overlay {
         case .detail(let target): return DetailContent.lines(target, state: state, width: width, now: now)
         case .help: return HelpContent.lines(state: state, width: width)
         case .confirmPurgeAll, .confirmPurge, nil:
-            return state.interface.view == .stats ? StatsContent.lines(state.shown, width: width, now: now) : []
+            guard state.interface.view == .stats else { return [] }
+            return StatsContent.lines(state.shown, width: width, now: now, style: style, chartRows: chartRows(geometry))
         }
     }
+
+    /// Rows of the Stats view's histogram: a third of the view, 4 to 16.
+    static func chartRows(_ geometry: ScreenGeometry) -> Int { min(16, max(4, geometry.bodyRows / 3)) }
 
     /// The title row of the text view showing.
     static func title(for state: DashboardState) -> String {
@@ -19,15 +25,15 @@ enum TextViews {
         case .detail(.request): "Request details"
         case .detail(.entry): "Entry details"
         case .help: "Help: keys and figures"
-        case .confirmPurgeAll, .confirmPurge, nil: "Stats: every figure and its definition"
+        case .confirmPurgeAll, .confirmPurge, nil: "Stats: latency, ratios, expiry, misses, evictions and every figure"
         }
     }
 
     /// Draws the text view in the body area: a title row, then the lines from the scroll
     /// position (clamped so the last line stays on screen).
-    static func draw(into grid: inout Grid, state: DashboardState, geometry: ScreenGeometry, now: Double) {
+    static func draw(into grid: inout Grid, state: DashboardState, geometry: ScreenGeometry, now: Double, style: Grid.BarStyle) {
         let width = geometry.size.columns
-        let lines = lines(for: state, width: width, now: now)
+        let lines = lines(for: state, geometry: geometry, now: now, style: style)
         let visible = max(0, geometry.bodyRows - 1)
         let maximumScroll = max(0, lines.count - visible)
         let scroll = min(max(0, state.interface.scroll), maximumScroll)

@@ -18,6 +18,9 @@ public struct DashboardState: EventFolding {
     public internal(set) var traffic = TrafficModel()
     /// The traffic as it was when the display was paused (`Space`), or `nil` when live.
     public internal(set) var frozen: TrafficModel?
+    /// While rewound (`←` `→` when frozen): the instant shown, in session seconds; `nil` when
+    /// showing the moment of the freeze, or live.
+    public internal(set) var rewoundTo: Double?
     /// Everything that is not traffic.
     public var interface: InterfaceState
 
@@ -60,5 +63,14 @@ public struct DashboardState: EventFolding {
     mutating func pause() { frozen = traffic }
 
     /// Lets the display follow the traffic again.
-    mutating func resume() { frozen = nil }
+    mutating func resume() {
+        frozen = nil
+        rewoundTo = nil
+    }
+
+    /// Shows `traffic` as it was at `instant` (session seconds), frozen.
+    mutating func showRewound(_ traffic: TrafficModel, at instant: Double) {
+        frozen = traffic
+        rewoundTo = instant
+    }
 }

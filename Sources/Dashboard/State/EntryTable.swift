@@ -37,6 +37,14 @@ public struct EntryTable: Sendable, Hashable {
     /// Whether there are no records.
     public var isEmpty: Bool { count == 0 }
 
+    /// Calls `body` with every record, in no particular order, without copying them into an
+    /// array first.
+    public func forEach(_ body: (EntryRecord) -> Void) {
+        for variants in byKey.values {
+            for record in variants.values { body(record) }
+        }
+    }
+
     // MARK: Events
 
     /// Replaces everything with a snapshot taken at `time`.

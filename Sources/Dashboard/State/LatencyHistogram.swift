@@ -51,10 +51,18 @@ public struct LatencyHistogram: Sendable, Hashable {
         return maximum
     }
 
+    /// Latencies recorded in bucket `index` (0 ..< 140).
+    func count(inBucket index: Int) -> Int { buckets[index] }
+
     static func bucket(of seconds: Double) -> Int {
         guard seconds > lowest else { return 0 }
         let index = Int((log10(seconds / lowest) * bucketsPerDecade).rounded(.down))
         return Swift.min(Swift.max(index, 0), bucketCount - 1)
+    }
+
+    /// The lower edge of bucket `index` in seconds.
+    static func lowerEdge(of index: Int) -> Double {
+        lowest * pow(10, Double(index) / bucketsPerDecade)
     }
 
     static func middle(of bucket: Int) -> Double {

@@ -19,8 +19,9 @@ import SessionLog
 /// model.requestRate(at: now)     // requests/s over the last 10 s of session time
 /// ```
 ///
-/// Memory is bounded: the request ring keeps ``RequestLog/defaultCapacity`` requests, rates and
-/// latencies live in fixed-size buckets, and entries leave the table when the store evicts them.
+/// Memory is bounded: the request ring keeps ``RequestLog/defaultCapacity`` requests, rates,
+/// the timeline and latencies live in fixed-size buckets, and entries leave the table when the
+/// store evicts them.
 public struct TrafficModel: EventFolding {
     /// Outcome counts, hit ratios and bytes: the single definition of those figures.
     public internal(set) var counters = TrafficCounters()
@@ -32,6 +33,10 @@ public struct TrafficModel: EventFolding {
     public internal(set) var store: StoreStats?
     /// Latencies of finished requests.
     public internal(set) var latency = LatencyHistogram()
+    /// Latencies of finished requests, by outcome.
+    public internal(set) var latencyByOutcome = OutcomeLatencies()
+    /// Requests, hits and evictions over session time (the sparklines, evictions over time).
+    public internal(set) var timeline = TrafficTimeline()
     /// The time of the latest event (session seconds).
     public internal(set) var clock: Double = 0
     /// The time of the first event, which rates count from while the session is young.
@@ -42,18 +47,27 @@ public struct TrafficModel: EventFolding {
     public internal(set) var lastError: ErrorNote?
     /// The latest purge that came from another instance through the shared tier.
     public internal(set) var lastSharedPurge: SharedPurgeNote?
-    var requestWindow = RateWindow()
-    var evictionWindows = EvictionRates()
 
     /// An empty model.
     public init() {}
 
+    /// The seconds rates are taken over: 10.
+    public static let rateSeconds = 10
+
     /// Finished requests per second over the last 10 s of session time ending at `now`.
-    public func requestRate(at now: Double) -> Double { requestWindow.rate(at: now, since: startTime ?? now) }
+    public func requestRate(at now: Double) -> Double {
+        perSecond(timeline.total(lastSeconds: Self.rateSeconds, endingAt: now).requests, at: now)
+    }
 
     /// Evictions per second for `reason` over the last 10 s ending at `now`.
     public func evictionRate(_ reason: EvictionReason, at now: Double) -> Double {
-        evictionWindows.rate(reason, at: now, since: startTime ?? now)
+        perSecond(timeline.total(lastSeconds: Self.rateSeconds, endingAt: now).evictions(reason), at: now)
+    }
+
+    /// `count` over the rate window, or over the session's age while it is younger than the
+    /// window (so its first seconds are not understated).
+    private func perSecond(_ count: Int, at now: Double) -> Double {
+        Double(count) / min(Double(Self.rateSeconds), max(1, now - (startTime ?? now)))
     }
 
     // MARK: Folding
@@ -94,7 +108,7 @@ public struct TrafficModel: EventFolding {
             entries.promote(ref)
         case .evicted(let evicted):
             entries.evict(evicted)
-            evictionWindows.add(evicted.reason, at: event.time)
+            timeline.addEviction(evicted.reason, at: event.time)
         case .purged(let purged):
             entries.purge(purged)
             if let origin = purged.origin {
@@ -141,7 +155,8 @@ public struct TrafficModel: EventFolding {
         // latency and request rate are not about it.
         if !finished.background {
             latency.record(finished.latency)
-            requestWindow.add(at: event.time)
+            latencyByOutcome.record(finished.latency, outcome: finished.outcome)
+            timeline.addRequest(finished.outcome, at: event.time)
         }
         guard let id = event.requestID else { return }
         if let serial = requests.openSerial(of: id) {

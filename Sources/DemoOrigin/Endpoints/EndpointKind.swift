@@ -19,10 +19,10 @@
 /// | `/swr/{maxAge}/{swr}` | `max-age, stale-while-revalidate`, ETag |
 /// | `/sie/{maxAge}/{sie}` | `max-age, stale-if-error`; 200 once per target, then 500 |
 /// | `/slow/{ms}` | answered after ms milliseconds (≤ 30000), `max-age=5` |
-/// | `/large/{KB}` | exactly KB × 1024 bytes (≤ 65536 KB), `max-age=60`, ETag |
+/// | `/large/{KB}` | exactly KB × 1024 bytes (≤ 1048576 KB, made as sent), `max-age=60`, ETag |
 /// | `/redirect/{code}/{N}` | 301/302/307/308 to `/max-age/N`; 301 and 308 cacheable for an hour |
 /// | `/status/{code}` | that status, no caching headers |
-/// | `/items/{id}` | GET: `max-age=60`, versioned ETag; POST/PUT/PATCH/DELETE bump the version |
+/// | `/items/{id}` | GET: `max-age=60`, versioned ETag; POST/PUT/PATCH/DELETE bump the version (the answer counts the body received) |
 /// | `/auth` | 401 without `Authorization`; else `max-age=60` |
 /// | `/cookie` | `Set-Cookie`, `private, max-age=30` |
 /// | `/expires/{N}` | no Cache-Control; `Expires` = now + N s, ETag |
@@ -110,7 +110,7 @@ public enum EndpointKind: String, CaseIterable, Sendable, Hashable {
         case .staleWhileRevalidate: "max-age, stale-while-revalidate, ETag"
         case .staleIfError: "max-age, stale-if-error: 200 the first time, 500 ever after"
         case .slow: "answers after ms milliseconds (at most 30000), max-age=5"
-        case .large: "exactly KB x 1024 bytes (at most 65536 KB), max-age=60, ETag"
+        case .large: "exactly KB x 1024 bytes (at most 1048576 KB), max-age=60, ETag"
         case .redirect: "301/302/307/308 to /max-age/N; 301 and 308 cacheable for an hour"
         case .status: "that status code, no caching headers"
         case .items: "GET: max-age=60, versioned ETag; POST/PUT/PATCH/DELETE bump the version"

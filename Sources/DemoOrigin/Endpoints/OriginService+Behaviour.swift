@@ -10,22 +10,18 @@ extension OriginService {
     }
 
     /// `/large/{KB}`: exactly KB × 1024 bytes: a first line naming the target, then a repeating
-    /// alphabet, cut to size. Deterministic, so its ETag is derived from target and size.
+    /// alphabet, cut to size (``GeneratedBody``, made as it is sent). Deterministic, so its ETag
+    /// is derived from target and size.
     func large(_ kilobytes: Int, _ request: OriginRequest) -> OriginResponse {
         let size = kilobytes * 1024
-        var body = Array("DemoOrigin \(request.target)\n".utf8.prefix(size))
-        // Doubling a whole number of pattern repeats keeps the pattern intact and takes only
-        // log2(size) copies, so even 64 MiB is built quickly on the event loop.
-        var filler = Array("abcdefghijklmnopqrstuvwxyz0123456789\n".utf8)
-        while filler.count < size - body.count { filler += filler }
-        body.reserveCapacity(size)
-        body.append(contentsOf: filler.prefix(size - body.count))
-        return OriginResponse(
+        var response = OriginResponse(
             status: 200,
             headers: [
                 ("Cache-Control", "max-age=60"), ("ETag", EntityTag.strong(for: "large \(request.target) \(size)")),
             ],
-            contentType: "application/octet-stream", body: body)
+            contentType: "application/octet-stream", body: [])
+        response.generated = GeneratedBody(target: request.target, size: size)
+        return response
     }
 
     /// `/redirect/{code}/{N}`: redirects to `/max-age/N`; the permanent ones (301, 308) are

@@ -3,7 +3,8 @@
 extension OriginService {
     /// `/items/{id}`: GET/HEAD return the current version (ETag and body name it), cacheable for
     /// a minute; POST, PUT and PATCH bump the version and answer 200; DELETE bumps it and
-    /// answers 204. Other methods get 405.
+    /// answers 204. Other methods get 405. The answer to POST, PUT and PATCH says what body
+    /// arrived (length and FNV-1a digest, ``ReceivedBody``).
     func item(id: String, _ request: OriginRequest) -> OriginResponse {
         switch request.method {
         case "GET", "HEAD":
@@ -15,7 +16,8 @@ extension OriginService {
         case "POST", "PUT", "PATCH":
             let version = state.bumpItemVersion(id)
             return OriginResponse(
-                status: 200, text: "DemoOrigin \(request.target)\nitem \(id) updated to version \(version)\n")
+                status: 200,
+                text: "DemoOrigin \(request.target)\nitem \(id) updated to version \(version)\nreceived \(request.body.summary)\n")
         case "DELETE":
             _ = state.bumpItemVersion(id)
             var response = OriginResponse(status: 204, text: "")

@@ -39,8 +39,8 @@ enum RouteLimits {
     static let seconds = 0...2_147_483_647
     /// `/slow/{ms}`: at most 30 s so a typo cannot hang a client for ever.
     static let slowMilliseconds = 0...30_000
-    /// `/large/{KB}`: at most 64 MiB.
-    static let largeKilobytes = 0...65_536
+    /// `/large/{KB}`: at most 1 GiB (made as it is sent, so it costs the origin little).
+    static let largeKilobytes = 0...1_048_576
     /// `/rotating/{N}`: a period of at least one second.
     static let rotationPeriod = 1...2_147_483_647
     /// `/redirect/{code}/{N}`: the redirect codes whose caching differs.

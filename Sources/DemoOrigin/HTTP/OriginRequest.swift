@@ -11,6 +11,8 @@ struct OriginRequest: Sendable {
     var target: String
     /// The header fields in the order received.
     var headers: [(name: String, value: String)]
+    /// What arrived of the body.
+    var body = ReceivedBody()
 
     /// The path part of the target (no query). An absolute-form target
     /// (`http://host/path?q`) is reduced to its path.

@@ -9,8 +9,10 @@ struct OriginResponse: Sendable {
     var status: Int
     /// Header fields other than `Date`, `Content-Length` and `Connection`.
     var headers: [(name: String, value: String)]
-    /// The body bytes; empty for 204 and 304.
+    /// The body bytes; empty for 204 and 304, and when ``generated`` makes the body.
     var body: [UInt8]
+    /// A body made as it is sent (`/large`), instead of ``body``.
+    var generated: GeneratedBody?
     /// How long to wait before sending, in milliseconds (only `/slow/{ms}` sets it).
     var delayMilliseconds: Int = 0
 
@@ -41,6 +43,7 @@ struct OriginResponse: Sendable {
         copy.status = 304
         copy.headers = headers.filter { kept.contains($0.name.lowercased()) }
         copy.body = []
+        copy.generated = nil
         return copy
     }
 }

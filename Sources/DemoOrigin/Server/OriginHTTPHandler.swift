@@ -9,8 +9,10 @@ import NIOHTTP1
 ///
 /// It sits behind NIO's HTTP server pipeline, whose pipelining handler holds a connection's next
 /// request back until this one's response has ended, so a delayed (`/slow`) response cannot
-/// overtake or be overtaken. Request bodies are read and dropped: only `/items` accepts unsafe
-/// methods and its answer does not depend on the payload.
+/// overtake or be overtaken. Request bodies are read and dropped as they arrive, counted and
+/// digested (``ReceivedBody``): only `/items` accepts unsafe methods, and its answer says what
+/// arrived. A generated body (`/large`) is written part by part, each part made when the
+/// previous one has been written, so the origin never holds it whole.
 final class OriginHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
@@ -19,6 +21,7 @@ final class OriginHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     private let gates: ResponseGates
     private let logger: Logger
     private var requestHead: HTTPRequestHead?
+    private var receivedBody = ReceivedBody()
     private var pendingDelayedWrite: Scheduled<Void>?
     private var isInactive = false
 
@@ -32,14 +35,15 @@ final class OriginHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         switch unwrapInboundIn(data) {
         case .head(let head):
             requestHead = head
-        case .body:
-            break
+            receivedBody = ReceivedBody()
+        case .body(let part):
+            part.withUnsafeReadableBytes { receivedBody.append($0) }
         case .end:
             guard let head = requestHead else { return }
             requestHead = nil
             let request = OriginRequest(
                 method: head.method.rawValue, target: head.uri,
-                headers: head.headers.map { (name: $0.name, value: $0.value) })
+                headers: head.headers.map { (name: $0.name, value: $0.value) }, body: receivedBody)
             let response = service.respond(to: request)
             // A test's gate may hold the response; it is sent from this loop when opened.
             let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
@@ -86,7 +90,7 @@ final class OriginHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         var headers = HTTPHeaders(response.headers.map { ($0.name, $0.value) })
         headers.add(name: "Date", value: HTTPDateFormatting.format(secondsSince1970: service.now))
         if status.mayHaveResponseBody {
-            headers.add(name: "Content-Length", value: String(response.body.count))
+            headers.add(name: "Content-Length", value: String(response.generated?.size ?? response.body.count))
         }
         let keepAlive = head.isKeepAlive
         if !keepAlive {
@@ -97,10 +101,32 @@ final class OriginHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
 
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: status, headers: headers))),
             promise: nil)
+        if head.method != .HEAD, let generated = response.generated {
+            writeGenerated(generated, from: 0, keepAlive: keepAlive, context: context)
+            return
+        }
         if head.method != .HEAD, !response.body.isEmpty {
             let buffer = context.channel.allocator.buffer(bytes: response.body)
             context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
         }
+        end(keepAlive: keepAlive, context: context)
+    }
+
+    /// Writes `body` from `offset` on, one part at a time: the next part is made when the
+    /// previous one has gone to the socket (back-pressure from a slow reader), then the end.
+    private func writeGenerated(_ body: GeneratedBody, from offset: Int, keepAlive: Bool, context: ChannelHandlerContext) {
+        guard offset < body.size else { return end(keepAlive: keepAlive, context: context) }
+        guard context.channel.isActive else { return }
+        let next = min(body.size, offset + GeneratedBody.partSize)
+        let buffer = context.channel.allocator.buffer(bytes: body.bytes(offset..<next))
+        let written: EventLoopFuture<Void> = context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(buffer))))
+        written.assumeIsolated().whenComplete { result in
+            guard case .success = result else { return }
+            self.writeGenerated(body, from: next, keepAlive: keepAlive, context: context)
+        }
+    }
+
+    private func end(keepAlive: Bool, context: ChannelHandlerContext) {
         let ended = context.writeAndFlush(wrapOutboundOut(.end(nil)))
         if !keepAlive {
             ended.assumeIsolated().whenComplete { _ in context.close(promise: nil) }

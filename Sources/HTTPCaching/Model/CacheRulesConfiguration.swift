@@ -19,17 +19,29 @@ public struct CacheRulesConfiguration: Sendable, Hashable {
     public var heuristicFraction: Double
     /// The cap on a heuristic lifetime, in seconds. Default 86,400 (one day).
     public var heuristicLimit: Double
+    /// A floor under every freshness lifetime, in seconds, as a CDN's "minimum TTL" setting
+    /// gives: a response whose lifetime is shorter (or absent) counts as fresh this long.
+    /// `no-store`, `no-cache` and `must-revalidate` still apply. Default 0 (RFC 9111 as written).
+    public var minimumFreshness: Double
+    /// Whether a response's `no-cache` (and `Pragma: no-cache` standing in for it) is ignored,
+    /// so such a response is reused while fresh instead of being revalidated every time, as
+    /// some CDNs can be configured to do. Default `false` (RFC 9111 as written).
+    public var ignoresResponseNoCache: Bool
 
     /// Creates a configuration; every parameter has the documented default.
     public init(
         mode: CacheMode = .private,
         heuristicFreshness: Bool = true,
         heuristicFraction: Double = 0.1,
-        heuristicLimit: Double = 86_400
+        heuristicLimit: Double = 86_400,
+        minimumFreshness: Double = 0,
+        ignoresResponseNoCache: Bool = false
     ) {
         self.mode = mode
         self.heuristicFreshness = heuristicFreshness
         self.heuristicFraction = heuristicFraction
         self.heuristicLimit = heuristicLimit
+        self.minimumFreshness = minimumFreshness
+        self.ignoresResponseNoCache = ignoresResponseNoCache
     }
 }

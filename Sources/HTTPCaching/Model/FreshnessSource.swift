@@ -12,6 +12,9 @@ public enum FreshnessSource: Sendable, Hashable, CustomStringConvertible {
     case none
     /// Freshness information that is invalid or conflicting: the response counts as stale.
     case invalid(String)
+    /// The configured minimum (``CacheRulesConfiguration/minimumFreshness``), in seconds,
+    /// raised over the shorter lifetime the response itself gave.
+    indirect case minimum(Double, over: FreshnessSource)
 
     public var description: String {
         switch self {
@@ -21,6 +24,7 @@ public enum FreshnessSource: Sendable, Hashable, CustomStringConvertible {
         case .heuristic(let seconds): return "heuristic \(Int(seconds.rounded()))s (10% of time since Last-Modified)"
         case .none: return "no freshness information"
         case .invalid(let detail): return detail
+        case .minimum(let seconds, let over): return "minimum TTL \(Int(seconds.rounded()))s (over \(over))"
         }
     }
 }

@@ -1,8 +1,16 @@
 public import Foundation
 
 extension CacheRules {
-    /// The freshness lifetime and where it comes from (RFC 9111 §4.2.1, §4.2.2).
+    /// The freshness lifetime and where it comes from (RFC 9111 §4.2.1, §4.2.2), raised to the
+    /// configured ``CacheRulesConfiguration/minimumFreshness`` when that is longer.
     public func freshnessLifetime(of stored: StoredResponse) -> (seconds: Double, source: FreshnessSource) {
+        let (seconds, source) = protocolLifetime(of: stored)
+        let minimum = configuration.minimumFreshness
+        return minimum > seconds ? (minimum, .minimum(minimum, over: source)) : (seconds, source)
+    }
+
+    /// The lifetime RFC 9111 gives the response, before any configured minimum.
+    private func protocolLifetime(of stored: StoredResponse) -> (seconds: Double, source: FreshnessSource) {
         let cc = stored.cacheControl
         if isShared {
             switch cc.sharedMaxAge {
@@ -61,11 +69,13 @@ extension CacheRules {
     }
 
     /// Whether serving the response stale is forbidden by the response (RFC 9111 §4.2.4):
-    /// `must-revalidate`, unqualified `no-cache` (or `Pragma: no-cache` standing in for it),
+    /// `must-revalidate`, unqualified `no-cache` (or `Pragma: no-cache` standing in for it;
+    /// neither when ``CacheRulesConfiguration/ignoresResponseNoCache``),
     /// or in a shared cache `proxy-revalidate` or `s-maxage`.
     func forbidsServingStale(_ stored: StoredResponse) -> Bool {
         let cc = stored.cacheControl
-        if cc.mustRevalidate || cc.noCache == .unqualified || stored.pragmaNoCache { return true }
+        if cc.mustRevalidate { return true }
+        if !configuration.ignoresResponseNoCache, cc.noCache == .unqualified || stored.pragmaNoCache { return true }
         return isShared && (cc.proxyRevalidate || cc.sharedMaxAge.isPresent)
     }
 }

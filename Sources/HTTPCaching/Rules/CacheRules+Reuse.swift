@@ -56,10 +56,11 @@ extension CacheRules {
     ) -> CacheDecision {
         let stored = candidates[index]
         let responseCC = stored.cacheControl
-        if responseCC.noCache == .unqualified {
+        let honoursNoCache = !configuration.ignoresResponseNoCache
+        if honoursNoCache, responseCC.noCache == .unqualified {
             return revalidateOrMiss(index, candidates, freshness, .responseNoCache, requestCC)
         }
-        if stored.pragmaNoCache {
+        if honoursNoCache, stored.pragmaNoCache {
             return revalidateOrMiss(index, candidates, freshness, .responsePragmaNoCache, requestCC)
         }
         if requestCC.noCache.isPresent {

@@ -35,7 +35,8 @@ public enum SensitiveHeaders {
 
 extension CacheEvent {
     /// The event with the values of sensitive header fields (``SensitiveHeaders``) replaced by
-    /// `[redacted]` in every header list it carries (`requestStarted` and `served`).
+    /// `[redacted]` in every header list it carries (`requestStarted`, `served` and
+    /// `notModified`).
     public func redactingSensitiveHeaders() -> CacheEvent {
         var copy = self
         switch kind {
@@ -45,6 +46,9 @@ extension CacheEvent {
         case .served(var served):
             served.headers = SensitiveHeaders.redacting(served.headers)
             copy.kind = .served(served)
+        case .notModified(var notModified):
+            notModified.headers = notModified.headers.map(SensitiveHeaders.redacting)
+            copy.kind = .notModified(notModified)
         default:
             break
         }

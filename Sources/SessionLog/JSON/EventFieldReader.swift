@@ -60,7 +60,8 @@ struct EventFieldReader {
                 ifNoneMatch: optionalString(.ifNoneMatch), ifModifiedSince: optionalString(.ifModifiedSince),
                 background: bool(.background)))
         case 3:
-            return .notModified(NotModified(freshened: int(.freshened), ttl: optionalDouble(.ttl)))
+            return .notModified(NotModified(
+                freshened: int(.freshened), ttl: optionalDouble(.ttl), headers: isPresent(.headers) ? headers(.headers) : nil))
         case 4:
             return .modified(Modified(status: int(.status)))
         case 5:

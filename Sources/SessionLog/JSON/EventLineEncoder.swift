@@ -50,6 +50,7 @@ enum EventLineEncoder {
         case .notModified(let p):
             w.key("freshened"); w.int(p.freshened)
             optional("ttl", p.ttl, into: &w)
+            if let fields = p.headers { w.key("headers"); headers(fields, redacting: redacting, into: &w) }
         case .modified(let p):
             w.key("status"); w.int(p.status)
         case .served(let p):

@@ -53,9 +53,12 @@ public struct SessionReplayer<State: EventFolding>: Sendable {
 
     /// A replayer over `events` (times that go backwards are clamped), positioned before the
     /// first event and paused.
-    /// - Parameter checkpointInterval: events between state copies; by default 50,000, or
-    ///   more for logs over 3.2 million events so at most 64 copies are kept.
-    public init(events: [CacheEvent], checkpointInterval: Int? = nil, speed: ReplaySpeed = .realTime) {
+    /// - Parameters:
+    ///   - checkpointInterval: events between state copies; by default 50,000, or more for
+    ///     logs over 3.2 million events so at most 64 copies are kept.
+    ///   - initial: the state before the first event (default: empty), e.g. the fold of what
+    ///     came before a live dashboard's recent history.
+    public init(events: [CacheEvent], checkpointInterval: Int? = nil, speed: ReplaySpeed = .realTime, initial: State = State()) {
         var events = events
         if !events.isEmpty {
             for index in 1..<events.count where events[index].time < events[index - 1].time {
@@ -67,11 +70,11 @@ public struct SessionReplayer<State: EventFolding>: Sendable {
         self.checkpointInterval = interval
         self.speed = speed
         time = events.first?.time ?? 0
-        state = State()
+        state = initial
         // Take the checkpoints in one pass over the whole log.
         var checkpoints: [State] = []
         checkpoints.reserveCapacity(events.count / interval + 1)
-        var running = State()
+        var running = initial
         for index in events.indices {
             if index % interval == 0 { checkpoints.append(running) }
             running.apply(events[index])

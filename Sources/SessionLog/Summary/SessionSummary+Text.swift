@@ -92,10 +92,10 @@ extension SessionSummary {
     static func decimal(_ value: Double) -> String { String(format: "%.1f", value) }
 
     /// `71.3%`.
-    static func percent(_ ratio: Double) -> String { String(format: "%.1f%%", ratio * 100) }
+    public static func percent(_ ratio: Double) -> String { String(format: "%.1f%%", ratio * 100) }
 
     /// `625.0 KiB`, `1.2 MiB` (binary units), `512 B`.
-    static func bytes(_ count: Int) -> String {
+    public static func bytes(_ count: Int) -> String {
         let units = ["KiB", "MiB", "GiB", "TiB"]
         guard count >= 1024 else { return "\(count) B" }
         var value = Double(count) / 1024

@@ -1,4 +1,4 @@
-import CacheEvents
+public import CacheEvents
 import Foundation
 import HTTPCaching
 import CacheStore
@@ -33,6 +33,17 @@ public struct SessionSummaryReport: Sendable, Hashable, Codable {
         public var bypass = 0
         /// No response could be produced.
         public var error = 0
+
+        /// The counts of `counters`.
+        public init(_ counters: TrafficCounters) {
+            hit = counters.count(.hit)
+            stale = counters.count(.stale)
+            revalidated = counters.count(.revalidated)
+            modified = counters.count(.modified)
+            miss = counters.count(.miss)
+            bypass = counters.count(.bypass)
+            error = counters.count(.error)
+        }
     }
 
     /// Evictions by reason.
@@ -45,6 +56,14 @@ public struct SessionSummaryReport: Sendable, Hashable, Codable {
         public var purge = 0
         /// Failed an integrity check.
         public var corrupt = 0
+
+        /// The evictions of `counters`.
+        public init(_ counters: TrafficCounters) {
+            capacity = counters.evictions[.capacity] ?? 0
+            expired = counters.evictions[.expired] ?? 0
+            purge = counters.evictions[.purged] ?? 0
+            corrupt = counters.evictions[.corrupt] ?? 0
+        }
     }
 
     /// Always `cachescope-summary`.
@@ -115,25 +134,12 @@ extension SessionSummary {
     /// The summary as its stable JSON object.
     public var report: SessionSummaryReport {
         let counters = counters
-        var outcomes = SessionSummaryReport.Outcomes()
-        outcomes.hit = counters.count(.hit)
-        outcomes.stale = counters.count(.stale)
-        outcomes.revalidated = counters.count(.revalidated)
-        outcomes.modified = counters.count(.modified)
-        outcomes.miss = counters.count(.miss)
-        outcomes.bypass = counters.count(.bypass)
-        outcomes.error = counters.count(.error)
-        var evictions = SessionSummaryReport.Evictions()
-        evictions.capacity = counters.evictions[.capacity] ?? 0
-        evictions.expired = counters.evictions[.expired] ?? 0
-        evictions.purge = counters.evictions[.purged] ?? 0
-        evictions.corrupt = counters.evictions[.corrupt] ?? 0
         return SessionSummaryReport(
-            events: eventCount, duration: duration, requests: counters.requests, outcomes: outcomes,
+            events: eventCount, duration: duration, requests: counters.requests, outcomes: .init(counters),
             coalesced: counters.coalesced, backgroundRefreshes: counters.backgroundRefreshes, hitRatio: counters.hitRatio,
             byteHitRatio: counters.byteHitRatio,
             bytesFromCache: counters.bytesFromCache, bytesFromNetwork: counters.bytesFromNetwork,
-            bytesSaved: counters.bytesSaved, evictions: evictions, droppedEvents: counters.droppedEvents,
+            bytesSaved: counters.bytesSaved, evictions: .init(counters), droppedEvents: counters.droppedEvents,
             topMissedURLs: topMissedURLs(), topEvictedKeys: topEvictedKeys())
     }
 

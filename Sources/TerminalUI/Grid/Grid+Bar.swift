@@ -37,8 +37,9 @@ extension Grid {
         write(parts.empty, x: x + used, y: y, role: emptyRole, maxWidth: width - used)
     }
 
-    /// The filled part (full cells plus at most one partial cell) and the empty part.
-    static func barParts(fraction: Double, width: Int, style: BarStyle) -> (filled: String, empty: String) {
+    /// ``bar(fraction:width:style:)`` in two parts: the filled part (full cells plus at most
+    /// one partial cell) and the empty part, for drawing them in different roles.
+    public static func barParts(fraction: Double, width: Int, style: BarStyle) -> (filled: String, empty: String) {
         let width = max(0, width)
         let clamped = fraction.isNaN ? 0 : min(1, max(0, fraction))
         switch style {

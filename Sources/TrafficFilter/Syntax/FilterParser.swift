@@ -162,7 +162,7 @@ struct FilterParser {
             let number: Double = switch field.kind {
             case .duration: try Quantity.parse(value, column: column, units: Quantity.durationUnits, what: "a duration")
             case .bytes: try Quantity.parse(value, column: column, units: Quantity.byteUnits, what: "a size")
-            default: try Quantity.parse(value, column: column, units: [], what: "a status code")
+            default: try Quantity.parse(value, column: column, units: Quantity.noUnits, what: "a status code")
             }
             return .number(field, Comparison(relation: relation, value: number))
         case .header, .flag:

@@ -1,0 +1,134 @@
+import CacheEvents
+import CacheStore
+import CoreMetrics
+import HTTPCaching
+
+/// The metrics of one client, made once from a factory, and how each event moves them.
+///
+/// Every series a label can take is made up front (7 outcomes, 4 eviction reasons × 3 tiers, …),
+/// so a backend shows zeros before the first request instead of a missing series, and recording
+/// an event only looks a handle up — it never asks the factory, which locks and allocates.
+struct EventMetrics: Sendable {
+    private let requests: [CacheOutcome: Counter]
+    private let requestDurations: [CacheOutcome: CoreMetrics.Timer]
+    private let backgroundRefreshes: [CacheOutcome: Counter]
+    private let backgroundDurations: [CacheOutcome: CoreMetrics.Timer]
+    private let coalesced: Counter
+    private let bytesFromCache: Counter
+    private let bytesFromOrigin: Counter
+    private let revalidations: [RevalidationResult: Counter]
+    private let evictions: [EvictionSeries: Counter]
+    private let errors: Counter
+    private let dropped: Counter
+    private let store: StoreGauges
+    /// Requests whose revalidation was sent and not yet answered: one that finishes without a
+    /// `notModified` or `modified` counts as `failed`. Holds requests in flight only.
+    private var revalidating: Set<UInt64> = []
+
+    init(factory: any MetricsFactory) {
+        /// One series per case of `Key`, labelled `dimension` with the case's word.
+        func series<Key: CaseIterable & Hashable & RawRepresentable, Metric>(
+            of _: Key.Type, _ dimension: String, _ make: ([(String, String)]) -> Metric
+        ) -> [Key: Metric] where Key.RawValue == String {
+            Dictionary(uniqueKeysWithValues: Key.allCases.map { ($0, make([(dimension, $0.rawValue)])) })
+        }
+        let outcome = CacheMetricName.Label.outcome
+        requests = series(of: CacheOutcome.self, outcome) { Counter(label: CacheMetricName.requests, dimensions: $0, factory: factory) }
+        backgroundRefreshes = series(of: CacheOutcome.self, outcome) {
+            Counter(label: CacheMetricName.backgroundRefreshes, dimensions: $0, factory: factory)
+        }
+        requestDurations = series(of: CacheOutcome.self, outcome) {
+            CoreMetrics.Timer(label: CacheMetricName.requestDuration, dimensions: $0, factory: factory)
+        }
+        backgroundDurations = series(of: CacheOutcome.self, outcome) {
+            CoreMetrics.Timer(label: CacheMetricName.backgroundRefreshDuration, dimensions: $0, factory: factory)
+        }
+        revalidations = series(of: RevalidationResult.self, CacheMetricName.Label.result) {
+            Counter(label: CacheMetricName.revalidations, dimensions: $0, factory: factory)
+        }
+        coalesced = Counter(label: CacheMetricName.coalescedRequests, factory: factory)
+        let source = CacheMetricName.Label.source
+        bytesFromCache = Counter(label: CacheMetricName.bodyBytes, dimensions: [(source, "cache")], factory: factory)
+        bytesFromOrigin = Counter(label: CacheMetricName.bodyBytes, dimensions: [(source, "origin")], factory: factory)
+        evictions = Dictionary(uniqueKeysWithValues: EvictionSeries.all.map { series in
+            (series, Counter(label: CacheMetricName.evictions, dimensions: series.dimensions, factory: factory))
+        })
+        errors = Counter(label: CacheMetricName.errors, factory: factory)
+        dropped = Counter(label: CacheMetricName.droppedEvents, factory: factory)
+        store = StoreGauges(factory: factory)
+    }
+
+    /// Moves the metrics an event concerns; events no metric counts are passed over.
+    mutating func record(_ event: CacheEvent) {
+        switch event.kind {
+        case .requestFinished(let finished):
+            if let id = event.requestID, revalidating.remove(id) != nil { revalidations[.failed]?.increment() }
+            record(finished)
+        case .revalidationSent:
+            if let id = event.requestID { revalidating.insert(id) }
+        case .notModified:
+            answered(event.requestID, .notModified)
+        case .modified:
+            answered(event.requestID, .modified)
+        case .evicted(let evicted):
+            evictions[EvictionSeries(reason: evicted.reason, tier: evicted.tier)]?.increment()
+        case .purged(let purged) where purged.scope == .all && purged.count > 0:
+            // The store reports a purge of everything as one change, not entry by entry.
+            evictions[EvictionSeries(reason: .purged, tier: .both)]?.increment(by: purged.count)
+        case .storeStats(let stats):
+            store.record(stats)
+        case .error:
+            errors.increment()
+        case .dropped(let lost):
+            dropped.increment(by: lost.count)
+        default:
+            break
+        }
+    }
+
+    /// The store's figures (those a client has when the metrics start).
+    func record(_ stats: StoreStats) { store.record(stats) }
+
+    private mutating func answered(_ requestID: UInt64?, _ result: RevalidationResult) {
+        if let requestID { revalidating.remove(requestID) }
+        revalidations[result]?.increment()
+    }
+
+    private func record(_ finished: RequestFinished) {
+        // Network bytes count whoever fetched them; a background refresh is no request of the app.
+        if finished.bytesFromNetwork > 0 { bytesFromOrigin.increment(by: finished.bytesFromNetwork) }
+        let nanoseconds = Int64((max(0, finished.latency) * 1e9).rounded())
+        if finished.background {
+            backgroundRefreshes[finished.outcome]?.increment()
+            backgroundDurations[finished.outcome]?.recordNanoseconds(nanoseconds)
+            return
+        }
+        requests[finished.outcome]?.increment()
+        requestDurations[finished.outcome]?.recordNanoseconds(nanoseconds)
+        if finished.bytesFromCache > 0 { bytesFromCache.increment(by: finished.bytesFromCache) }
+        if finished.coalesced { coalesced.increment() }
+    }
+}
+
+/// How a revalidation ended, as the `result` label writes it.
+enum RevalidationResult: String, CaseIterable, Sendable {
+    /// The origin answered 304 and the stored response was served.
+    case notModified = "not_modified"
+    /// The origin answered with a new response.
+    case modified
+    /// No usable answer: the origin could not be reached or was too slow, or its 304 did not
+    /// select the stored response (which was then fetched in full).
+    case failed
+}
+
+/// One `cachescope_evictions_total` series: a reason and the tier the entry left.
+struct EvictionSeries: Hashable, Sendable {
+    let reason: EvictionReason
+    let tier: EntryTier
+
+    static let all = EvictionReason.allCases.flatMap { reason in EntryTier.allCases.map { EvictionSeries(reason: reason, tier: $0) } }
+
+    var dimensions: [(String, String)] {
+        [(CacheMetricName.Label.reason, reason.rawValue), (CacheMetricName.Label.tier, tier.rawValue)]
+    }
+}

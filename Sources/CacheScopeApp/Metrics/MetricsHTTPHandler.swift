@@ -1,0 +1,74 @@
+import NIOCore
+import NIOHTTP1
+import Prometheus
+
+/// One connection of the ``MetricsEndpoint``: `GET /metrics` (or `HEAD`) is the registry in the
+/// Prometheus text format, another path 404, another method 405.
+///
+/// Behind NIO's HTTP server pipeline, which answers malformed requests with 400 and holds a
+/// pipelined request back until the previous answer has ended. Request bodies are dropped.
+final class MetricsHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    /// The text format's content type, version 0.0.4 (what Prometheus asks for first).
+    static let contentType = "text/plain; version=0.0.4; charset=utf-8"
+
+    private let registry: PrometheusCollectorRegistry
+    private var requestHead: HTTPRequestHead?
+
+    init(registry: PrometheusCollectorRegistry) {
+        self.registry = registry
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            requestHead = head
+        case .body:
+            break
+        case .end:
+            guard let head = requestHead else { return }
+            requestHead = nil
+            respond(to: head, context: context)
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+    }
+
+    private func respond(to head: HTTPRequestHead, context: ChannelHandlerContext) {
+        let path = head.uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        var headers = HTTPHeaders()
+        let status: HTTPResponseStatus
+        var body: [UInt8]
+        switch (path == "/metrics", head.method) {
+        case (true, .GET), (true, .HEAD):
+            status = .ok
+            headers.add(name: "Content-Type", value: Self.contentType)
+            body = registry.emitToBuffer()
+        case (true, _):
+            status = .methodNotAllowed
+            headers.add(name: "Allow", value: "GET, HEAD")
+            body = Array("\(head.method.rawValue) is not allowed on /metrics: use GET\n".utf8)
+        case (false, _):
+            status = .notFound
+            body = Array("not found: the metrics are at /metrics\n".utf8)
+        }
+        if status != .ok { headers.add(name: "Content-Type", value: "text/plain; charset=utf-8") }
+        headers.add(name: "Content-Length", value: String(body.count))
+        if head.method == .HEAD { body = [] }
+        let keepAlive = head.isKeepAlive
+        if !keepAlive { headers.add(name: "Connection", value: "close") }
+
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: status, headers: headers))), promise: nil)
+        if !body.isEmpty {
+            context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: body)))), promise: nil)
+        }
+        let ended = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+        if !keepAlive {
+            ended.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        }
+    }
+}

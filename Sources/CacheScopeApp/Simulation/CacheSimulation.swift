@@ -1,0 +1,56 @@
+import CacheEvents
+import CachingClient
+import Foundation
+import HTTPCaching
+import HTTPTypes
+import Synchronization
+
+/// Runs recorded requests one after another through a real ``CachingClient`` whose transport
+/// answers from the recording (``ReplayTransport``) and whose clock is simulated: set to each
+/// request's start before it is sent and to its recorded answer's arrival when the transport
+/// answers. What HAR import and what-if replay share.
+enum CacheSimulation {
+    /// What a simulation produced.
+    struct Result {
+        /// Every event the client published, stamped in recorded time (seconds after the start).
+        var events: [CacheEvent]
+        /// Each exchange's outcome (`error` when the client threw; `nil` for a request that
+        /// could not be made: an unknown method or a URL that is not http(s)).
+        var outcomes: [CacheOutcome?]
+    }
+
+    /// Runs `exchanges` in order through a client made from `configuration` (its transport,
+    /// clock and redirect following are replaced).
+    static func run(_ exchanges: [SimulatedExchange], start: Date, configuration: CachingClientConfiguration) async throws -> Result {
+        let clock = SimulatedClock(start: start)
+        let transport = ReplayTransport(exchanges: exchanges, clock: clock)
+        var configuration = configuration
+        configuration.transport = transport
+        configuration.followRedirects = false  // a recording lists each hop as its own request
+        configuration.now = { clock.now }
+        let client = try await CachingClient(configuration: configuration)
+        let collected = Mutex<[CacheEvent]>([])
+        // The client's bus reads the simulated clock, so events are stamped in recorded time.
+        let stream = client.events.subscribe(.lossless(bufferSize: 50_000_000))
+        let collector = Task {
+            for await batch in stream.batches { collected.withLock { $0.append(contentsOf: batch) } }
+        }
+        var outcomes: [CacheOutcome?] = []
+        outcomes.reserveCapacity(exchanges.count)
+        for (index, exchange) in exchanges.enumerated() {
+            clock.set(exchange.startDate)
+            transport.setCurrent(index)
+            guard let method = HTTPRequest.Method(exchange.method),
+                let request = CachingClient.request(url: exchange.url, method: method, headers: exchange.requestHeaders)
+            else {
+                outcomes.append(nil)
+                continue
+            }
+            let response = try? await client.data(for: request, body: exchange.requestBody, policy: exchange.policy)
+            outcomes.append(response?.outcome ?? .error)
+        }
+        try await client.shutdown()
+        await collector.value
+        return Result(events: collected.withLock { $0 }, outcomes: outcomes)
+    }
+}

@@ -1,0 +1,83 @@
+public import CacheEvents
+import Dashboard
+import HTTPCaching
+import Logging
+import Synchronization
+
+/// `--stats-every SECONDS --json` on standard output: an ``IntervalStats`` line (NDJSON) each
+/// time an interval of session time ends, and a last line (`"final":true`) when the command
+/// ends.
+///
+/// Events decide the time (``StatsIntervals``); a live watcher also runs ``tick()`` every
+/// interval so quiet intervals get their lines. Shared between the task that reads events and
+/// the one that ticks, hence the `Mutex`. A write that fails (the reader of a pipe went away)
+/// stops the output, not the command.
+public final class StatsStream: Sendable {
+    private struct State {
+        var intervals: StatsIntervals
+        var writing = true
+    }
+
+    private let state: Mutex<State>
+    private let started = ContinuousClock.now
+    private let write: @Sendable (String) throws -> Void
+    private let logger = Logger(label: "cachescope.stats")
+
+    /// A stream of lines every `interval` seconds, written with `write` (standard output by default).
+    /// - Throws: ``StatsIntervalError`` when `interval` is not a positive number.
+    public init(every interval: Double, write: @escaping @Sendable (String) throws -> Void = { try Console.write($0) }) throws {
+        state = Mutex(State(intervals: try StatsIntervals(every: interval)))
+        self.write = write
+    }
+
+    /// The interval in seconds.
+    public var interval: Double { state.withLock { $0.intervals.interval } }
+
+    /// Seconds on this stream's own clock, which the session clock is learned against.
+    private var wall: Double { (ContinuousClock.now - started).inSeconds }
+
+    /// Adds a live event (the lines of the intervals it ends come first).
+    public func apply(_ event: CacheEvent) {
+        let wall = self.wall
+        emit { $0.apply(event, wall: wall) }
+    }
+
+    /// Adds a recorded event: its time alone tells where the intervals end.
+    public func applyRecorded(_ event: CacheEvent) {
+        emit { $0.apply(event) }
+    }
+
+    /// Writes the lines of the intervals that ended by now on the session clock.
+    public func tick() {
+        let wall = self.wall
+        emit { $0.tick(wall: wall) }
+    }
+
+    /// Writes the last line: at the session clock's now when `live`, else at the latest event.
+    public func finish(live: Bool) {
+        let wall = live ? self.wall : nil
+        emit { intervals in intervals.finish(wall: wall).map { [$0] } ?? [] }
+    }
+
+    /// Calls ``tick()`` every interval until the task is cancelled.
+    public func tickUntilCancelled() async {
+        let period = Duration.milliseconds(Int64((interval * 1000).rounded(.up)))
+        while !Task.isCancelled {
+            do { try await Task.sleep(for: max(period, .milliseconds(1))) } catch { return }
+            tick()
+        }
+    }
+
+    private func emit(_ body: (inout StatsIntervals) -> [IntervalStats]) {
+        state.withLock { state in
+            let lines = body(&state.intervals)
+            guard state.writing else { return }
+            do {
+                for line in lines { try write(try line.jsonLine()) }
+            } catch {
+                state.writing = false
+                logger.error("stats output stopped", metadata: ["error": "\(error)"])
+            }
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import CacheStore
+import Foundation
+public import HTTPCaching
+public import HTTPTypes
+import NIOCore
+
+extension CachingClient {
+    /// Sends a request through the cache like ``data(for:body:policy:)``, with its body streamed
+    /// to the origin and the response's body streamed back when it is too large to store.
+    ///
+    /// What the store answers, and an origin response whose body fits the store's per-entry
+    /// limit (``ResponseStore/maximumBodySize(for:response:)``), come back complete, exactly
+    /// as from ``data(for:body:policy:)`` (collected while it arrives, stored at its end when
+    /// the rules allow, shared with coalesced requests). A longer body — declared by its
+    /// `Content-Length`, or found longer while collecting — comes back as a
+    /// ``StreamedClientResponse/Body/streaming(_:)`` of the parts still to read, and is not
+    /// stored; the request's reason (and so `Cache-Status`) says why. A body that fails or is
+    /// abandoned part-way therefore never leaves a partial entry: only complete bodies are
+    /// stored.
+    ///
+    /// Redirects are not followed, whatever the configuration says (a streamed request body
+    /// cannot be sent twice); the 3xx is returned.
+    ///
+    /// - Parameters:
+    ///   - request: an absolute request (scheme, authority and path set).
+    ///   - body: the request body, read once as it is sent; `nil` for none.
+    ///   - length: the body's length in bytes when known (sent as `Content-Length`; otherwise
+    ///     chunked).
+    ///   - policy: overrides the configuration's default policy for this request.
+    /// - Throws: ``CachingClientError``, as ``data(for:body:policy:)``.
+    public func stream(
+        for request: HTTPRequest, body: BodyStream? = nil, length: Int? = nil, policy: CachePolicy? = nil
+    ) async throws -> StreamedClientResponse {
+        guard !isShutDown else { throw CachingClientError.shutDown }
+        let streaming = StreamingExchange(requestBody: body, requestLength: length)
+        let result = try await singleRequest(request, body: nil, policy: policy ?? configuration.defaultPolicy, streaming: streaming)
+        if let passed = streaming.passedThroughBody {
+            return StreamedClientResponse(result: result, body: .streaming(passed.body))
+        }
+        return StreamedClientResponse(result: result, body: .complete(result.body))
+    }
+
+    // MARK: The origin exchange
+
+    /// The origin's response to `outgoing`: through the transport's whole-body `send` for a
+    /// request made with ``data(for:body:policy:)``; for one made with
+    /// ``stream(for:body:length:policy:)``, streamed — its body collected up to what the store
+    /// would keep for it, and past that handed to the caller uncollected (the result's body is
+    /// then empty, and ``storeUnlessPassedThrough(_:_:key:requestTime:responseTime:run:)``
+    /// stores nothing).
+    func originResponse(_ outgoing: HTTPRequest, run: RequestRun, key: CacheKey?) async throws -> TransportResponse {
+        guard let streaming = run.streaming, !run.background else {
+            return try await transport.send(outgoing, body: run.body, timeout: configuration.requestTimeout)
+        }
+        let origin = try await transport.stream(
+            outgoing, body: streaming.requestBody, length: streaming.requestLength, timeout: configuration.requestTimeout)
+        let limit = key.map { store.maximumBodySize(for: $0, response: origin.response) } ?? 0
+        let declared = origin.response.headerFields[.contentLength].flatMap { Int($0, radix: 10) }
+        var collected = Data()
+        if let declared {
+            guard declared <= limit else {
+                streaming.passThrough(origin.body, limit: limit)
+                return TransportResponse(response: origin.response, body: Data())
+            }
+            collected.reserveCapacity(max(0, declared))
+        }
+        for try await part in origin.body {
+            guard part.readableBytes <= limit - collected.count else {
+                // Longer than declared, or undeclared: what was read goes first, the rest as it comes.
+                let prefix = collected.isEmpty ? [part] : [ByteBuffer(bytes: collected), part]
+                streaming.passThrough(BodyStream(prefix: prefix, parts: origin.body), limit: limit)
+                return TransportResponse(response: origin.response, body: Data())
+            }
+            part.withUnsafeReadableBytes { collected.append($0.assumingMemoryBound(to: UInt8.self)) }
+        }
+        return TransportResponse(response: origin.response, body: collected)
+    }
+
+    /// ``storeIfAllowed(_:_:key:requestTime:responseTime:)``, unless the response's body was
+    /// passed through to the caller uncollected: then nothing is stored, and the reason says
+    /// why — the rules' own when they would not store it anyway, the store's limit otherwise.
+    func storeUnlessPassedThrough(
+        _ request: HTTPRequest, _ origin: TransportResponse, key: CacheKey?, requestTime: Date, responseTime: Date, run: RequestRun
+    ) async -> StoringResult {
+        guard !run.background, let passed = run.streaming?.passedThroughBody else {
+            return await storeIfAllowed(request, origin, key: key, requestTime: requestTime, responseTime: responseTime)
+        }
+        if case .notStorable(let reason) = rules.storability(request: request, response: origin.response, now: responseTime) {
+            return StoringResult(result: .notStored(reason.description), stored: nil, freshness: nil)
+        }
+        return StoringResult(
+            result: .notStored("body larger than the store keeps (\(passed.limit) bytes), streamed through"), stored: nil, freshness: nil)
+    }
+}

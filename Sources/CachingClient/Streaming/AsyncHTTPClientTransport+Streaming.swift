@@ -1,0 +1,61 @@
+import AsyncHTTPClient
+public import HTTPTypes
+import NIOCore
+import NIOHTTP1
+
+extension AsyncHTTPClientTransport {
+    /// Sends `request` with its body streamed from `body` (AsyncHTTPClient's
+    /// `HTTPClientRequest.Body.stream`, with `Content-Length` when `length` is known, chunked
+    /// otherwise) and returns when the response head arrives. The response body is read from
+    /// the connection only as the result's ``BodyStream`` is read, so neither body is held
+    /// whole here; the transport's `maximumBodySize` does not apply (it bounds collected
+    /// bodies only). `timeout` bounds the wait for the head.
+    /// - Throws: ``TransportError`` when the request cannot be sent or no head arrives in time;
+    ///   reading the body throws ``TransportError`` too (e.g. the origin closed mid-body).
+    public func stream(_ request: HTTPRequest, body: BodyStream?, length: Int?, timeout: Duration) async throws -> StreamedTransportResponse {
+        let prepared = try Self.outgoing(request)
+        var outgoing = prepared.request
+        let url = prepared.url
+        if let body {
+            let declared = length.map { HTTPClientRequest.Body.Length.known(Int64($0)) } ?? .unknown
+            outgoing.body = .stream(body, length: declared)
+        }
+        let response = try await translatingErrors(url: url, timeout: timeout) {
+            try await client.execute(outgoing, timeout: .nanoseconds(Self.nanoseconds(timeout)))
+        }
+        // A 304 or a HEAD answer has no body, whatever its Content-Length says.
+        guard response.status != .notModified, request.method != .head else {
+            return StreamedTransportResponse(response: Self.response(of: response), body: BodyStream(complete: []))
+        }
+        let parts = TranslatedParts(body: response.body, transport: self, url: url, timeout: timeout)
+        return StreamedTransportResponse(response: Self.response(of: response), body: BodyStream(parts: parts))
+    }
+}
+
+/// AsyncHTTPClient's response body with its errors turned into ``TransportError``s, as the
+/// whole-body ``AsyncHTTPClientTransport/send(_:body:timeout:)`` reports them.
+private struct TranslatedParts: AsyncSequence, Sendable {
+    typealias Element = ByteBuffer
+
+    let body: HTTPClientResponse.Body
+    let transport: AsyncHTTPClientTransport
+    let url: String
+    let timeout: Duration
+
+    func makeAsyncIterator() -> Iterator {
+        Iterator(parts: body.makeAsyncIterator(), transport: transport, url: url, timeout: timeout)
+    }
+
+    struct Iterator: AsyncIteratorProtocol {
+        var parts: HTTPClientResponse.Body.AsyncIterator
+        let transport: AsyncHTTPClientTransport
+        let url: String
+        let timeout: Duration
+
+        mutating func next() async throws -> ByteBuffer? {
+            var parts = self.parts
+            defer { self.parts = parts }
+            return try await transport.translatingErrors(url: url, timeout: timeout) { try await parts.next() }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import TerminalUI
+
+/// A series of values drawn as one line of glyphs (``Grid/sparkGlyph(fraction:style:)``), its
+/// peak marked: the peak's column in `warning`, bold. Values are `nil` where there is nothing to
+/// show (a hit ratio without requests), drawn as a space.
+struct Sparkline {
+    /// The values, oldest first, one a column.
+    var values: [Double?]
+    /// The value a full column stands for; `nil`: the largest value (relative scale).
+    var scale: Double?
+
+    /// The largest value and its column (the latest, when several share it).
+    var peak: (value: Double, column: Int)? {
+        var best: (value: Double, column: Int)?
+        for (column, value) in values.enumerated() {
+            guard let value, value > 0 else { continue }
+            if value >= best?.value ?? 0 { best = (value, column) }
+        }
+        return best
+    }
+
+    /// The glyphs as spans: runs in `role`, the peak apart.
+    func spans(style: Grid.BarStyle, role: ThemeRole = .gauge) -> [Span] {
+        let peak = self.peak
+        let full = scale ?? peak?.value ?? 1
+        var spans: [Span] = []
+        var run = ""
+        for (column, value) in values.enumerated() {
+            // A defined value is never blank, so 0 % reads differently from "no requests".
+            let fraction = value.map { full > 0 ? max($0 / full, 0.001) : 0.001 } ?? 0
+            let glyph = Grid.sparkGlyph(fraction: fraction, style: style)
+            if column == peak?.column {
+                if !run.isEmpty { spans.append(Span(run, role)) }
+                run = ""
+                spans.append(Span(String(glyph), .warning, attributes: .bold))
+            } else {
+                run.append(glyph)
+            }
+        }
+        if !run.isEmpty { spans.append(Span(run, role)) }
+        return spans
+    }
+}
+
+extension Array where Element == TimelineBucket {
+    /// The buckets merged `count` at a time from the oldest, so at most `columns` remain; and how
+    /// many buckets each merged one holds.
+    func merged(toAtMost columns: Int) -> (buckets: [TimelineBucket], perColumn: Int) {
+        guard columns > 0, count > columns else { return (self, 1) }
+        let perColumn = (count + columns - 1) / columns
+        var result: [TimelineBucket] = []
+        result.reserveCapacity(columns)
+        var index = 0
+        while index < count {
+            result.append(self[index..<Swift.min(count, index + perColumn)].reduce(TimelineBucket(), +))
+            index += perColumn
+        }
+        return (result, perColumn)
+    }
+}

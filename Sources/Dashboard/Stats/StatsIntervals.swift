@@ -1,0 +1,93 @@
+public import CacheEvents
+
+/// Folds events into a ``TrafficModel`` and hands out an ``IntervalStats`` each time session
+/// time passes a multiple of the interval: `--stats-every SECONDS --json`.
+///
+/// Interval ends are multiples of the interval in session seconds (5, 10, 15, … for 5), so a
+/// replay of a log gives the same lines as the live run that recorded it. A line at an end
+/// counts every event stamped before it. Events tell the time in a replay; a live watcher also
+/// calls ``tick(wall:)`` so quiet intervals get their lines too, on a session clock learned
+/// from the events (as the dashboard's).
+///
+/// ```swift
+/// var intervals = try StatsIntervals(every: 5)
+/// for event in events { for line in intervals.apply(event) { print(try line.jsonLine(), terminator: "") } }
+/// if let last = intervals.finish() { print(try last.jsonLine(), terminator: "") }
+/// ```
+public struct StatsIntervals: Sendable {
+    /// The interval in seconds.
+    public let interval: Double
+    /// The traffic so far.
+    public private(set) var model = TrafficModel()
+    /// The end of the interval in progress, once the first event set it.
+    private var nextEnd: Double?
+    /// Requests finished when the previous line was made.
+    private var requestsAtLastLine = 0
+    private var clock = SessionClock()
+
+    /// Lines every `interval` seconds of session time.
+    /// - Throws: ``StatsIntervalError`` when `interval` is not a positive number.
+    public init(every interval: Double) throws(StatsIntervalError) {
+        guard interval.isFinite, interval > 0 else { throw .notPositive(interval) }
+        self.interval = interval
+    }
+
+    /// Adds one event, first making the lines of the intervals that ended before its time.
+    /// `wall` (seconds on the watcher's own clock) teaches ``tick(wall:)`` the session clock.
+    public mutating func apply(_ event: CacheEvent, wall: Double? = nil) -> [IntervalStats] {
+        if let wall { clock.observe(eventTime: event.time, wall: wall) }
+        let lines = lines(before: event.time)
+        if nextEnd == nil { nextEnd = end(after: event.time) }
+        model.apply(event)
+        return lines
+    }
+
+    /// The lines of the intervals that ended by `wall` on the session clock (a live watcher's
+    /// quiet periods); none before the first event.
+    public mutating func tick(wall: Double) -> [IntervalStats] {
+        lines(before: clock.now(wall: wall))
+    }
+
+    /// The last line, for the interval in progress when the command ends: at `wall` on the
+    /// session clock when given, else at the latest event's time; `nil` before any event.
+    public mutating func finish(wall: Double? = nil) -> IntervalStats? {
+        guard nextEnd != nil else { return nil }
+        let time = max(model.clock, wall.map { clock.now(wall: $0) } ?? model.clock)
+        return line(at: time, final: true)
+    }
+
+    // MARK: Lines
+
+    /// The first interval end strictly after `time`.
+    private func end(after time: Double) -> Double {
+        ((time / interval).rounded(.down) + 1) * interval
+    }
+
+    private mutating func lines(before time: Double) -> [IntervalStats] {
+        var lines: [IntervalStats] = []
+        while let end = nextEnd, end <= time {
+            lines.append(line(at: end, final: false))
+            nextEnd = end + interval
+        }
+        return lines
+    }
+
+    private mutating func line(at time: Double, final: Bool) -> IntervalStats {
+        let requests = model.counters.requests
+        defer { requestsAtLastLine = requests }
+        return IntervalStats(model, time: time, interval: interval, intervalRequests: requests - requestsAtLastLine, final: final)
+    }
+}
+
+/// Why an interval was refused.
+public enum StatsIntervalError: Error, CustomStringConvertible, Sendable, Hashable {
+    /// Zero, negative, infinite or not a number.
+    case notPositive(Double)
+
+    /// What was wrong and what to give instead.
+    public var description: String {
+        switch self {
+        case .notPositive(let value): "--stats-every must be a positive number of seconds (e.g. 1 or 0.5), not \(value)"
+        }
+    }
+}

@@ -1,0 +1,92 @@
+/// A page of the Prometheus text exposition format (version 0.0.4), parsed strictly: a line
+/// that is not a comment, a blank or a well-formed sample fails the parse, so a test that reads
+/// a scrape also checks that Prometheus could read it.
+struct PrometheusText {
+    /// One sample line: `name{label="value",…} number`.
+    struct Sample: Equatable {
+        var name: String
+        var labels: [String: String]
+        var value: Double
+    }
+
+    /// Why a line could not be read.
+    struct ParseError: Error, CustomStringConvertible {
+        let line: Int
+        let text: String
+        let problem: String
+        var description: String { "line \(line): \(problem): \(text)" }
+    }
+
+    private(set) var samples: [Sample] = []
+    /// Each family's `# TYPE`: `counter`, `gauge`, `histogram`, …
+    private(set) var types: [String: String] = [:]
+
+    init(parsing text: String) throws {
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let number = index + 1
+            if line.isEmpty { continue }
+            if line.hasPrefix("#") {
+                let words = line.split(separator: " ", maxSplits: 3)
+                if words.count >= 2, words[1] == "TYPE" {
+                    guard words.count == 4 else { throw ParseError(line: number, text: String(line), problem: "a TYPE line needs a name and a type") }
+                    types[String(words[2])] = String(words[3])
+                }
+                continue
+            }
+            samples.append(try Self.sample(line, number: number))
+        }
+    }
+
+    /// The value of the one sample with this name and exactly these labels; `nil` when absent.
+    func value(_ name: String, _ labels: [String: String] = [:]) -> Double? {
+        samples.first { $0.name == name && $0.labels == labels }?.value
+    }
+
+    /// The samples of one metric name.
+    func samples(named name: String) -> [Sample] {
+        samples.filter { $0.name == name }
+    }
+
+    private static func sample(_ line: Substring, number: Int) throws -> Sample {
+        func fail(_ problem: String) -> ParseError { ParseError(line: number, text: String(line), problem: problem) }
+        var rest = line[...]
+        let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == ":" }
+        guard let first = name.first, !first.isNumber else { throw fail("no metric name") }
+        rest = rest.dropFirst(name.count)
+        var labels: [String: String] = [:]
+        if rest.first == "{" {
+            rest = rest.dropFirst()
+            while rest.first != "}" {
+                let label = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                guard !label.isEmpty else { throw fail("no label name") }
+                rest = rest.dropFirst(label.count)
+                guard rest.hasPrefix("=\"") else { throw fail("a label without =\"") }
+                rest = rest.dropFirst(2)
+                var value = ""
+                while let character = rest.first, character != "\"" {
+                    rest = rest.dropFirst()
+                    guard character == "\\" else {
+                        value.append(character)
+                        continue
+                    }
+                    guard let escaped = rest.first else { throw fail("an escape at the end") }
+                    rest = rest.dropFirst()
+                    switch escaped {
+                    case "n": value.append("\n")
+                    case "\\", "\"": value.append(escaped)
+                    default: throw fail("an unknown escape \\\(escaped)")
+                    }
+                }
+                guard rest.first == "\"" else { throw fail("an unclosed label value") }
+                rest = rest.dropFirst()
+                guard labels.updateValue(value, forKey: String(label)) == nil else { throw fail("label \(label) twice") }
+                if rest.first == "," { rest = rest.dropFirst() } else if rest.first != "}" { throw fail("no , or } after a label") }
+            }
+            rest = rest.dropFirst()
+        }
+        guard rest.first == " " else { throw fail("no space before the value") }
+        let words = rest.dropFirst().split(separator: " ")
+        guard (1...2).contains(words.count), let value = Double(words[0]) else { throw fail("no number as the value") }
+        return Sample(name: String(name), labels: labels, value: value)
+    }
+}

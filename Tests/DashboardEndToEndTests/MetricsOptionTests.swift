@@ -1,0 +1,88 @@
+import DemoOrigin
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension EndToEndTests {
+    /// `--metrics` as a user runs it: Prometheus's view of `cachescope proxy`, read with `curl`.
+    @Suite("--metrics")
+    struct MetricsOptionTests {
+        /// Runs `curl -s URL` and returns the body.
+        private func curl(_ url: String) async throws -> String {
+            let child = try Spawn.start(["curl", "-s", url])
+            let (status, output) = await child.wait(timeout: .seconds(30))
+            try #require(status == 0, "curl \(url) failed with status \(status): \(output)")
+            return output
+        }
+
+        /// The word after `prefix` in `text`, up to a space or the end of the line.
+        private func word(after prefix: String, in text: String) -> String? {
+            guard let range = text.range(of: prefix) else { return nil }
+            return String(text[range.upperBound...].prefix { $0 != " " && $0 != "\n" && $0 != ";" })
+        }
+
+        @Test("proxy --no-ui --metrics: the banner names the URL; a scrape counts curl's miss and hit")
+        func proxyMetrics() async throws {
+            let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
+            let origin = try await DemoOrigin.start()
+            defer { Task { try? await origin.stop() } }
+            let directory = try TemporaryDirectory()
+            let output = directory.path("proxy.out")
+            let child = try Spawn.start(
+                [binary, "proxy", "--origin", origin.baseURL, "--listen", "127.0.0.1:0", "--metrics", "127.0.0.1:0", "--no-ui",
+                 "--log", directory.path("proxy.log")],
+                outputPath: output)
+            var urls: (proxy: String, metrics: String)?
+            for _ in 0..<500 where urls == nil {  // bounded: 10 s for the banner
+                try await Task.sleep(for: .milliseconds(20))
+                let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+                if let proxy = word(after: "cachescope proxy on ", in: text), let metrics = word(after: "metrics on ", in: text) {
+                    urls = (proxy, metrics)
+                }
+            }
+            let (proxy, metrics) = try #require(urls, "no banner with both URLs from `cachescope proxy --no-ui --metrics`")
+            #expect(metrics.hasPrefix("http://127.0.0.1:") && metrics.hasSuffix("/metrics"), "\(metrics)")
+            _ = try await curl(proxy + "/max-age/60")
+            _ = try await curl(proxy + "/max-age/60")
+            var page = ""
+            for _ in 0..<100 where !page.contains("cachescope_requests_total{outcome=\"hit\"} 1") {  // bounded: 2 s
+                page = try await curl(metrics)
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(page.contains("cachescope_requests_total{outcome=\"hit\"} 1"), "\(page)")
+            #expect(page.contains("cachescope_requests_total{outcome=\"miss\"} 1"), "\(page)")
+            #expect(page.contains("# TYPE cachescope_request_duration_seconds histogram"), "\(page)")
+
+            kill(child.pid, SIGTERM)
+            let (status, text) = await child.wait(timeout: .seconds(20))
+            #expect(status == 143, "\(text)")
+        }
+
+        @Test(
+            "a bad or remote --metrics address is a usage error naming the option",
+            arguments: [
+                (["proxy", "--origin", "http://127.0.0.1:1", "--metrics", "0.0.0.0:9464", "--no-ui"],
+                 "--metrics 0.0.0.0 is not a loopback address: anyone who can reach it could read the cache's metrics; add --allow-remote"),
+                (["demo", "--metrics", "9464", "--no-ui"], "--metrics '9464' has no port: use HOST:PORT"),
+                (["demo", "--metrics", "127.0.0.1:99999", "--no-ui"], "--metrics '127.0.0.1:99999' has an invalid port"),
+            ])
+        func usageErrors(arguments: [String], message: String) async throws {
+            let output = try await Binary.run(arguments)
+            #expect(output.status == 64)
+            #expect(output.stderr.hasPrefix("cachescope: \(arguments[0]): "), "\(output.stderr)")
+            #expect(output.stderr.contains(message), "\(output.stderr)")
+        }
+
+        @Test("demo --metrics on a port in use fails before the demo starts, saying so")
+        func portInUse() async throws {
+            let origin = try await DemoOrigin.start()  // holds a loopback port
+            defer { Task { try? await origin.stop() } }
+            let output = try await Binary.run(["demo", "--no-ui", "--duration", "5", "--metrics", "127.0.0.1:\(origin.port)"])
+            #expect(output.status == 1, "\(output.stdout)")
+            #expect(output.stderr == "cachescope: cannot serve metrics on 127.0.0.1:\(origin.port): the port is in use; choose another, or port 0 for any free one\n")
+            #expect(!output.stdout.contains("Requests"), "the demo ran: \(output.stdout)")
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+extension EndToEndTests {
+    /// `--stats-every SECONDS --json` as a script runs it: the real binary, NDJSON on stdout.
+    @Suite("--stats-every --json from the command line", .serialized, .timeLimit(.minutes(2)))
+    struct StatsCommandTests {
+        /// The fields of a stats line these tests read.
+        struct Line: Decodable {
+            struct Outcomes: Decodable {
+                let hit: Int
+                let miss: Int
+            }
+
+            let format: String
+            let version: Int
+            let time: Double
+            let final: Bool
+            let requests: Int
+            let intervalRequests: Int
+            let outcomes: Outcomes
+        }
+
+        /// Every stdout line decoded; a line that does not parse fails the test.
+        static func lines(_ output: Binary.Output) throws -> [Line] {
+            let text = output.stdout
+            #expect(text.hasSuffix("\n"), "NDJSON ends with a newline: \(text)")
+            return try text.split(separator: "\n").map { try JSONDecoder().decode(Line.self, from: Data($0.utf8)) }
+        }
+
+        @Test("replay HAR --summary --json --stats-every: the intervals follow the capture's timestamps")
+        func replayIntervals() async throws {
+            let directory = try TemporaryDirectory()
+            let har = directory.path("capture.har")
+            try CLIFixtures.harCapture.write(toFile: har, atomically: false, encoding: .utf8)
+            let output = try await Binary.run(["replay", har, "--summary", "--json", "--stats-every", "5"])
+            #expect(output.status == 0, "\(output.stderr)")
+            let lines = try Self.lines(output)
+            // Requests at 0, 1, 10 and 11 s of capture time, each taking 12.5 ms.
+            #expect(lines.map(\.time).prefix(2) == [5, 10], "\(output.stdout)")
+            #expect(lines.map(\.requests) == [2, 2, 4], "\(output.stdout)")
+            #expect(lines.map(\.intervalRequests) == [2, 0, 2])
+            #expect(lines.map(\.final) == [false, false, true])
+            #expect(lines.allSatisfy { $0.format == "cachescope-stats" && $0.version == 1 })
+        }
+
+        @Test("demo --no-ui --stats-every --json: only JSON lines on stdout while the traffic runs, a final one at the end")
+        func demoLines() async throws {
+            let output = try await Binary.run(["demo", "--no-ui", "--duration", "3", "--stats-every", "0.5", "--json"])
+            #expect(output.status == 0, "\(output.stderr)")
+            let lines = try Self.lines(output)
+            #expect(lines.count >= 4, "\(output.stdout)")
+            #expect(lines.last?.final == true && lines.dropLast().allSatisfy { !$0.final })
+            #expect(zip(lines, lines.dropFirst()).allSatisfy { $0.time < $1.time && $0.requests <= $1.requests }, "\(output.stdout)")
+            #expect((lines.last?.requests ?? 0) > 0)
+            #expect(lines.last.map { $0.requests == lines.reduce(0) { $0 + $1.intervalRequests } } == true)
+        }
+
+        @Test("Bad values are one line naming the fix, status 64, nothing on stdout")
+        func badValues() async throws {
+            let directory = try TemporaryDirectory()
+            let log = directory.path("session.jsonl")
+            try CLIFixtures.sessionLog.write(toFile: log, atomically: false, encoding: .utf8)
+            let cases: [([String], String)] = [
+                (["demo", "--no-ui", "--stats-every", "0", "--json"],
+                 "cachescope: demo: --stats-every must be a positive number of seconds (e.g. 1 or 0.5), not 0.0\n"),
+                (["demo", "--no-ui", "--stats-every=-2", "--json"],
+                 "cachescope: demo: --stats-every must be a positive number of seconds (e.g. 1 or 0.5), not -2.0\n"),
+                (["demo", "--no-ui", "--json"],
+                 "cachescope: demo: --json goes with --stats-every SECONDS (one JSON object per interval), e.g. --stats-every 5 --json\n"),
+                (["demo", "--no-ui", "--stats-every", "5"], "cachescope: demo: --stats-every writes JSON lines: add --json\n"),
+                (["demo", "--stats-every", "5", "--json"], "cachescope: demo: --stats-every goes with --no-ui\n"),
+                (["replay", log, "--summary", "--stats-every", "1"], "cachescope: replay: --stats-every writes JSON lines: add --json\n"),
+                (["replay", log, "--stats-every", "1", "--json"], "cachescope: replay: --json goes with --summary\n"),
+                (["attach", "--no-ui", "--json"],
+                 "cachescope: attach: --json goes with --stats-every SECONDS (one JSON object per interval), e.g. --stats-every 5 --json\n"),
+                (["attach", "--no-ui", "--stats-every", "0", "--json"],
+                 "cachescope: attach: --stats-every must be a positive number of seconds (e.g. 1 or 0.5), not 0.0\n"),
+            ]
+            for (arguments, message) in cases {
+                let output = try await Binary.run(arguments)
+                #expect(output.status == 64, "\(arguments): \(output.stderr)")
+                #expect(output.stderr == message, "\(arguments)")
+                #expect(output.stdout.isEmpty, "\(arguments)")
+            }
+        }
+    }
+}
+
+extension EndToEndTests {
+    /// `attach --no-ui` on a demo that publishes (the demo's dashboard runs in tmux).
+    @Suite("attach --no-ui", .needsTmux, .timeLimit(.minutes(2)))
+    struct HeadlessAttachTests {
+        @Test("attach --no-ui --stats-every --json writes lines until the publisher stops, then a final one, status 0")
+        func attachLines() async throws {
+            let directory = try TemporaryDirectory()
+            let (app, socket) = try await TmuxSession.publishingDemo(directory: directory)
+            defer { app.close() }
+            let watching = Task { try await Binary.run(["attach", socket, "--no-ui", "--stats-every", "0.5", "--json"]) }
+            try await Task.sleep(for: .seconds(3))
+            app.type("q")
+            #expect(await app.waitForExit() == 0)
+            let output = try await watching.value
+            #expect(output.status == 0, "\(output.stderr)")
+            let lines = try StatsCommandTests.lines(output)
+            #expect(lines.count >= 3, "\(output.stdout)")
+            #expect(lines.last?.final == true)
+            #expect((lines.last?.requests ?? 0) > 0, "\(output.stdout)")
+        }
+    }
+}
