@@ -91,7 +91,11 @@ package final class SharedTier: Sendable {
             password: configuration.password, database: configuration.database, tls: Self.tls(configuration.tls))
         pool.options.connectTimeout = configuration.connectTimeout
         pool.options.maximumConnections = 8
-        let client = PostgresClient(configuration: pool, backgroundLogger: logger)
+        // PostgresNIO logs each failed connection attempt at info: on a command's stderr that
+        // would bury the one error the tier reports (an outage's warning, or the start's error).
+        var poolLogger = logger
+        poolLogger.logLevel = max(logger.logLevel, .warning)
+        let client = PostgresClient(configuration: pool, backgroundLogger: poolLogger)
         self.client = client
         runTask = Task { await client.run() }
         let sender = UUID().uuidString

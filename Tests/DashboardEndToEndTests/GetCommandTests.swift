@@ -47,7 +47,7 @@ extension EndToEndTests {
             try await withOriginAndStore { setup in
                 let unreachable = try await setup.get("/max-age/60", "--shared-tier", "postgres://nobody@127.0.0.1:1/cache?sslmode=disable")
                 #expect(unreachable.status == 1)
-                #expect(unreachable.stderr.hasPrefix("cachescope: get: cannot reach the shared tier at postgres://nobody@127.0.0.1:1/cache"), "\(unreachable.stderr)")
+                #expect(unreachable.stderr.hasPrefix("cachescope: cannot reach the shared tier at postgres://nobody@127.0.0.1:1/cache"), "\(unreachable.stderr)")
                 #expect(setup.origin.requestCount(path: "/max-age/60") == 0, "nothing was sent without the tier it was asked for")
             }
         }
