@@ -19,6 +19,7 @@ let packageOfProduct: [String: String] = [
     "NIOCore": "swift-nio", "NIOPosix": "swift-nio", "NIOHTTP1": "swift-nio", "NIOFoundationCompat": "swift-nio",
     "NIOEmbedded": "swift-nio", "AsyncHTTPClient": "async-http-client", "Tracing": "swift-distributed-tracing",
     "UnixSignals": "swift-service-lifecycle", "RawStructuredFieldValues": "swift-http-structured-headers",
+    "PostgresNIO": "postgres-nio", "NIOSSL": "swift-nio-ssl",
     "CoreMetrics": "swift-metrics", "Prometheus": "swift-prometheus",
 ]
 
@@ -39,6 +40,7 @@ let package = Package(
         .library(name: "TrafficFilter", targets: ["TrafficFilter"]),
         .library(name: "SessionLog", targets: ["SessionLog"]),
         .library(name: "CacheStore", targets: ["CacheStore"]),
+        .library(name: "SharedTier", targets: ["SharedTier"]),
         .library(name: "CachingClient", targets: ["CachingClient"]),
         .library(name: "CachingProxy", targets: ["CachingProxy"]),
         .library(name: "CacheMetrics", targets: ["CacheMetrics"]),
@@ -64,6 +66,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
         // Cache-Status (RFC 9211) is a structured field list: serialized, never concatenated.
         .package(url: "https://github.com/apple/swift-http-structured-headers.git", from: "1.7.0"),
+        // The shared cache tier (docs/shared-tier.md): a connection pool, LISTEN/NOTIFY for purges.
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        // Already in the graph through postgres-nio: the shared tier's sslmode=prefer|require.
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.36.0"),
         // Metrics: the library reports through swift-metrics (an app picks its backend); the
         // commands serve them to Prometheus.
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
@@ -88,6 +94,12 @@ let package = Package(
             dependencies: ["CacheStore", "HTTPCaching"] + products("HTTPTypes")
         ),
 
+        // MARK: The shared tier: cache entries on PostgreSQL, shared by every instance
+        .target(
+            name: "SharedTier",
+            dependencies: ["HTTPCaching", "CacheStore"] + products("PostgresNIO", "Logging", "NIOCore", "NIOSSL")
+        ),
+
         // MARK: Events
         .target(name: "CacheEvents", dependencies: ["HTTPCaching", "CacheStore"] + products("HTTPTypes")),
 
@@ -103,7 +115,7 @@ let package = Package(
         // MARK: The client
         .target(
             name: "CachingClient",
-            dependencies: ["HTTPCaching", "CacheStore", "CacheEvents"]
+            dependencies: ["HTTPCaching", "CacheStore", "CacheEvents", "SharedTier"]
                 + products("AsyncHTTPClient", "HTTPTypes", "NIOCore", "NIOHTTP1", "Tracing")
         ),
 
@@ -155,7 +167,7 @@ let package = Package(
             name: "CacheScopeApp",
             dependencies: [
                 "HTTPCaching", "CacheStore", "CacheEvents", "SessionLog", "CachingClient", "CachingProxy", "CacheAttach",
-                "DemoOrigin", "TerminalUI", "Dashboard", "TrafficFilter", "CacheMetrics",
+                "DemoOrigin", "TerminalUI", "Dashboard", "TrafficFilter", "CacheMetrics", "SharedTier",
             ] + products("Logging", "HTTPTypes", "UnixSignals", "SystemPackage", "Prometheus", "NIOCore", "NIOPosix", "NIOHTTP1")
         ),
 
@@ -164,7 +176,7 @@ let package = Package(
             name: "cachescope",
             dependencies: [
                 "CacheScopeApp", "HTTPCaching", "CacheEvents", "SessionLog", "CachingClient", "CachingProxy", "CacheAttach",
-                "DemoOrigin", "TerminalUI", "Dashboard", "TrafficFilter",
+                "DemoOrigin", "TerminalUI", "Dashboard", "TrafficFilter", "SharedTier",
             ] + products("ArgumentParser", "HTTPTypes")
         ),
 
@@ -221,6 +233,11 @@ let package = Package(
             name: "CacheMetricsTests",
             dependencies: ["CacheMetrics", "CacheScopeApp", "CachingClient", "CacheEvents", "CacheStore", "HTTPCaching", "DemoOrigin"]
                 + products("CoreMetrics", "Prometheus", "AsyncHTTPClient", "HTTPTypes", "NIOCore", "NIOHTTP1")
+        ),
+        .testTarget(
+            name: "SharedTierTests",
+            dependencies: ["SharedTier", "CachingClient", "CacheStore", "CacheEvents", "HTTPCaching", "DemoOrigin"]
+                + products("PostgresNIO", "Logging", "HTTPTypes")
         ),
         .testTarget(name: "HTTPCachingTests", dependencies: ["HTTPCaching"] + products("PropertyBased")),
     ]

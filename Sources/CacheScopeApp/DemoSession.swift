@@ -12,6 +12,7 @@ import Logging
 import TerminalUI
 import HTTPCaching
 public import TrafficFilter
+public import SharedTier
 
 /// The objects `cachescope demo` runs — origin, client with a disk store, workload, optional
 /// recorder and attach server — started together and shut down together.
@@ -50,13 +51,16 @@ public final class DemoSession: Sendable {
         public var rewindEvents = RewindHistory.defaultCapacity
         /// `--metrics`: where Prometheus scrapes the cache's metrics; `nil`: no metrics.
         public var metrics: MetricsEndpoint.Address?
+        /// `--shared-tier`: a shared tier on PostgreSQL behind the store; `nil`: none.
+        public var sharedTier: SharedTierConfiguration?
 
         /// Options; see each property.
         public init(
             duration: Duration?, rate: Double, cacheDirectory: DirectoryPath?, theme: ThemeChoice, record: OutputPath?,
             publish: Bool, log: OutputPath?, filter: Filter? = nil, readOnly: Bool = false, metrics: MetricsEndpoint.Address? = nil,
-            statsEvery: Double? = nil
+            statsEvery: Double? = nil, sharedTier: SharedTierConfiguration? = nil
         ) {
+            self.sharedTier = sharedTier
             self.statsEvery = statsEvery
             self.filter = filter
             self.readOnly = readOnly
@@ -96,6 +100,7 @@ public final class DemoSession: Sendable {
         ) { directory in
             var configuration = CachingClientConfiguration()
             configuration.store = StoreConfiguration(memoryCapacity: 4 << 20, diskCapacity: 64 << 20, directory: directory)
+            configuration.sharedTier = options.sharedTier
             return configuration
         }
         let origin: DemoOrigin

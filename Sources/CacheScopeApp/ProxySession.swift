@@ -1,6 +1,7 @@
 import CacheStore
 import CachingClient
 public import CachingProxy
+public import SharedTier
 import Dashboard
 import Foundation
 import Logging
@@ -36,13 +37,16 @@ public final class ProxySession: Sendable {
         public var rewindEvents = RewindHistory.defaultCapacity
         /// `--metrics`: where Prometheus scrapes the cache's metrics; `nil`: no metrics.
         public var metrics: MetricsEndpoint.Address?
+        /// `--shared-tier`: a shared tier on PostgreSQL behind the store; `nil`: none.
+        public var sharedTier: SharedTierConfiguration?
 
         /// Options; see each property.
         public init(
             proxy: CachingProxyConfiguration, cacheDirectory: DirectoryPath?, memoryCapacity: Int = 32 << 20,
             diskCapacity: Int = 256 << 20, readOnly: Bool = false, theme: ThemeChoice, record: OutputPath?, publish: Bool,
-            log: OutputPath?, metrics: MetricsEndpoint.Address? = nil
+            log: OutputPath?, metrics: MetricsEndpoint.Address? = nil, sharedTier: SharedTierConfiguration? = nil
         ) {
+            self.sharedTier = sharedTier
             self.proxy = proxy
             self.cacheDirectory = cacheDirectory
             self.memoryCapacity = memoryCapacity
@@ -87,6 +91,7 @@ public final class ProxySession: Sendable {
             var configuration = CachingClientConfiguration.proxy(
                 store: StoreConfiguration(memoryCapacity: options.memoryCapacity, diskCapacity: options.diskCapacity, directory: directory))
             if readOnly { configuration.willCache = { _, _ in .store(.notAllowed) } }
+            configuration.sharedTier = options.sharedTier
             return configuration
         }
         let (lines, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(100_000))

@@ -68,7 +68,8 @@ struct DemoCommand: AsyncParsableCommand {
             theme: try watch.theme.choice(), record: try watch.recordPath(),
             publish: watch.publish, log: try watch.log.path(), filter: try filter.parsed(), readOnly: readOnly,
             metrics: try metrics.address(allowRemote: allowRemote),
-            statsEvery: try stats.interval(json: json, jsonNeedsInterval: true, headless: noUI, requirement: "--no-ui"))
+            statsEvery: try stats.interval(json: json, jsonNeedsInterval: true, headless: noUI, requirement: "--no-ui"),
+            sharedTier: try store.sharedTierConfiguration())
         options.rewindEvents = watch.rewind.rewindEvents
         return options
     }

@@ -35,12 +35,15 @@ struct GetCommand: AsyncParsableCommand {
             _ = try request()
             _ = try cachePolicy()
             _ = try store.directoryOrUserCache()
+            _ = try store.sharedTierConfiguration()
         }
     }
 
     func run() async throws {
         try await reporting {
-            let result = try await SingleRequest.perform(try request(), policy: try cachePolicy(), store: try store.directoryOrUserCache())
+            let result = try await SingleRequest.perform(
+                try request(), policy: try cachePolicy(), store: try store.directoryOrUserCache(),
+                sharedTier: try store.sharedTierConfiguration())
             if json {
                 try Console.write(try GetReport(result).jsonLine())
             } else {

@@ -83,7 +83,7 @@ struct ProxyCommand: AsyncParsableCommand {
             diskCapacity: try diskCapacity.map { try ByteCount(parsing: $0, option: "--disk-capacity").bytes } ?? 256 << 20,
             readOnly: readOnly, theme: try watch.theme.choice(),
             record: try watch.recordPath(), publish: watch.publish, log: try watch.log.path(),
-            metrics: try metrics.address(allowRemote: allowRemote))
+            metrics: try metrics.address(allowRemote: allowRemote), sharedTier: try store.sharedTierConfiguration())
         options.rewindEvents = watch.rewind.rewindEvents
         return options
     }

@@ -1,12 +1,28 @@
 import ArgumentParser
 import CacheScopeApp
+import SharedTier
 
-/// `--cache-dir DIR`, shared by the commands that open a disk store.
+/// `--cache-dir DIR` and `--shared-tier URL`, shared by the commands that open a store.
 struct StoreOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
         "The disk store's directory, created (mode 0700) if missing. Default: for get $XDG_CACHE_HOME/cachescope or ~/.cache/cachescope; for demo and proxy a temporary directory removed at the end.",
         valueName: "DIR"))
     var cacheDir: String?
+
+    @Option(help: ArgumentHelp(
+        "A shared cache tier on PostgreSQL behind memory and disk, shared with every instance given the same database; its tables are created at start. Example: postgres://cache@127.0.0.1:5432/cache?sslmode=disable",
+        valueName: "URL"))
+    var sharedTier: String?
+
+    /// The checked `--shared-tier`, or `nil` when not given.
+    /// - Throws: `ValidationError` naming what is wrong with the URL (a usage error).
+    func sharedTierConfiguration() throws -> SharedTierConfiguration? {
+        do {
+            return try sharedTier.map { try SharedTierConfiguration(url: $0) }
+        } catch {
+            throw ValidationError("--shared-tier: \(error)")
+        }
+    }
 
     /// The checked `--cache-dir`, or `nil` when not given.
     /// - Throws: `PathError` (a usage error).

@@ -34,6 +34,24 @@ extension EndToEndTests {
             }
         }
 
+        @Test("--shared-tier: a bad URL is a usage error saying what is wrong; an unreachable server fails at start")
+        func sharedTierErrors() async throws {
+            let commands = [["get", "http://127.0.0.1:1/"], ["demo", "--no-ui"], ["proxy", "--origin", "http://127.0.0.1:1", "--no-ui"]]
+            for command in commands {
+                let bad = try await Binary.run(command + ["--shared-tier", "http://cache@db/cache"])
+                #expect(bad.status == 64, "\(command)")
+                #expect(
+                    bad.stderr == "cachescope: \(command[0]): --shared-tier: invalid shared tier URL \"http://cache@db/cache\": "
+                        + "the scheme must be postgres:// or postgresql://, not http://\n", "\(bad.stderr)")
+            }
+            try await withOriginAndStore { setup in
+                let unreachable = try await setup.get("/max-age/60", "--shared-tier", "postgres://nobody@127.0.0.1:1/cache?sslmode=disable")
+                #expect(unreachable.status == 1)
+                #expect(unreachable.stderr.hasPrefix("cachescope: cannot reach the shared tier at postgres://nobody@127.0.0.1:1/cache"), "\(unreachable.stderr)")
+                #expect(setup.origin.requestCount(path: "/max-age/60") == 0, "nothing was sent without the tier it was asked for")
+            }
+        }
+
         @Test("without --json the body goes to stdout and the outcome to stderr; a 304 serves the stored body")
         func bodyAndOutcome() async throws {
             try await withOriginAndStore { setup in

@@ -2,6 +2,7 @@ import HTTPTypes
 import CacheStore
 import CacheEvents
 import SessionLog
+import TerminalUI
 import HTTPCaching
 import Testing
 @testable import Dashboard
@@ -170,5 +171,24 @@ struct TrafficModelTests {
         #expect(first.requests == second.requests)
         #expect(first.entries == second.entries)
         #expect(first.latency == second.latency)
+    }
+}
+
+@Suite("Purges from other instances")
+struct SharedPurgeFoldingTests {
+    @Test("A purge that came through the shared tier is shown in Stats with the instance it came from")
+    func sharedPurgeShown() throws {
+        let key = "GET https://example.com/a"
+        let events = [
+            CacheEvent(seq: 1, time: 1, kind: .purged(Purged(scope: .all, count: 3))),
+            CacheEvent(seq: 2, time: 2.5, kind: .purged(Purged(scope: .key(try #require(CacheKey(parsing: key))), count: 1, origin: "web-2:41"))),
+        ]
+        let model = TrafficModel(folding: events)
+        #expect(model.lastSharedPurge == SharedPurgeNote(origin: "web-2:41", key: key, count: 1, time: 2.5))
+        let text = StatsContent.lines(model, width: 120, now: 3, style: .blocks, chartRows: 8).map { $0.map(\.text).joined() }
+        #expect(text.contains { $0.contains("shared purge") && $0.contains("from web-2:41: \(key), 1 entry dropped here") })
+
+        let local = TrafficModel(folding: [events[0]])
+        #expect(local.lastSharedPurge == nil, "a purge of this process's own is not a shared one")
     }
 }

@@ -19,14 +19,17 @@ struct PurgeScopeCodecTests {
         ]
     }
 
-    @Test("every scope survives the fast codec and JSONDecoder", arguments: PurgeScopeCodecTests.scopes)
-    func roundTrip(scope: PurgeScope) throws {
-        let event = CacheEvent(seq: 9, time: 1.5, kind: .purged(Purged(scope: scope, count: 3)))
+    @Test(
+        "every scope, with or without the instance it came from, survives the fast codec and JSONDecoder",
+        arguments: PurgeScopeCodecTests.scopes, [nil, "web-2:4711"])
+    func roundTrip(scope: PurgeScope, origin: String?) throws {
+        let event = CacheEvent(seq: 9, time: 1.5, kind: .purged(Purged(scope: scope, count: 3, origin: origin)))
         var writer = JSONLineWriter()
         EventLineEncoder.encode(event, redacting: false, into: &writer)
         var line = writer.bytes
         let text = String(decoding: line, as: UTF8.self)
         #expect(text.contains("\"scope\":\"\(scope.word)\""))
+        #expect(text.contains("\"origin\"") == (origin != nil), "origin written only when there is one: \(text)")
         #expect(try JSONDecoder().decode(CacheEvent.self, from: Data(line)) == event)
         if line.last == 0x0A { line.removeLast() }
         var decoder = EventLineDecoder()

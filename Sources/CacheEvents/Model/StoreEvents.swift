@@ -71,17 +71,22 @@ public struct Purged: Sendable, Hashable, Codable {
     public var scope: PurgeScope
     /// How many entries it removed.
     public var count: Int
+    /// The instance whose purge this was, when it came from another instance through the
+    /// shared tier (its `--shared-tier` instance name, `host:pid`); `nil` for a purge of this
+    /// process's own.
+    public var origin: String?
 
     /// Creates the payload.
-    public init(scope: PurgeScope, count: Int) {
+    public init(scope: PurgeScope, count: Int, origin: String? = nil) {
         self.scope = scope
         self.count = count
+        self.origin = origin
     }
 
     /// The primary key (`GET https://…`) of a `key` or `entry` purge.
     public var key: String? { scope.key?.description }
 
-    private enum CodingKeys: String, CodingKey { case scope, key, variant, since }
+    private enum CodingKeys: String, CodingKey { case scope, key, variant, since, origin }
 
     /// Reads `scope` (`key`, `entry`, `all`, `expired`, `since`) with its `key`, `variant` or
     /// `since` (seconds since 1970); an unknown or incomplete scope reads as `all`.
@@ -92,6 +97,7 @@ public struct Purged: Sendable, Hashable, Codable {
         let variant = try container.decodeIfPresent(String.self, forKey: .variant)
         let since = try container.decodeIfPresent(Double.self, forKey: .since)
         scope = PurgeScope(word: word, key: key, variant: variant, since: since)
+        origin = try container.decodeIfPresent(String.self, forKey: .origin)
         count = try decoder.container(keyedBy: CountKey.self).decode(Int.self, forKey: .count)
     }
 
@@ -101,6 +107,7 @@ public struct Purged: Sendable, Hashable, Codable {
         try container.encodeIfPresent(key, forKey: .key)
         if case .entry(let id) = scope { try container.encode(id.varySignature, forKey: .variant) }
         if case .since(let date) = scope { try container.encode(date.timeIntervalSince1970, forKey: .since) }
+        try container.encodeIfPresent(origin, forKey: .origin)
         var counted = encoder.container(keyedBy: CountKey.self)
         try counted.encode(count, forKey: .count)
     }

@@ -3,6 +3,7 @@ import CacheStore
 public import Foundation
 public import HTTPCaching
 public import HTTPTypes
+public import SharedTier
 
 /// What `cachescope get URL` does: one request through a caching client with a disk store,
 /// then a clean exit that first lets a stale-while-revalidate refresh it started finish.
@@ -21,16 +22,20 @@ public enum SingleRequest {
     /// background refreshes (at most ``refreshDrainLimit``) and shuts it down.
     /// - Throws: the store's error when it cannot be opened, the client's when the request
     ///   fails.
-    public static func perform(_ request: HTTPRequest, policy: CachePolicy?, store: DirectoryPath) async throws -> ClientResponse {
-        try await perform(request, policy: policy, store: store, transport: nil)
+    public static func perform(
+        _ request: HTTPRequest, policy: CachePolicy?, store: DirectoryPath, sharedTier: SharedTierConfiguration? = nil
+    ) async throws -> ClientResponse {
+        try await perform(request, policy: policy, store: store, sharedTier: sharedTier, transport: nil)
     }
 
-    /// ``perform(_:policy:store:)`` with the transport a test wants (`nil`: the default one).
+    /// ``perform(_:policy:store:sharedTier:)`` with the transport a test wants (`nil`: the default one).
     static func perform(
-        _ request: HTTPRequest, policy: CachePolicy?, store: DirectoryPath, transport: (any Transport)?
+        _ request: HTTPRequest, policy: CachePolicy?, store: DirectoryPath, sharedTier: SharedTierConfiguration? = nil,
+        transport: (any Transport)?
     ) async throws -> ClientResponse {
         var configuration = CachingClientConfiguration()
         configuration.store = StoreConfiguration(directory: store.url)
+        configuration.sharedTier = sharedTier
         configuration.transport = transport
         let client = try await CachingClient(configuration: configuration)
         let result: ClientResponse

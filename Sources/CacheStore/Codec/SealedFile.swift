@@ -94,7 +94,7 @@ struct SealedFile: Sendable {
 }
 
 /// Why an entry file could not be read back; every case means the entry is corrupt.
-enum EntryFileError: Error, CustomStringConvertible, Equatable {
+package enum EntryFileError: Error, CustomStringConvertible, Equatable {
     case truncated(Int)
     case badMagic
     case unsupportedVersion(UInt8)
@@ -103,7 +103,7 @@ enum EntryFileError: Error, CustomStringConvertible, Equatable {
     case authenticationFailed
     case malformed(String)
 
-    var description: String {
+    package var description: String {
         switch self {
         case .truncated(let size): return "truncated (\(size) bytes)"
         case .badMagic: return "not an entry file"

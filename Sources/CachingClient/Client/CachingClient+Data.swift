@@ -3,6 +3,7 @@ import CacheStore
 public import Foundation
 public import HTTPCaching
 public import HTTPTypes
+import SharedTier
 
 extension CachingClient {
     /// The most times one request looks in the store before it fetches whatever flights for
@@ -137,6 +138,10 @@ extension CachingClient {
                 candidates = inMemory
             } else {
                 candidates = await store.variants(for: key, now: now)
+            }
+            // Nothing here: the shared tier, when there is one, before the origin.
+            if candidates.isEmpty, let sharedTier {
+                candidates = await variantsFromSharedTier(key, sharedTier, now: now)
             }
         }
         let decision = rules.decide(request: request, key: key, policy: run.policy, candidates: candidates.map(\.stored), now: now)

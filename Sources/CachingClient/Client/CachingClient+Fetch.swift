@@ -3,6 +3,7 @@ import CacheStore
 import Foundation
 import HTTPCaching
 import HTTPTypes
+import SharedTier
 
 extension CachingClient {
     /// One origin exchange for a decision: sends the (conditional) request, applies a 304 or
@@ -70,9 +71,13 @@ extension CachingClient {
             let policy = await storagePolicy(for: run.request, response: freshened.response)
             if policy != .notAllowed {
                 // Kept past its freshness, like a new response (see `storeIfAllowed`).
-                store.storeFreshened(
-                    freshened, of: candidates[index], freshUntil: responseTime.addingTimeInterval(freshness.timeToLive),
-                    expiresAt: nil, policy: policy)
+                let freshUntil = responseTime.addingTimeInterval(freshness.timeToLive)
+                store.storeFreshened(freshened, of: candidates[index], freshUntil: freshUntil, expiresAt: nil, policy: policy)
+                if policy == .allowed {
+                    sharedTier?.freshen(
+                        freshened, body: candidates[index].body, created: candidates[index].metadata.created, freshUntil: freshUntil,
+                        expiresAt: nil)
+                }
             }
             if index == revalidation.candidate { served = (freshened, freshness) }
         }
@@ -92,6 +97,7 @@ extension CachingClient {
     private func invalidateAfterUnsafeMethod(_ request: HTTPRequest, _ response: HTTPResponse, key: CacheKey) async {
         for invalidated in rules.invalidatedKeys(request: request, response: response) {
             store.removeCachedResponse(for: invalidated)
+            sharedTier?.invalidate(invalidated)
         }
     }
 }

@@ -2,6 +2,7 @@ import CacheStore
 import Foundation
 import HTTPCaching
 import HTTPTypes
+import SharedTier
 
 extension CachingClient {
     /// What storing a response did.
@@ -42,9 +43,12 @@ extension CachingClient {
         }
         let stored = rules.storedResponse(key: key, request: request, response: response, requestTime: requestTime, responseTime: responseTime)
         let freshness = rules.freshness(of: stored, now: responseTime)
-        store.storeCachedResponse(
-            stored, body: [UInt8](body), freshUntil: responseTime.addingTimeInterval(freshness.timeToLive), expiresAt: nil,
-            policy: policy)
+        let bytes = [UInt8](body)
+        let freshUntil = responseTime.addingTimeInterval(freshness.timeToLive)
+        store.storeCachedResponse(stored, body: bytes, freshUntil: freshUntil, expiresAt: nil, policy: policy)
+        // In the background: the response never waits for the shared tier. A response kept in
+        // memory only (the `willCache` hook's choice) stays out of it, as out of the disk.
+        if policy == .allowed { sharedTier?.store(stored, body: bytes, created: responseTime, freshUntil: freshUntil, expiresAt: nil) }
         return StoringResult(result: .stored, stored: stored, freshness: freshness)
     }
 

@@ -3,6 +3,7 @@ public import CacheStore
 import Foundation
 import HTTPCaching
 import HTTPTypes
+import SharedTier
 import Synchronization
 
 /// An HTTP client with an RFC 9111 cache in front of the network, observable through events.
@@ -31,20 +32,23 @@ public final class CachingClient: Sendable {
     let backgroundRevalidations = Mutex<Set<String>>([])
     let state = Mutex(ClientState())
     let statsPublisher: StoreStatsPublisher
+    /// The shared tier on PostgreSQL, when one is configured.
+    let sharedTier: SharedTier?
 
     struct ClientState {
         var isShutDown = false
         var backgroundTasks: [UInt64: Task<Void, Never>] = [:]
     }
 
-    /// Opens the store and prepares the transport.
-    /// - Throws: ``CacheStoreError`` when the store's directory or key cannot be used.
+    /// Opens the store, connects the shared tier when one is configured, and prepares the transport.
+    /// - Throws: ``CacheStoreError`` when the store's directory or key cannot be used;
+    ///   ``SharedTierError`` when the shared tier's URL or settings are wrong or its server
+    ///   cannot be reached.
     public init(configuration: CachingClientConfiguration = CachingClientConfiguration()) async throws {
         self.configuration = configuration
         let bus = EventBus(now: configuration.now)  // one clock for rules, store and events
         events = bus
         rules = configuration.rules
-        transport = configuration.transport ?? AsyncHTTPClientTransport()
         var storeConfiguration = configuration.store
         storeConfiguration.currentDate = configuration.now  // one clock for rules and store
         let statsPublisher = StoreStatsPublisher(bus: bus, interval: configuration.statsInterval)
@@ -55,6 +59,20 @@ public final class CachingClient: Sendable {
         }
         self.store = store
         statsPublisher.attach { store.stats() }
+        if let shared = configuration.sharedTier {
+            do {
+                sharedTier = try await SharedTier.connect(
+                    shared, store: storeConfiguration, logger: storeConfiguration.logger,
+                    observer: Self.sharedTierObserver(store: store, events: bus, statsPublisher: statsPublisher))
+            } catch {
+                await statsPublisher.stop()
+                await store.close()
+                throw error
+            }
+        } else {
+            sharedTier = nil
+        }
+        transport = configuration.transport ?? AsyncHTTPClientTransport()
     }
 
     /// Subscribes to the event stream. With `snapshot`, the subscription starts with the
@@ -78,7 +96,8 @@ public final class CachingClient: Sendable {
         return [.storeStats(store.stats()), .entries(EntriesSnapshot(entries: entries))]
     }
 
-    /// Stops background work, closes the store (flushing pending disk writes) and the transport.
+    /// Stops background work, finishes the shared tier's writes and disconnects it, closes
+    /// the store (flushing pending disk writes) and the transport.
     public func shutdown() async throws {
         let tasks = state.withLock { state -> [Task<Void, Never>] in
             state.isShutDown = true
@@ -87,6 +106,7 @@ public final class CachingClient: Sendable {
         }
         for task in tasks { task.cancel() }
         for task in tasks { await task.value }
+        await sharedTier?.shutdown()
         await statsPublisher.stop()
         await store.close()
         try await transport.shutdown()

@@ -2,6 +2,7 @@ public import CacheStore
 public import Foundation
 public import HTTPCaching
 public import HTTPTypes
+public import SharedTier
 
 /// What the `willCache` hook decides for a response about to be stored, like
 /// `urlSession(_:dataTask:willCacheResponse:completionHandler:)`.
@@ -50,6 +51,9 @@ public struct CachingClientConfiguration: Sendable {
     public var statsInterval: Duration
     /// The wall clock; tests and simulations inject their own. Default `Date.init`.
     public var now: @Sendable () -> Date
+    /// A shared tier on PostgreSQL behind memory and disk, shared with every other instance
+    /// configured with the same database; `nil` (the default) for none. See docs/shared-tier.md.
+    public var sharedTier: SharedTierConfiguration?
 
     /// Creates the default configuration: a memory-only store of 32 MiB, private mode.
     public init(
@@ -63,7 +67,8 @@ public struct CachingClientConfiguration: Sendable {
         followRedirects: Bool = true,
         maximumRedirects: Int = 10,
         statsInterval: Duration = .seconds(1),
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() },
+        sharedTier: SharedTierConfiguration? = nil
     ) {
         self.store = store
         self.defaultPolicy = defaultPolicy
@@ -76,6 +81,7 @@ public struct CachingClientConfiguration: Sendable {
         self.maximumRedirects = maximumRedirects
         self.statsInterval = statsInterval
         self.now = now
+        self.sharedTier = sharedTier
     }
 
     /// The caching rules this configuration implies.

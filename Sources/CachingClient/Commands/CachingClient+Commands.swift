@@ -3,6 +3,7 @@ import CacheStore
 import Foundation
 public import HTTPCaching
 import HTTPTypes
+import SharedTier
 
 extension CachingClient {
     /// Carries out a command and reports it as events (`command`, then what it caused).
@@ -13,15 +14,13 @@ extension CachingClient {
         switch command {
         case .purge(let key):
             guard let cacheKey = CacheKey(parsing: key) else { return Self.badKey(key) }
-            let count = await store.variants(for: cacheKey).count
-            store.removeCachedResponse(for: cacheKey)
-            events.publish(.purged(Purged(scope: .key(cacheKey), count: count)))
-            return CommandResult(succeeded: true, message: "purged \(Self.entries(count)) of \(cacheKey.uri)")
+            let count = await Self.purgeLocally(.key(cacheKey), store: store, events: events)
+            let shared = await purgeSharedTier(.key(cacheKey))
+            return CommandResult(succeeded: true, message: "purged \(Self.entries(count)) of \(cacheKey.uri)\(shared)")
         case .purgeAll:
-            let count = store.stats().entryCount
-            store.removeAllCachedResponses()
-            events.publish(.purged(Purged(scope: .all, count: count)))
-            return CommandResult(succeeded: true, message: "purged all \(Self.entries(count))")
+            let count = await Self.purgeLocally(.all, store: store, events: events)
+            let shared = await purgeSharedTier(.all)
+            return CommandResult(succeeded: true, message: "purged all \(Self.entries(count))\(shared)")
         case .purgeExpired:
             let count = await removeStaleEntries()
             events.publish(.purged(Purged(scope: .expired, count: count)))
@@ -92,6 +91,16 @@ extension CachingClient {
         } catch {
             return CommandResult(succeeded: false, message: "\(verb) \(key.uri) failed: \(error)")
         }
+    }
+
+    /// Purges the shared tier, which tells every other instance; what it did, in words to
+    /// append to the command's message (nothing without a shared tier).
+    private func purgeSharedTier(_ scope: SharedPurge.Scope) async -> String {
+        guard let sharedTier else { return "" }
+        guard let count = await sharedTier.purge(scope) else {
+            return "; the shared tier could not be reached, so other instances keep their copies"
+        }
+        return "; \(Self.entries(count)) from the shared tier, other instances told"
     }
 
     private static func badKey(_ key: String) -> CommandResult {

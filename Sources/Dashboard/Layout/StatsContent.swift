@@ -105,6 +105,11 @@ enum StatsContent {
         if let error = model.lastError {
             row("last error", Format.eventTime(error.time), Escaped.text(error.message), role: .error)
         }
+        if let purge = model.lastSharedPurge {
+            let what = purge.key ?? "everything"
+            row("shared purge", Format.eventTime(purge.time),
+                Escaped.text("from \(purge.origin): \(what), \(Format.count(purge.count)) \(purge.count == 1 ? "entry" : "entries") dropped here"))
+        }
         return lines
     }
 }

@@ -45,6 +45,8 @@ public struct TrafficModel: EventFolding {
     public internal(set) var eventsApplied = 0
     /// The latest `error` event.
     public internal(set) var lastError: ErrorNote?
+    /// The latest purge that came from another instance through the shared tier.
+    public internal(set) var lastSharedPurge: SharedPurgeNote?
 
     /// An empty model.
     public init() {}
@@ -109,6 +111,9 @@ public struct TrafficModel: EventFolding {
             timeline.addEviction(evicted.reason, at: event.time)
         case .purged(let purged):
             entries.purge(purged)
+            if let origin = purged.origin {
+                lastSharedPurge = SharedPurgeNote(origin: origin, key: purged.key, count: purged.count, time: event.time)
+            }
         case .storeStats(let stats):
             store = stats
         case .entries(let snapshot):
@@ -185,6 +190,18 @@ public struct TrafficModel: EventFolding {
             serial -= 1
         }
     }
+}
+
+/// A purge another instance made through the shared tier, and when it reached this one.
+public struct SharedPurgeNote: Sendable, Hashable {
+    /// The instance that purged (untrusted text).
+    public var origin: String
+    /// The primary key it purged; `nil` for everything.
+    public var key: String?
+    /// How many entries this instance dropped.
+    public var count: Int
+    /// Session seconds.
+    public var time: Double
 }
 
 /// An error event's message and when it came.

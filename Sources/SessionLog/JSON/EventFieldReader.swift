@@ -79,7 +79,7 @@ struct EventFieldReader {
         case 9:
             return .purged(Purged(
                 scope: PurgeScope(word: optionalString(.scope) ?? "all", key: optionalString(.key), variant: optionalString(.variant), since: optionalDouble(.since)),
-                count: int(.count)))
+                count: int(.count), origin: optionalString(.origin)))
         case 10:
             return .coalesced(Coalesced(leaderID: unsigned(.leaderID)))
         case 11:

@@ -83,6 +83,7 @@ enum EventLineEncoder {
             optional("key", p.key, into: &w)
             if case .entry(let id) = p.scope { w.key("variant"); w.string(id.varySignature) }
             if case .since(let date) = p.scope { w.key("since"); required(date.timeIntervalSince1970, into: &w) }
+            optional("origin", p.origin, into: &w)
             w.key("count"); w.int(p.count)
         case .coalesced(let p):
             w.key("leaderID"); w.unsigned(p.leaderID)

@@ -1,0 +1,61 @@
+import CacheEvents
+import CacheStore
+import Foundation
+import HTTPCaching
+import SharedTier
+
+extension CachingClient {
+    /// What the shared tier reports, turned into events: an outage's one warning (`error`),
+    /// and a purge from another instance carried out here (`purged` with its origin).
+    static func sharedTierObserver(store: ResponseStore, events: EventBus, statsPublisher: StoreStatsPublisher) -> SharedTier.Observer {
+        SharedTier.Observer(
+            warning: { message in events.publish(.error(ErrorInfo(message: message))) },
+            recovered: {},
+            purge: { purge in
+                let scope: PurgeScope
+                switch purge.scope {
+                case .key(let key): scope = .key(key)
+                case .all: scope = .all
+                }
+                await purgeLocally(scope, store: store, events: events, origin: purge.origin)
+                statsPublisher.publishNow()
+            })
+    }
+
+    /// Removes this instance's copies (memory and disk) that a key or all-purge covers and
+    /// publishes `purged`; returns how many entries it removed.
+    @discardableResult
+    static func purgeLocally(_ scope: PurgeScope, store: ResponseStore, events: EventBus, origin: String? = nil) async -> Int {
+        let count: Int
+        switch scope {
+        case .key(let key):
+            count = await store.variants(for: key).count
+            store.removeCachedResponse(for: key)
+        default:
+            count = store.stats().entryCount
+            store.removeAllCachedResponses()
+        }
+        events.publish(.purged(Purged(scope: scope, count: count, origin: origin)))
+        return count
+    }
+
+    /// On a local miss: the variants the shared tier holds for `key`, copied into the local
+    /// tiers (as a disk hit is copied into memory) and returned as the store now holds them;
+    /// empty on a shared miss, and when the tier is unavailable.
+    func variantsFromSharedTier(_ key: CacheKey, _ sharedTier: SharedTier, now: Date) async -> [CacheEntry] {
+        let found = await sharedTier.variants(for: key)
+        var copied = false
+        for entry in found where !(entry.expiresAt.map { $0 <= now } ?? false) {
+            copied = store.storeCachedResponse(entry.stored, body: entry.body, freshUntil: entry.freshUntil, expiresAt: entry.expiresAt) != nil || copied
+        }
+        guard copied else { return [] }
+        if let inMemory = store.memoryVariants(for: key, now: now) { return inMemory }
+        return await store.variants(for: key, now: now)
+    }
+
+    /// Waits until every response written to the shared tier so far has reached it (or
+    /// given up): for tests, and before a planned stop (``shutdown()`` does it too).
+    package func finishSharedTierWrites() async {
+        await sharedTier?.finishWrites()
+    }
+}

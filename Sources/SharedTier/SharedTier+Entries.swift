@@ -1,0 +1,143 @@
+package import CacheStore
+package import Foundation
+package import HTTPCaching
+import Logging
+import NIOCore
+import PostgresNIO
+import Synchronization
+
+extension SharedTier {
+    // MARK: Lookup
+
+    /// Every variant of `key` in the tier, verified and opened; empty on a miss, in an outage,
+    /// or when the database fails or is slow. Marks them used (least-recently-used order).
+    /// A row that does not verify (damaged, another key, sealed with another encryption key)
+    /// is left out.
+    package func variants(for key: CacheKey) async -> [OpenedEntry] {
+        let digest = ByteBuffer(bytes: codec.keyDigest(for: key))
+        let rows = await attempt("lookup") { client -> [(ByteBuffer, ByteBuffer, ByteBuffer)] in
+            var rows: [(ByteBuffer, ByteBuffer, ByteBuffer)] = []
+            let sequence = try await client.query(
+                """
+                UPDATE cachescope_entries e SET last_access = now() FROM cachescope_bodies b
+                WHERE e.key_digest = \(digest) AND b.id = e.id AND b.body_id = e.body_id
+                RETURNING e.id, e.metadata, b.body
+                """)
+            for try await row in sequence.decode((ByteBuffer, ByteBuffer, ByteBuffer).self) { rows.append(row) }
+            return rows
+        }
+        guard let rows else { return [] }
+        return rows.compactMap { id, metadata, body in
+            do {
+                return try codec.open(
+                    id: Array(id.readableBytesView), metadata: Array(metadata.readableBytesView), body: Array(body.readableBytesView),
+                    for: key)
+            } catch {
+                logger.warning("shared tier entry left out", metadata: ["key": "\(key)", "reason": "\(error)"])
+                return nil
+            }
+        }
+    }
+
+    // MARK: Writing, in the background
+
+    /// Writes a stored response to the tier in the background; the caller never waits.
+    /// Returns at once; dropped when too many writes are in flight.
+    package func store(_ stored: StoredResponse, body: [UInt8], created: Date, freshUntil: Date?, expiresAt: Date?) {
+        writes.start(limit: configuration.maximumPendingWrites) { [self] in
+            await write(stored, body: body, created: created, freshUntil: freshUntil, expiresAt: expiresAt)
+        }
+    }
+
+    /// Writes the metadata of a response a 304 freshened, in the background: when the tier
+    /// holds the same body for the variant, only its metadata row changes; otherwise the
+    /// whole entry is written.
+    package func freshen(_ stored: StoredResponse, body: [UInt8], created: Date, freshUntil: Date?, expiresAt: Date?) {
+        writes.start(limit: configuration.maximumPendingWrites) { [self] in
+            let sealed: SealedEntry
+            do {
+                sealed = try codec.seal(stored, body: body, created: created, freshUntil: freshUntil, expiresAt: expiresAt, metadataOnly: true)
+            } catch {
+                return logger.warning("shared tier cannot seal an entry", metadata: ["reason": "\(error)"])
+            }
+            let id = ByteBuffer(bytes: sealed.id)
+            let metadata = ByteBuffer(bytes: sealed.metadata)
+            let (bodyID, size) = (sealed.bodyID, sealed.size)
+            let updated = await attempt("freshen") { client -> Bool in
+                try await client.perform(
+                    """
+                    UPDATE cachescope_entries SET metadata = \(metadata), size = \(size), last_access = now()
+                    WHERE id = \(id) AND body_id = \(bodyID) RETURNING id
+                    """) > 0
+            }
+            if updated == false { await write(stored, body: body, created: created, freshUntil: freshUntil, expiresAt: expiresAt) }
+        }
+    }
+
+    /// Waits until the writes started so far have reached the database (or given up).
+    package func finishWrites() async {
+        await writes.drain()
+    }
+
+    /// One entry, metadata and body, in one statement; the body row is rewritten only when
+    /// it holds another body. Then evicts if the table is over its bound.
+    private func write(_ stored: StoredResponse, body: [UInt8], created: Date, freshUntil: Date?, expiresAt: Date?) async {
+        let sealed: SealedEntry
+        do {
+            sealed = try codec.seal(stored, body: body, created: created, freshUntil: freshUntil, expiresAt: expiresAt)
+        } catch {
+            return logger.warning("shared tier cannot seal an entry", metadata: ["reason": "\(error)"])
+        }
+        guard sealed.size <= configuration.capacity else { return }
+        let id = ByteBuffer(bytes: sealed.id)
+        let digest = ByteBuffer(bytes: sealed.keyDigest)
+        let metadata = ByteBuffer(bytes: sealed.metadata)
+        let sealedBody = ByteBuffer(bytes: sealed.body)
+        let (bodyID, size) = (sealed.bodyID, sealed.size)
+        let written = await attempt("store") { client in
+            try await client.perform(
+                """
+                WITH entry AS (
+                    INSERT INTO cachescope_entries (id, key_digest, metadata, body_id, size, last_access)
+                    VALUES (\(id), \(digest), \(metadata), \(bodyID), \(size), now())
+                    ON CONFLICT (id) DO UPDATE SET key_digest = EXCLUDED.key_digest, metadata = EXCLUDED.metadata,
+                        body_id = EXCLUDED.body_id, size = EXCLUDED.size, last_access = now()
+                    RETURNING id)
+                INSERT INTO cachescope_bodies (id, body_id, body) SELECT id, \(bodyID), \(sealedBody) FROM entry
+                ON CONFLICT (id) DO UPDATE SET body_id = EXCLUDED.body_id, body = EXCLUDED.body
+                WHERE cachescope_bodies.body_id <> EXCLUDED.body_id
+                """)
+            return true
+        }
+        if written == true { await evictIfOverCapacity() }
+    }
+
+    // MARK: Eviction
+
+    /// Removes the least recently used entries, `evictionBatchSize` at a time, while the
+    /// entries' total size is over the capacity; one pass at a time per instance, at most
+    /// 1,000 rounds.
+    func evictIfOverCapacity() async {
+        guard evicting.withLock({ running in
+            defer { running = true }
+            return !running
+        }) else { return }
+        defer { evicting.withLock { $0 = false } }
+        let (capacity, batch) = (configuration.capacity, configuration.evictionBatchSize)
+        for _ in 0..<1_000 {
+            let removed = await attempt("eviction") { client -> Int in
+                try await client.perform(
+                    """
+                    WITH victims AS (
+                        SELECT id FROM cachescope_entries
+                        WHERE (SELECT coalesce(sum(size), 0) FROM cachescope_entries) > \(capacity)
+                        ORDER BY last_access LIMIT \(batch)),
+                    gone AS (DELETE FROM cachescope_entries WHERE id IN (SELECT id FROM victims) RETURNING id)
+                    DELETE FROM cachescope_bodies WHERE id IN (SELECT id FROM gone) RETURNING id
+                    """)
+            }
+            guard let removed, removed > 0 else { return }
+            logger.debug("shared tier evicted", metadata: ["entries": "\(removed)"])
+        }
+    }
+}

@@ -1,0 +1,159 @@
+package import CacheStore
+import Foundation
+package import Logging
+import NIOCore
+import NIOSSL
+import PostgresNIO
+import Synchronization
+
+/// The shared cache tier: entries in PostgreSQL that every instance configured with the same
+/// database reads and writes behind its own memory and disk tiers, and a `LISTEN`/`NOTIFY`
+/// channel that carries purges to every instance.
+///
+/// The caching client owns one (``SharedTierConfiguration`` in its configuration) and asks it
+/// on a local miss, writes to it in the background after storing, and purges through it. It
+/// fails open: no method throws once it is connected; a failure or a query slower than
+/// ``SharedTierConfiguration/queryTimeout`` is a miss, starts an outage (one warning), and the
+/// tier is probed again with backoff (``TierHealth``).
+package final class SharedTier: Sendable {
+    /// What happens around the tier that its owner reports: an outage starting or ending, a
+    /// purge from another instance.
+    package struct Observer: Sendable {
+        /// An outage started (once per outage), with why.
+        package var warning: @Sendable (String) -> Void
+        /// The tier answers again after an outage.
+        package var recovered: @Sendable () -> Void
+        /// Another instance purged; drop the local copies.
+        package var purge: @Sendable (SharedPurge) async -> Void
+
+        /// An observer of the three.
+        package init(
+            warning: @escaping @Sendable (String) -> Void, recovered: @escaping @Sendable () -> Void,
+            purge: @escaping @Sendable (SharedPurge) async -> Void
+        ) {
+            self.warning = warning
+            self.recovered = recovered
+            self.purge = purge
+        }
+    }
+
+    let configuration: SharedTierConfiguration
+    let codec: SealedEntryCodec
+    let client: PostgresClient
+    let logger: Logger
+    let observer: Observer
+    let health: TierHealth
+    /// Tells this tier's own purges apart on the channel.
+    let senderID: String
+    let writes = PendingWrites()
+    /// Whether an eviction pass is running (one at a time per instance).
+    let evicting = Mutex(false)
+    private let runTask: Task<Void, Never>
+    private let listener: PurgeListener
+
+    /// Connects, creates or migrates the schema, and starts listening for purges.
+    /// - Throws: ``SharedTierError`` for a bad configuration, an unreachable server (within
+    ///   ``SharedTierConfiguration/connectTimeout``), or a schema it cannot use.
+    package static func connect(
+        _ configuration: SharedTierConfiguration, store: StoreConfiguration, logger: Logger, observer: Observer
+    ) async throws(SharedTierError) -> SharedTier {
+        try configuration.validate()
+        let tier = SharedTier(configuration, store: store, logger: logger, observer: observer)
+        do {
+            try await QueryDeadline.run(within: configuration.connectTimeout) {
+                try await tier.client.perform("SELECT 1")
+            }
+        } catch {
+            await tier.shutdown()
+            throw .unreachable(configuration.displayURL, reason: describe(error))
+        }
+        do {
+            try await SharedTierSchema.migrate(tier.client, logger: logger, url: configuration.displayURL)
+            try await tier.listener.start(within: configuration.connectTimeout)
+        } catch let error as SharedTierError {
+            await tier.shutdown()
+            throw error
+        } catch {
+            await tier.shutdown()
+            throw .unreachable(configuration.displayURL, reason: describe(error))
+        }
+        return tier
+    }
+
+    private init(_ configuration: SharedTierConfiguration, store: StoreConfiguration, logger: Logger, observer: Observer) {
+        self.configuration = configuration
+        self.logger = logger
+        self.observer = observer
+        codec = SealedEntryCodec(configuration: store)
+        health = TierHealth(maximumBackoff: configuration.maximumBackoff)
+        var pool = PostgresClient.Configuration(
+            host: configuration.host, port: configuration.port, username: configuration.username,
+            password: configuration.password, database: configuration.database, tls: Self.tls(configuration.tls))
+        pool.options.connectTimeout = configuration.connectTimeout
+        pool.options.maximumConnections = 8
+        // PostgresNIO logs each failed connection attempt at info: on a command's stderr that
+        // would bury the one error the tier reports (an outage's warning, or the start's error).
+        var poolLogger = logger
+        poolLogger.logLevel = max(logger.logLevel, .warning)
+        let client = PostgresClient(configuration: pool, backgroundLogger: poolLogger)
+        self.client = client
+        runTask = Task { await client.run() }
+        let sender = UUID().uuidString
+        senderID = sender
+        listener = PurgeListener(configuration: configuration, client: client, logger: logger, sender: sender, deliver: observer.purge)
+    }
+
+    /// Waits for the writes in flight, stops listening and closes the connections.
+    package func shutdown() async {
+        await writes.finish()
+        await listener.stop()
+        runTask.cancel()
+        await runTask.value
+    }
+
+    // MARK: Failing open
+
+    /// `operation` within the query timeout, or `nil` — a miss — when the tier is in an
+    /// outage, fails or is too slow. A failure that starts an outage is reported once.
+    func attempt<T: Sendable>(_ what: String, _ operation: @escaping @Sendable (PostgresClient) async throws -> T) async -> T? {
+        guard health.mayTry(probeTimeout: configuration.queryTimeout) else { return nil }
+        let client = client
+        do {
+            let result = try await QueryDeadline.run(within: configuration.queryTimeout) { try await operation(client) }
+            if health.succeeded() {
+                logger.info("shared tier answers again", metadata: ["url": "\(configuration.displayURL)"])
+                observer.recovered()
+            }
+            return result
+        } catch is CancellationError {
+            return nil
+        } catch {
+            let reason = Self.describe(error)
+            if health.failed() {
+                observer.warning(
+                    "shared tier \(configuration.displayURL) unavailable (\(what): \(reason)); requests go on without it, retrying with backoff")
+            }
+            logger.debug("shared tier \(what) failed", metadata: ["reason": "\(reason)"])
+            return nil
+        }
+    }
+
+    /// A failure in words: PostgreSQL's own message where there is one (`PSQLError`'s
+    /// description hides it).
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? PSQLError {
+            if let message = error.serverInfo?[.message] { return message }
+            if let underlying = error.underlying { return String(describing: underlying) }
+            return "\(error.code)"
+        }
+        return String(describing: error)
+    }
+
+    private static func tls(_ mode: SharedTierConfiguration.TLSMode) -> PostgresClient.Configuration.TLS {
+        switch mode {
+        case .disable: return .disable
+        case .prefer: return .prefer(.makeClientConfiguration())
+        case .require: return .require(.makeClientConfiguration())
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where the shared cache tier lives and how it behaves: a PostgreSQL database that several
+/// instances of a client (or of `cachescope proxy`) share, behind their memory and disk tiers.
+///
+/// ```swift
+/// var configuration = CachingClientConfiguration()
+/// configuration.sharedTier = try SharedTierConfiguration(url: "postgres://cache@db.internal/cache")
+/// configuration.sharedTier?.capacity = 1 << 30
+/// let client = try await CachingClient(configuration: configuration)
+/// ```
+///
+/// The tier fails open: when PostgreSQL is down, slower than ``queryTimeout`` or full, a
+/// request goes on as if the tier had missed (see docs/shared-tier.md).
+public struct SharedTierConfiguration: Sendable, Equatable {
+    /// How the connection is secured, as libpq's `sslmode` names it.
+    public enum TLSMode: String, Sendable, Equatable {
+        /// Plain TCP (`sslmode=disable`).
+        case disable
+        /// TLS when the server offers it, plain otherwise (`sslmode=prefer`, the default).
+        case prefer
+        /// TLS or no connection (`sslmode=require`).
+        case require
+    }
+
+    /// The server's host name or address.
+    public var host: String
+    /// The server's port. Default 5432.
+    public var port: Int
+    /// The user to log in as.
+    public var username: String
+    /// The password, if the server asks for one.
+    public var password: String?
+    /// The database holding the tier's tables (created and migrated at connect).
+    public var database: String
+    /// TLS, as `sslmode` in the URL. Default ``TLSMode/prefer``.
+    public var tls: TLSMode
+    /// The most bytes of entries the table keeps (each entry counted as the store counts it:
+    /// body, status line, header fields and URI); past it the least recently used go, in
+    /// batches of ``evictionBatchSize``. Default 256 MiB.
+    public var capacity: Int
+    /// How many entries one eviction round removes at most. Default 100.
+    public var evictionBatchSize: Int
+    /// How long one query may take before the request goes on without the tier. Default 250 ms.
+    public var queryTimeout: Duration
+    /// How long connecting may take at start, where an unreachable server is an error. Default 5 s.
+    public var connectTimeout: Duration
+    /// The longest wait between two attempts while the database is unreachable; the wait
+    /// starts at one second and doubles. Default 30 s.
+    public var maximumBackoff: Duration
+    /// The `LISTEN`/`NOTIFY` channel purges are published on. Default `cachescope_purge`.
+    public var channel: String
+    /// How this instance names itself in the purges it publishes (and other instances' purge
+    /// events show). Default `host:pid`.
+    public var instanceName: String
+    /// The most writes waiting for the database; past it a response is not written to the
+    /// tier (it stays in the local tiers). Default 64.
+    public var maximumPendingWrites: Int
+
+    /// A configuration for a server, with every other setting at its default.
+    public init(host: String, port: Int = 5432, username: String, password: String? = nil, database: String) {
+        self.host = host
+        self.port = port
+        self.username = username
+        self.password = password
+        self.database = database
+        tls = .prefer
+        capacity = 256 << 20
+        evictionBatchSize = 100
+        queryTimeout = .milliseconds(250)
+        connectTimeout = .seconds(5)
+        maximumBackoff = .seconds(30)
+        channel = "cachescope_purge"
+        instanceName = "\(Self.hostName):\(ProcessInfo.processInfo.processIdentifier)"
+        maximumPendingWrites = 64
+    }
+
+    /// A configuration from a URL: `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable|prefer|require]`
+    /// (`postgresql://` too). User and password may be percent-encoded.
+    /// - Throws: ``SharedTierError/invalidURL(_:reason:)`` saying what is missing or wrong.
+    public init(url: String) throws(SharedTierError) {
+        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased() else {
+            throw .invalidURL(url, reason: "it is not a URL; expected postgres://USER@HOST[:PORT]/DATABASE")
+        }
+        guard scheme == "postgres" || scheme == "postgresql" else {
+            throw .invalidURL(url, reason: "the scheme must be postgres:// or postgresql://, not \(scheme)://")
+        }
+        guard let host = components.host, !host.isEmpty else { throw .invalidURL(url, reason: "it names no host") }
+        guard let user = components.user?.removingPercentEncoding, !user.isEmpty else {
+            throw .invalidURL(url, reason: "it names no user (postgres://USER@\(host)/…)")
+        }
+        let database = String(components.path.drop(while: { $0 == "/" }))
+        guard !database.isEmpty, !database.contains("/") else {
+            throw .invalidURL(url, reason: "it names no database (…@\(host)/DATABASE)")
+        }
+        if let port = components.port, !(1...65_535).contains(port) {
+            throw .invalidURL(url, reason: "port \(port) is out of range")
+        }
+        self.init(
+            host: host, port: components.port ?? 5432, username: user, password: components.password?.removingPercentEncoding,
+            database: database.removingPercentEncoding ?? database)
+        for item in components.queryItems ?? [] {
+            guard item.name == "sslmode" else {
+                throw .invalidURL(url, reason: "unknown parameter \(item.name) (only sslmode is understood)")
+            }
+            guard let mode = item.value.flatMap(TLSMode.init(rawValue:)) else {
+                throw .invalidURL(url, reason: "sslmode must be disable, prefer or require")
+            }
+            tls = mode
+        }
+    }
+
+    /// This machine's name, as `gethostname` gives it (`ProcessInfo.hostName` may ask DNS,
+    /// which can take seconds where there is none).
+    private static var hostName: String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The URL without its password, for messages.
+    public var displayURL: String { "postgres://\(username)@\(host):\(port)/\(database)" }
+
+    /// Checks what would otherwise fail later.
+    func validate() throws(SharedTierError) {
+        guard capacity > 0 else { throw .invalidConfiguration("capacity must be positive (is \(capacity))") }
+        guard evictionBatchSize > 0 else { throw .invalidConfiguration("evictionBatchSize must be positive (is \(evictionBatchSize))") }
+        guard queryTimeout > .zero else { throw .invalidConfiguration("queryTimeout must be positive") }
+        guard connectTimeout > .zero else { throw .invalidConfiguration("connectTimeout must be positive") }
+        guard maximumPendingWrites > 0 else { throw .invalidConfiguration("maximumPendingWrites must be positive") }
+        let channelCharacters = channel.utf8.allSatisfy { $0 == UInt8(ascii: "_") || (0x30...0x39).contains($0) || (0x61...0x7a).contains($0) }
+        guard !channel.isEmpty, channel.utf8.count <= 63, channelCharacters, !(0x30...0x39).contains(channel.utf8.first ?? 0) else {
+            throw .invalidConfiguration("channel must be a lower-case identifier of at most 63 characters (is \"\(channel)\")")
+        }
+    }
+}

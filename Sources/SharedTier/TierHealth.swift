@@ -1,0 +1,60 @@
+import Synchronization
+
+/// Whether the database is worth asking now, and when an outage starts or ends.
+///
+/// While it works, every operation goes to it. The first failure starts an outage (the one
+/// moment a warning is due); during an outage operations skip the tier at once — a miss —
+/// except one probe per backoff interval (1 s, doubling up to the configured maximum). The
+/// probe's success ends the outage.
+final class TierHealth: Sendable {
+    private struct State {
+        var failing = false
+        var nextProbe: ContinuousClock.Instant?
+        var backoff: Duration
+    }
+
+    private static let initialBackoff = Duration.seconds(1)
+    private let maximumBackoff: Duration
+    private let state = Mutex(State(backoff: TierHealth.initialBackoff))
+
+    init(maximumBackoff: Duration) {
+        self.maximumBackoff = max(maximumBackoff, Self.initialBackoff)
+    }
+
+    /// Whether to ask the database now: always while it works; during an outage, only the
+    /// first caller after the backoff (the others skip it until that probe has answered).
+    func mayTry(probeTimeout: Duration) -> Bool {
+        state.withLock { state in
+            guard state.failing else { return true }
+            let now = ContinuousClock.now
+            guard let next = state.nextProbe, next <= now else { return false }
+            state.nextProbe = now + probeTimeout + state.backoff
+            return true
+        }
+    }
+
+    /// Records a failure; `true` when it starts an outage.
+    func failed() -> Bool {
+        state.withLock { state in
+            let starts = !state.failing
+            if starts { state.backoff = Self.initialBackoff } else { state.backoff = min(state.backoff * 2, maximumBackoff) }
+            state.failing = true
+            state.nextProbe = ContinuousClock.now + state.backoff
+            return starts
+        }
+    }
+
+    /// Records a success; `true` when it ends an outage.
+    func succeeded() -> Bool {
+        state.withLock { state in
+            guard state.failing else { return false }
+            state.failing = false
+            state.nextProbe = nil
+            state.backoff = Self.initialBackoff
+            return true
+        }
+    }
+
+    /// Whether an outage is going on.
+    var isFailing: Bool { state.withLock { $0.failing } }
+}

@@ -1,0 +1,126 @@
+import CacheEvents
+import CacheStore
+@testable import CachingClient
+import DemoOrigin
+import Foundation
+import HTTPCaching
+import SharedTier
+import Testing
+
+@Suite("Shared tier: instances sharing one PostgreSQL", .timeLimit(.minutes(2)))
+struct SharedTierClientTests {
+    @Test("a miss on one instance is a hit on another, without an origin request")
+    func missOnOneHitOnAnother() async throws {
+        let instances = try await Instances.start(2, tier: TestPostgres.freshDatabase(instance: "unused"))
+        let (a, b) = (instances.clients[0], instances.clients[1])
+        let first = try await a.data(from: instances.url("/max-age/60"))
+        #expect(first.outcome == .miss)
+        await a.finishSharedTierWrites()
+
+        let second = try await b.data(from: instances.url("/max-age/60"))
+        #expect(second.outcome == .hit)
+        #expect(second.body == first.body)
+        #expect(instances.origin.requestCount(path: "/max-age/60") == 1, "b was answered from the shared tier")
+        // Promoted into b's own tiers: the next request does not ask the shared tier again.
+        let key = try #require(CacheKey(method: "GET", uri: instances.url("/max-age/60")))
+        #expect(b.store.memoryVariants(for: key)?.count == 1)
+        try await instances.stop()
+    }
+
+    @Test("a response the origin marks no-store never reaches the shared tier")
+    func noStoreStaysOut() async throws {
+        let instances = try await Instances.start(2, tier: TestPostgres.freshDatabase(instance: "unused"))
+        _ = try await instances.clients[0].data(from: instances.url("/no-store"))
+        await instances.clients[0].finishSharedTierWrites()
+        let second = try await instances.clients[1].data(from: instances.url("/no-store"))
+        #expect(second.outcome != .hit)
+        #expect(instances.origin.requestCount(path: "/no-store") == 2)
+        try await instances.stop()
+    }
+
+    @Test("a purge on one instance reaches the other within a second, naming where it came from")
+    func purgeReachesEveryInstance() async throws {
+        let tier = try await TestPostgres.freshDatabase(instance: "unused")
+        let instances = try await Instances.start(2, tier: tier)
+        let (a, b) = (instances.clients[0], instances.clients[1])
+        let url = instances.url("/max-age/60")
+        _ = try await a.data(from: url)
+        await a.finishSharedTierWrites()
+        #expect(try await b.data(from: url).outcome == .hit)
+        let events = await EventLog(b)
+
+        let purged = await a.perform(.purge(key: url))
+        #expect(purged.succeeded)
+        #expect(purged.message.contains("other instances told"), "\(purged.message)")
+        let reached = await events.waitUntil(within: .seconds(1)) { $0.purges.contains { $0.origin == "a" } }
+        #expect(reached, "b saw a's purge within 1 s")
+        #expect(events.purges.first?.count == 1, "b dropped its own copy")
+        #expect(try await TestPostgres.execute("SELECT count(*), 0 FROM cachescope_entries", on: tier).first?.0 == 0)
+
+        let again = try await b.data(from: url)
+        #expect(again.outcome == .miss, "gone from b's tiers and from the shared one")
+        #expect(instances.origin.requestCount(path: "/max-age/60") == 2)
+        try await instances.stop()
+    }
+
+    @Test("purge all empties the shared table and every instance")
+    func purgeAllReachesEveryInstance() async throws {
+        let tier = try await TestPostgres.freshDatabase(instance: "unused")
+        let instances = try await Instances.start(2, tier: tier)
+        let (a, b) = (instances.clients[0], instances.clients[1])
+        for path in ["/max-age/60", "/max-age/61"] { _ = try await b.data(from: instances.url(path)) }
+        await b.finishSharedTierWrites()
+        let events = await EventLog(b)
+        _ = await a.perform(.purgeAll)
+        #expect(await events.waitUntil(within: .seconds(1)) { $0.purges.contains { $0.scope == .all && $0.origin == "a" } })
+        #expect(b.store.stats().entryCount == 0)
+        #expect(try await TestPostgres.execute("SELECT count(*), 0 FROM cachescope_entries", on: tier).first?.0 == 0)
+        try await instances.stop()
+    }
+
+    @Test("a 304 rewrites the shared entry's metadata, never its body")
+    func notModifiedUpdatesMetadataOnly() async throws {
+        let tier = try await TestPostgres.freshDatabase(instance: "unused")
+        let instances = try await Instances.start(1, tier: tier)
+        let client = instances.clients[0]
+        let url = instances.url("/no-cache")
+        _ = try await client.data(from: url)
+        await client.finishSharedTierWrites()
+        let before = try await TestPostgres.execute("SELECT xmin::text::bigint, 0 FROM cachescope_bodies", on: tier)
+        let metadataBefore = try await TestPostgres.execute("SELECT xmin::text::bigint, 0 FROM cachescope_entries", on: tier)
+        let revalidated = try await client.data(from: url)
+        #expect(revalidated.outcome == .revalidated)
+        await client.finishSharedTierWrites()
+        let after = try await TestPostgres.execute("SELECT xmin::text::bigint, 0 FROM cachescope_bodies", on: tier)
+        let metadataAfter = try await TestPostgres.execute("SELECT xmin::text::bigint, 0 FROM cachescope_entries", on: tier)
+        #expect(before.count == 1)
+        #expect(after.map(\.0) == before.map(\.0), "the body row was not written again")
+        #expect(metadataAfter.map(\.0) != metadataBefore.map(\.0), "the metadata row was")
+        try await instances.stop()
+    }
+
+    @Test("with the store's encryption on, the shared tier holds no plain body, and only the same key reads it")
+    func encryptedEntries() async throws {
+        let tier = try await TestPostgres.freshDatabase(instance: "unused")
+        let key = EncryptionKey.random()
+        let instances = try await Instances.start(2, tier: tier) { configuration in
+            configuration.store.defaultNamespace.encryptionKey = key
+        }
+        let first = try await instances.clients[0].data(from: instances.url("/max-age/60"))
+        await instances.clients[0].finishSharedTierWrites()
+        let plainRows = try await TestPostgres.execute(
+            "SELECT count(*), 0 FROM cachescope_bodies WHERE position('\\x\(first.body.map { String(format: "%02x", $0) }.joined())'::bytea IN body) > 0",
+            on: tier)
+        #expect(plainRows.first?.0 == 0, "the body is not stored in the clear")
+        #expect(try await instances.clients[1].data(from: instances.url("/max-age/60")).outcome == .hit)
+
+        let stranger = try await Instances.start(1, tier: tier) { configuration in
+            configuration.store.defaultNamespace.encryptionKey = EncryptionKey.random()
+        }
+        let strangers = try await stranger.clients[0].data(from: instances.url("/max-age/60"))
+        #expect(strangers.outcome == .miss, "another key finds nothing it can read")
+        #expect(instances.origin.requestCount(path: "/max-age/60") == 2)
+        try await stranger.stop()
+        try await instances.stop()
+    }
+}

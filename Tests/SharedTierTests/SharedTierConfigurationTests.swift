@@ -1,0 +1,77 @@
+import CachingClient
+import Foundation
+import SharedTier
+import Testing
+
+@Suite("Shared tier: configuration", .timeLimit(.minutes(2)))
+struct SharedTierConfigurationTests {
+    @Test("a URL is read into host, port, user, password, database and TLS mode")
+    func readsAURL() throws {
+        let configuration = try SharedTierConfiguration(url: "postgres://cache:s%40cret@db.example:6543/shared?sslmode=disable")
+        #expect(configuration.host == "db.example")
+        #expect(configuration.port == 6543)
+        #expect(configuration.username == "cache")
+        #expect(configuration.password == "s@cret")
+        #expect(configuration.database == "shared")
+        #expect(configuration.tls == .disable)
+        #expect(configuration.displayURL == "postgres://cache@db.example:6543/shared", "no password in messages")
+        #expect(try SharedTierConfiguration(url: "postgresql://u@h/d").port == 5432)
+    }
+
+    @Test(
+        "a bad URL is refused with what is wrong",
+        arguments: [
+            ("http://u@h/d", "scheme"), ("postgres://h/d", "no user"), ("postgres://u@h", "no database"),
+            ("postgres://u@h/d?sslmode=sometimes", "sslmode"), ("postgres://u@h/d?pool=3", "unknown parameter"),
+            ("not a url at all", "postgres://"), ("postgres://u@:5432/d", "no host"),
+        ])
+    func refusesABadURL(url: String, complaint: String) {
+        let error = #expect(throws: SharedTierError.self) { try SharedTierConfiguration(url: url) }
+        guard case .invalidURL(let named, _) = error else {
+            Issue.record("not an invalid URL: \(String(describing: error))")
+            return
+        }
+        #expect(named == url)
+        #expect(error?.description.contains(complaint) == true, "\(String(describing: error))")
+    }
+
+    @Test("an unreachable server is an error at start, naming it")
+    func unreachableServer() async throws {
+        var configuration = CachingClientConfiguration()
+        configuration.sharedTier = try SharedTierConfiguration(url: "postgres://nobody@127.0.0.1:1/nothing?sslmode=disable")
+        configuration.sharedTier?.connectTimeout = .seconds(2)
+        let error = await #expect(throws: SharedTierError.self) { _ = try await CachingClient(configuration: configuration) }
+        guard case .unreachable = error else {
+            Issue.record("not unreachable: \(String(describing: error))")
+            return
+        }
+        #expect(error?.description.hasPrefix("cannot reach the shared tier at postgres://nobody@127.0.0.1:1/nothing: ") == true)
+    }
+
+    @Test("settings out of range are refused before connecting")
+    func settingsOutOfRange() async throws {
+        var configuration = CachingClientConfiguration()
+        configuration.sharedTier = try SharedTierConfiguration(url: "postgres://u@127.0.0.1:1/d")
+        configuration.sharedTier?.capacity = 0
+        await #expect(throws: SharedTierError.invalidConfiguration("capacity must be positive (is 0)")) {
+            _ = try await CachingClient(configuration: configuration)
+        }
+        configuration.sharedTier?.capacity = 1_000
+        configuration.sharedTier?.channel = "purge; DROP TABLE x"
+        let error = await #expect(throws: SharedTierError.self) { _ = try await CachingClient(configuration: configuration) }
+        #expect(error?.description.contains("channel must be a lower-case identifier") == true)
+    }
+
+    @Test("a database with a newer schema is refused, not overwritten")
+    func newerSchema() async throws {
+        let tier = try await TestPostgres.freshDatabase(instance: "a")
+        let instances = try await Instances.start(1, tier: tier)
+        try await instances.stop()
+        try await TestPostgres.execute("INSERT INTO cachescope_schema (version) VALUES (99)", on: tier)
+        var configuration = CachingClientConfiguration()
+        configuration.sharedTier = tier
+        await #expect(throws: SharedTierError.schemaTooNew(found: 99, supported: 1)) {
+            _ = try await CachingClient(configuration: configuration)
+        }
+    }
+}
