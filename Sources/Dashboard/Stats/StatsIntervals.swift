@@ -11,8 +11,9 @@ public import CacheEvents
 ///
 /// ```swift
 /// var intervals = try StatsIntervals(every: 5)
-/// for event in events { for line in intervals.apply(event) { print(try line.jsonLine(), terminator: "") } }
-/// if let last = intervals.finish() { print(try last.jsonLine(), terminator: "") }
+/// var ndjson = ""   // headless commands hand these lines to `StatsStream`, never the dashboard's terminal
+/// for event in events { for line in intervals.apply(event) { ndjson += try line.jsonLine() } }
+/// if let last = intervals.finish() { ndjson += try last.jsonLine() }
 /// ```
 public struct StatsIntervals: Sendable {
     /// The interval in seconds.
