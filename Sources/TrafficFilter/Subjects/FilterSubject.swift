@@ -40,6 +40,9 @@ public protocol FilterSubject {
     var filterTier: EntryTier? { get }
     /// `bg`: whether it is the cache's own background refresh.
     var filterIsBackground: Bool? { get }
+    /// `instance`: the name of the instance it belongs to, when a dashboard watches several
+    /// (`cachescope attach S1 S2 …`); `nil` when it watches one.
+    var filterInstance: String? { get }
     /// `h:NAME`: the values of the header field `name` (request and response); empty when absent.
     func filterHeaderValues(_ name: HTTPField.Name) -> [String]
 }
@@ -67,6 +70,8 @@ extension FilterSubject {
     public var filterTier: EntryTier? { nil }
     /// Not applicable.
     public var filterIsBackground: Bool? { nil }
+    /// Not applicable (one instance).
+    public var filterInstance: String? { nil }
     /// No header fields.
     public func filterHeaderValues(_ name: HTTPField.Name) -> [String] { [] }
 }

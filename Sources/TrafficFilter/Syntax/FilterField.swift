@@ -28,6 +28,8 @@ public enum FilterField: String, CaseIterable, Sendable, Hashable {
     case header = "h"
     /// `bg`: the cache's own background refreshes.
     case background = "bg"
+    /// `instance:web`: the attached instance a request or entry belongs to (several attached).
+    case instance
 
     /// What kind of value the field compares.
     enum Kind {
@@ -38,7 +40,7 @@ public enum FilterField: String, CaseIterable, Sendable, Hashable {
         switch self {
         case .outcome: .outcome
         case .tier: .tier
-        case .reason, .method, .url, .host: .text
+        case .reason, .method, .url, .host, .instance: .text
         case .status: .integer
         case .ttl, .age: .duration
         case .size: .bytes
@@ -80,6 +82,7 @@ public enum FilterField: String, CaseIterable, Sendable, Hashable {
         case .tier: "tier:disk — memory, disk or both (entries)"
         case .header: "h:cache-control~no-cache — request or response header (alone: present)"
         case .background: "bg — background refreshes (stale-while-revalidate)"
+        case .instance: "instance:web — the attached instance (cachescope attach S1 S2 …)"
         }
     }
 
