@@ -40,4 +40,6 @@ public struct EntryRow: FilterSubject, Sendable {
     public var filterSize: Int? { entry.size }
     /// Where it lives.
     public var filterTier: EntryTier? { entry.tier }
+    /// The instance that stores it, when several are attached.
+    public var filterInstance: String? { entry.instanceName.isEmpty ? nil : entry.instanceName }
 }

@@ -22,10 +22,28 @@ public struct PurgePreview: Sendable, Hashable {
     /// Seconds an entry counts as "hit recently" for: 60.
     public static let recentSeconds = 60.0
 
-    /// The entries of `table` stored under `keys`, at `now` (session seconds).
+    /// In a fleet: the instances that store each key — a purge tells each instance only its
+    /// own keys. (One instance: every key is instance 0's.)
+    public let holders: [String: [UInt16]]
+
+    /// The entries of `table` stored under `keys` (by every instance), at `now` (session seconds).
     public init(keys: Set<String>, table: EntryTable, now: Double, selection: String) {
-        let removed = table.all.filter { keys.contains($0.ref.key) }
-        self.keys = Set(removed.map(\.ref.key)).sorted()
+        self.init(removing: table.all.filter { keys.contains($0.ref.key) }, now: now, selection: selection)
+    }
+
+    /// The entries of `table` stored under these keys by these instances (a filter's matches:
+    /// whole keys, but only in the instances where the filter matched), at `now`.
+    public init(targets: Set<PurgeTarget>, table: EntryTable, now: Double, selection: String) {
+        self.init(
+            removing: table.all.filter { targets.contains(PurgeTarget(key: $0.ref.key, instance: $0.instance)) }, now: now,
+            selection: selection)
+    }
+
+    private init(removing removed: [EntryRecord], now: Double, selection: String) {
+        var holders: [String: Set<UInt16>] = [:]
+        for entry in removed { holders[entry.ref.key, default: []].insert(entry.instance) }
+        self.holders = holders.mapValues { $0.sorted() }
+        self.keys = holders.keys.sorted()
         entries = removed.count
         bytes = removed.reduce(0) { $0 + $1.size }
         recentlyHit = removed.filter { entry in entry.lastAccess.map { $0 >= now - Self.recentSeconds } ?? false }.count
@@ -40,4 +58,18 @@ public struct PurgePreview: Sendable, Hashable {
 
     /// The commands that carry the purge out: one per key.
     public var commands: [ClientCommand] { keys.map { .purge(key: $0) } }
+}
+
+/// A primary key in one instance's store: what a purge of a fleet removes.
+public struct PurgeTarget: Sendable, Hashable {
+    /// The primary key.
+    public var key: String
+    /// The instance (0 with one instance).
+    public var instance: UInt16
+
+    /// The key `key` of `instance`.
+    public init(key: String, instance: UInt16 = 0) {
+        self.key = key
+        self.instance = instance
+    }
 }
