@@ -62,8 +62,8 @@ final class WatchedClient: Sendable {
     /// - Throws: ``PathError`` when the store's directory or the recording's temporary file
     ///   cannot be created; ``MetricsEndpointError``; the store's or the attach server's errors.
     static func start(
-        command: String, cacheDirectory: DirectoryPath?, record: OutputPath?, publish: Bool, log: OutputPath?,
-        filter: Filter? = nil, metrics metricsAddress: MetricsEndpoint.Address? = nil,
+        command: String, cacheDirectory: DirectoryPath?, record: OutputPath?, publish: Bool, publishPath: String? = nil,
+        log: OutputPath?, filter: Filter? = nil, metrics metricsAddress: MetricsEndpoint.Address? = nil,
         configuration: (URL) -> CachingClientConfiguration
     ) async throws -> WatchedClient {
         let notice = FileLogging.start(log, command: command)
@@ -110,7 +110,7 @@ final class WatchedClient: Sendable {
         let publisher = publish
             ? try await AttachServer.start(
                 events: client.events, snapshot: { await client.snapshotEvents() }, commands: { await client.perform($0) },
-                processName: "cachescope-\(command)")
+                path: publishPath, processName: "cachescope-\(command)")
             : nil
         return WatchedClient(
             command: command, client: client, recorder: recorder, recordFile: recordFile, publisher: publisher, metrics: metrics,
