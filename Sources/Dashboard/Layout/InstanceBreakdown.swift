@@ -33,7 +33,9 @@ enum InstanceBreakdown {
             let counters = index < model.perInstance.count
                 ? model.perInstance[index].counters : (index == 0 && model.perInstance.isEmpty ? model.counters : TrafficCounters())
             lines.append(Line(
-                name: instance.name, pid: String(instance.pid), state: instance.connected ? "connected" : "gone",
+                // pid 0: never reached yet (no hello).
+                name: instance.name, pid: instance.pid == 0 ? "–" : String(instance.pid),
+                state: instance.connected ? "connected" : instance.pid == 0 ? "not yet" : "gone",
                 requests: counters.requests, hitRatio: counters.hitRatio, entries: entries[index], bytes: bytes[index]))
         }
         lines.append(Line(
