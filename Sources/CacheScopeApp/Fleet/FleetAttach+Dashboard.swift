@@ -21,8 +21,9 @@ extension FleetAttach {
             theme: theme, status: status ?? StatusMessage(opening, kind: missing.isEmpty ? .info : .failure),
             rewindEvents: rewindEvents)
         onChange { roster, notice in
-            app.setInstances(roster)
+            // The sentence first: whoever sees the roster change also sees why.
             app.setStatus(notice, kind: notice.contains(" is gone: ") ? .failure : .info)
+            app.setInstances(roster)
         }
         // A change between reading the roster above and installing the handler is not lost.
         app.setInstances(self.roster)

@@ -136,8 +136,10 @@ struct FleetAttachTests {
 
         await members[1].stop()
         #expect(await eventually { app.snapshot.interface.instances[1]?.connected == false })
-        #expect(app.snapshot.interface.status?.text.hasPrefix("web#2 (pid ") == true)
-        #expect(app.snapshot.interface.status?.text.contains(" is gone: ") == true)
+        #expect(await eventually {
+            let status = app.snapshot.interface.status?.text ?? ""
+            return status.hasPrefix("web#2 (pid ") && status.contains(" is gone: ")
+        }, "\(String(describing: app.snapshot.interface.status))")
         #expect(app.snapshot.traffic.entries.count == 1, "a gone instance's rows stay")
         let grid = app.frame(size: TerminalSize(columns: 120, rows: 40), theme: app.theme, redraw: {})
         #expect(grid.text.contains("(1 gone)"))
@@ -150,7 +152,9 @@ struct FleetAttachTests {
 
         try await members[1].start()
         #expect(await eventually { app.snapshot.interface.instances[1]?.connected == true })
-        #expect(app.snapshot.interface.status?.text == "web#2 (pid \(ProcessInfo.processInfo.processIdentifier)) reconnected")
+        #expect(await eventually {
+            app.snapshot.interface.status?.text == "web#2 (pid \(ProcessInfo.processInfo.processIdentifier)) reconnected"
+        }, "\(String(describing: app.snapshot.interface.status))")
         // Its snapshot on reconnecting stands for its store now: the key it still holds.
         #expect(await eventually { app.snapshot.traffic.entries.count == 1 })
         for member in members { await member.stop() }
