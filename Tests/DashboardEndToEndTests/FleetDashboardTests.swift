@@ -82,13 +82,18 @@ extension EndToEndTests {
             #expect(log.contains("fleet command"), "the purge is not in the attach log:\n\(log)")
         }
 
-        @Test("attach S1 S2 with nothing listening on either is one line naming both, status 1; a missing socket file among several is not a usage error")
+        @Test("attach S1 S2 with nothing listening on either is one line naming both, status 1; a socket named twice or a directory is a usage error (64)")
         func noneReachable() async throws {
             let directory = try TemporaryDirectory()
             let result = try await Binary.run(["attach", directory.path("a.sock"), directory.path("b.sock"), "--no-ui"])
             #expect(result.status == 1, "\(result)")
             #expect(result.stderr.contains("none of the 2 attach sockets could be reached"), "\(result.stderr)")
             #expect(result.stderr.contains(directory.path("a.sock")) && result.stderr.contains(directory.path("b.sock")))
+
+            let twice = try await Binary.run(["attach", directory.path("a.sock"), directory.path("a.sock"), "--no-ui"])
+            #expect(twice.status == 64 && twice.stderr == "cachescope: attach: each SOCKET may be named once\n", "\(twice)")
+            let notSocket = try await Binary.run(["attach", directory.path(""), directory.path("b.sock"), "--no-ui"])
+            #expect(notSocket.status == 64 && notSocket.stderr.contains("is a directory, not an attach socket"), "\(notSocket)")
         }
     }
 }
