@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import CacheScopeApp
 import CacheAttach
 import Dashboard
@@ -42,8 +43,16 @@ struct AttachCommand: AsyncParsableCommand {
 
     func validate() throws {
         try reporting {
-            for socket in sockets { _ = try SocketPath(socket, option: "SOCKET", mayBeMissing: sockets.count > 1) }
-            if Set(sockets).count < sockets.count { throw ValidationError("each SOCKET may be named once") }
+            var seen: [String: String] = [:]
+            for socket in sockets {
+                _ = try SocketPath(socket, option: "SOCKET", mayBeMissing: sockets.count > 1)
+                let resolved = URL(fileURLWithPath: socket).standardizedFileURL.path
+                if let first = seen[resolved] {
+                    let same = first == socket ? "" : " (\(first) and \(socket) are the same path)"
+                    throw ValidationError("SOCKET \(socket) is named twice\(same); name each socket once")
+                }
+                seen[resolved] = socket
+            }
             _ = try theme.choice()
             _ = try log.path()
             _ = try statsInterval()

@@ -40,6 +40,8 @@ public final class FleetAttach: Sendable {
         var offset: Double?
         /// Whether a hello has named it (else its name is the socket's file name).
         var named = false
+        /// Events of this instance the merged stream had no room for, not yet reported.
+        var dropped = 0
     }
 
     private struct State {
@@ -51,6 +53,9 @@ public final class FleetAttach: Sendable {
     }
 
     private let state: Mutex<State>
+    /// Held while a roster change is announced, so announcements never overtake each other:
+    /// each hands over the roster as it is when it runs, so the last one is always current.
+    private let announcing = Mutex(())
     private let continuation: AsyncStream<CacheEvent>.Continuation
     private let tasks = Mutex<[Task<Void, Never>]>([])
     private let started = ContinuousClock.now
@@ -64,11 +69,16 @@ public final class FleetAttach: Sendable {
         state = Mutex(State(instances: paths.map { path in
             Instance(status: InstanceStatus(name: FleetNaming.placeholder(path: path), pid: 0, connected: false, path: path))
         }))
-        // Unbounded: the dashboard folds well over 500,000 events a second, and each
-        // connection's own buffer (10,000 events, then `dropped`) bounds what a stalled
-        // publisher side can queue.
-        (events, continuation) = AsyncStream.makeStream(of: CacheEvent.self, bufferingPolicy: .unbounded)
+        // Bounded, as each connection's own buffer is: the instances' reading tasks drain
+        // their connections at once, so this is where a dashboard that falls behind makes
+        // events wait. What does not fit is counted per instance and reported as that
+        // instance's `dropped` event once there is room again (the dashboard counts it).
+        (events, continuation) = AsyncStream.makeStream(
+            of: CacheEvent.self, bufferingPolicy: .bufferingOldest(Self.mergedBufferSize))
     }
+
+    /// Events the merged stream holds for a dashboard that falls behind: 100,000.
+    public static let mergedBufferSize = 100_000
 
     /// Attaches to every socket in `paths` at once. Those that cannot be reached now are tried
     /// again in the background (``FleetRetry``) and shown as gone until they answer.
@@ -132,30 +142,34 @@ public final class FleetAttach: Sendable {
         return try await client.send(command)
     }
 
-    /// Detaches from every instance and stops retrying; ``events`` finishes.
+    /// Detaches from every instance and stops retrying; ``events`` finishes. Call it when
+    /// done: the instances' tasks hold the fleet until then.
     public func close() {
         let clients = state.withLock { state -> [AttachClient] in
             state.closed = true
+            state.onChange = nil
             return state.instances.compactMap(\.client)
         }
-        for task in tasks.withLock({ $0 }) { task.cancel() }
+        for task in tasks.withLock({ tasks in defer { tasks = [] }; return tasks }) { task.cancel() }
         for client in clients { client.close() }
         continuation.finish()
     }
 
-    deinit {
-        close()
-    }
-
     // MARK: Instances
 
-    /// A change of the roster, to announce outside the lock.
+    /// A change of the roster, to announce outside the state's lock.
     private struct Change {
-        var roster: InstanceRoster
         var notice: String
-        var handler: (@Sendable (InstanceRoster, String) -> Void)?
+    }
 
-        func announce() { handler?(roster, notice) }
+    /// Hands `change` to the handler with the roster as it is now. Announcements run one at a
+    /// time, so two instances changing at once cannot leave an older roster shown last.
+    private func announce(_ change: Change?) {
+        guard let change else { return }
+        announcing.withLock { _ in
+            let (roster, handler) = state.withLock { ($0.roster, $0.onChange) }
+            handler?(roster, change.notice)
+        }
     }
 
     /// Seconds since the fleet connected: the merged timeline.
@@ -186,7 +200,7 @@ public final class FleetAttach: Sendable {
             } else {
                 notice = "\(name) (pid \(client.server.pid)) reconnected"
             }
-            return Change(roster: state.roster, notice: notice, handler: state.onChange)
+            return Change(notice: notice)
         }
     }
 
@@ -197,14 +211,14 @@ public final class FleetAttach: Sendable {
             state.instances[index].client = nil
             state.instances[index].status.connected = false
             let status = state.instances[index].status
-            return Change(
-                roster: state.roster, notice: "\(status.name) (pid \(status.pid)) is gone: \(reason); reconnecting when its socket accepts again",
-                handler: state.onChange)
+            return Change(notice: "\(status.name) (pid \(status.pid)) is gone: \(reason); reconnecting when its socket accepts again")
         }
     }
 
     /// Reads instance `index` for as long as the fleet is open: its events while connected,
-    /// then attempts to reconnect with backoff.
+    /// then attempts to reconnect with backoff. The backoff starts again only after a
+    /// connection lasted ``FleetRetry/settled``: a server that greets and drops at once (one
+    /// shutting down) is retried ever more slowly, not in a tight loop.
     private func watch(index: Int, first: AttachClient?) async {
         var client = first
         var wait = retry.initial
@@ -214,14 +228,14 @@ public final class FleetAttach: Sendable {
                 do {
                     let reached = try await AttachClient.connect(path: path, timeout: timeout)
                     client = reached
-                    wait = retry.initial
-                    adopt(reached, index: index)?.announce()
+                    announce(adopt(reached, index: index))
                 } catch {
                     try? await Task.sleep(for: wait)
                     wait = retry.next(after: wait)
                 }
                 continue
             }
+            let connected = ContinuousClock.now
             var reason = "the connection closed"
             do {
                 for try await event in current.events { forward(event, index: index) }
@@ -231,23 +245,46 @@ public final class FleetAttach: Sendable {
             current.close()
             client = nil
             guard !Task.isCancelled else { return }
-            lose(index: index, client: current, reason: reason)?.announce()
+            announce(lose(index: index, client: current, reason: reason))
+            if ContinuousClock.now - connected >= retry.settled {
+                wait = retry.initial
+            } else {
+                try? await Task.sleep(for: wait)
+                wait = retry.next(after: wait)
+            }
         }
     }
 
-    /// Tags, re-stamps and renumbers one event of instance `index` and passes it on.
+    /// Tags, re-stamps and renumbers one event of instance `index` and passes it on. When the
+    /// merged stream is full the event is counted as dropped for its instance; the count goes
+    /// out as that instance's `dropped` event before its next event that fits.
     private func forward(_ event: CacheEvent, index: Int) {
         let wall = self.wall
         var event = event
         state.withLock { state in
             let offset = state.instances[index].offset ?? (wall - event.time)
             state.instances[index].offset = offset
-            state.seq += 1
-            event.seq = state.seq
             event.time += offset
             event.instance = UInt16(clamping: index)
             // Yielded under the lock, so the merged order is the numbering's.
-            continuation.yield(event)
+            if state.instances[index].dropped > 0 {
+                let report = CacheEvent(
+                    seq: state.seq + 1, time: event.time, kind: .dropped(Dropped(count: state.instances[index].dropped)))
+                var tagged = report
+                tagged.instance = event.instance
+                guard case .enqueued = continuation.yield(tagged) else {
+                    state.instances[index].dropped += 1
+                    return
+                }
+                state.seq += 1
+                state.instances[index].dropped = 0
+            }
+            event.seq = state.seq + 1
+            if case .enqueued = continuation.yield(event) {
+                state.seq += 1
+            } else {
+                state.instances[index].dropped += 1
+            }
         }
     }
 }

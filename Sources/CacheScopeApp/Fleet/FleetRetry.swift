@@ -5,11 +5,15 @@ public struct FleetRetry: Sendable, Hashable {
     public var initial: Duration
     /// The longest wait: 5 s by default.
     public var maximum: Duration
+    /// How long a connection must last for the backoff to start again from `initial` after it
+    /// drops: 2 s by default. A shorter one counts as a failed attempt.
+    public var settled: Duration
 
     /// Backoff from `initial` doubling up to `maximum`.
-    public init(initial: Duration = .milliseconds(250), maximum: Duration = .seconds(5)) {
+    public init(initial: Duration = .milliseconds(250), maximum: Duration = .seconds(5), settled: Duration = .seconds(2)) {
         self.initial = initial
         self.maximum = max(initial, maximum)
+        self.settled = settled
     }
 
     /// The wait after `wait`.

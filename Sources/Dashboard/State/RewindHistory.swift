@@ -42,12 +42,12 @@ public struct RewindHistory: Sendable {
     /// The events in the ring, oldest first.
     public var events: [CacheEvent] { Array(ring[oldest...] + ring[..<oldest]) }
 
-    /// A paused replayer over the ring, starting from the state before its first event.
     /// Names a fleet's instances in the fold of older events, so rewound rows carry them too.
     mutating func nameInstances(_ names: [String]) {
         base.nameInstances(names)
     }
 
+    /// A paused replayer over the ring, starting from the state before its first event.
     func replayer() -> SessionReplayer<TrafficModel> {
         SessionReplayer(events: events, initial: base)
     }
