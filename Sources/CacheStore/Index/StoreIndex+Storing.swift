@@ -124,7 +124,7 @@ extension StoreIndex {
             || record.freshUntil != decoded.freshUntil || record.expiresAt != decoded.expiresAt
         {
             namespaces[namespace].records.modify(storageKey) { record in
-                if needsInfo { record.info = EntryInfo(decoded.stored) }
+                if needsInfo { record.info = info(for: decoded.stored) }
                 record.body = decoded.bodyID
                 record.created = decoded.created
                 record.freshUntil = decoded.freshUntil
