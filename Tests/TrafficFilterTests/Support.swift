@@ -15,6 +15,7 @@ struct Row: FilterSubject {
     var filterSize: Int?
     var filterTier: EntryTier?
     var filterIsBackground: Bool?
+    var filterTags: [String]?
     var headers: HTTPFields = [:]
 
     func filterHeaderValues(_ name: HTTPField.Name) -> [String] { headers[values: name] }

@@ -36,12 +36,14 @@ extension DashboardState {
         interface.status = nil
     }
 
-    /// `:purge FILTER`: the preview of every key with an entry that `filter` matches now.
+    /// `:purge FILTER`: the preview of every key with an entry that `filter` matches now;
+    /// `:purge tag:NAME` alone: the preview of the entries tagged NAME, purged by tag.
     mutating func askPurge(matching filter: Filter?) -> [DashboardEffect] {
         guard let filter else {
-            setStatus("purge needs a filter: :purge tier:disk & size>1MB (D purges everything)", kind: .failure)
+            setStatus("purge needs a filter: :purge tier:disk & size>1MB, :purge tag:NAME (D purges everything)", kind: .failure)
             return [.redraw]
         }
+        if let tag = filter.onlyTag { return askPurge(PurgePreview(tag: tag, table: shown.entries, now: now)) }
         let keys = shown.entries.all.filter { filter.matches(EntryRow($0, now: now)) }.map(\.ref.key)
         return askPurge(PurgePreview(keys: Set(keys), table: shown.entries, now: now, selection: "purge \(filter.text)"))
     }

@@ -56,7 +56,7 @@ public struct EntryTable: Sendable, Hashable {
                 ref: info.entry, tier: info.tier, size: info.size, status: info.status, etag: info.etag,
                 lastModified: info.lastModified, hits: info.hits, since: time, ageAtSince: max(0, info.age),
                 expiresAt: info.ttl.map { time + $0 }, lifetime: info.ttl.map { max(0, $0) + max(0, info.age) },
-                lastAccess: time - max(0, info.idle)))
+                lastAccess: time - max(0, info.idle), tags: info.tags ?? []))
         }
     }
 
@@ -67,7 +67,7 @@ public struct EntryTable: Sendable, Hashable {
                 ref: stored.entry, tier: stored.tier, size: stored.size, status: stored.status, etag: stored.etag,
                 lastModified: stored.lastModified, hits: previous?.hits ?? 0, since: time, ageAtSince: 0,
                 expiresAt: stored.ttl.map { time + $0 }, lifetime: stored.ttl.map { max(0, $0) },
-                lastAccess: previous?.lastAccess)
+                lastAccess: previous?.lastAccess, tags: stored.tags ?? [])
         }
         // One lookup of the key, the record changed in place (this runs for every miss).
         var added = false
@@ -110,7 +110,7 @@ public struct EntryTable: Sendable, Hashable {
             count = 0
         case .key(let key):
             if let removed = byKey.removeValue(forKey: key.description) { count -= removed.count }
-        case .entry, .expired, .since:
+        case .entry, .expired, .since, .tag, .prefix, .filter:
             break   // which entries went is told by their evictions
         }
     }

@@ -40,6 +40,8 @@ public protocol FilterSubject {
     var filterTier: EntryTier? { get }
     /// `bg`: whether it is the cache's own background refresh.
     var filterIsBackground: Bool? { get }
+    /// `tag`: its tags (surrogate keys); `nil` for rows that have none by nature (requests).
+    var filterTags: [String]? { get }
     /// `h:NAME`: the values of the header field `name` (request and response); empty when absent.
     func filterHeaderValues(_ name: HTTPField.Name) -> [String]
 }
@@ -67,6 +69,8 @@ extension FilterSubject {
     public var filterTier: EntryTier? { nil }
     /// Not applicable.
     public var filterIsBackground: Bool? { nil }
+    /// Not applicable.
+    public var filterTags: [String]? { nil }
     /// No header fields.
     public func filterHeaderValues(_ name: HTTPField.Name) -> [String] { [] }
 }
