@@ -110,7 +110,7 @@ extension SharedTier {
                     ON CONFLICT (id) DO UPDATE SET body_id = EXCLUDED.body_id, body = EXCLUDED.body
                     WHERE cachescope_bodies.body_id <> EXCLUDED.body_id),
                 untagged AS (DELETE FROM cachescope_tags WHERE id = \(id) AND NOT (tag = ANY(\(tagDigests))))
-                INSERT INTO cachescope_tags (tag, id) SELECT tag, entry.id FROM entry, unnest(\(tagDigests)::bytea[]) AS tag
+                INSERT INTO cachescope_tags (tag, id) SELECT t.tag, entry.id FROM entry, unnest(\(tagDigests)::bytea[]) AS t(tag)
                 ON CONFLICT DO NOTHING
                 """)
             return true

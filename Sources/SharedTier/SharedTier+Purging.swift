@@ -1,5 +1,5 @@
 package import HTTPCaching
-import CacheStore
+package import CacheStore
 import Logging
 import NIOCore
 import PostgresNIO

@@ -1,4 +1,3 @@
-public import HTTPCaching
 
 extension ResponseStore {
     /// Removes every entry tagged `tag` (``StoreConfiguration/tagField``, ``SurrogateKeys``)
