@@ -1,3 +1,4 @@
+import CacheAttach
 import CacheStore
 import HTTPCaching
 import CachingClient

@@ -70,6 +70,33 @@ extension EndToEndTests {
             #expect(again.stdout.contains("purged 0 entries tagged nothing-has-this"), "\(again.stdout)")
         }
 
+        @Test("--tag against a published demo: one line with what it removed, and nothing stored before it is left", .needsTmux)
+        func purgeDemoByTag() async throws {
+            let directory = try TemporaryDirectory()
+            let app = try TmuxSession.demo(["--publish", "--rate", "40"], directory: directory)
+            defer { app.close() }
+            let published = await app.waitFor(.seconds(60)) { Screen.statusLine($0).contains("publishing on ") }
+            let status = Screen.statusLine(published.screen)
+            let start = try #require(published.ok ? status.range(of: "publishing on ") : nil, "no socket announced:\n\(published.screen)")
+            let socket = String(status[start.upperBound...]).trimmingCharacters(in: .whitespaces)
+            // Time for the workload to store a few /items/{id} (8 % of its requests), each tagged `items`.
+            try await Task.sleep(for: .seconds(6))
+
+            let purged = try await Binary.run(["purge", "--tag", "items", socket])
+            #expect(purged.status == 0, "\(purged.stderr)")
+            let line = purged.stdout.trimmingCharacters(in: .newlines)
+            #expect(line.hasPrefix("\(socket) (cachescope-demo, pid "), "\(line)")
+            let count = line.range(of: "): purged ").flatMap { Int(line[$0.upperBound...].prefix { $0.isNumber }) }
+            #expect((count ?? 0) > 0 && line.contains(" tagged items"), "the demo had stored tagged items: \(line)")
+
+            // Anything tagged that is older than 5 s was stored before the purge (which ran < 5 s ago): none is left.
+            let left = try await Binary.run(["purge", "--filter", "tag:items & age>5s", socket])
+            #expect(left.status == 0, "\(left.stderr)")
+            #expect(left.stdout.contains("purged 0 entries matching tag:items & age>5s"), "\(left.stdout)")
+            app.type("q")
+            #expect(await app.waitForExit() == 0)
+        }
+
         @Test("a missing socket, no purge named, two named, or a bad tag: one line saying what is wrong, status 64")
         func usageErrors() async throws {
             let directory = try TemporaryDirectory()

@@ -43,7 +43,7 @@ public enum FleetPurge {
     public static func send(_ command: ClientCommand, to sockets: [String]) async -> [Outcome] {
         let paths: [String]
         if sockets.isEmpty {
-            do {
+            do throws(AttachError) {
                 paths = [try AttachClient.chooseTarget(among: AttachClient.discover(), searched: AttachPaths.searchedDirectories).path]
             } catch .severalPublishers(let targets) {
                 let list = targets.map { "\($0.processName) (pid \($0.pid.map(String.init) ?? "?")): \($0.path)" }

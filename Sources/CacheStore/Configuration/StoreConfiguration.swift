@@ -73,7 +73,7 @@ public struct StoreConfiguration: Sendable {
 
     /// The tag field as a name; `nil` when tags are off (or the name is invalid, which
     /// ``validate()`` refuses).
-    var tagFieldName: HTTPField.Name? { tagField.flatMap(HTTPField.Name.init) }
+    var tagFieldName: HTTPField.Name? { tagField.flatMap { HTTPField.Name($0) } }
 
     /// The tags `response` carries in ``tagField``, within ``SurrogateKeys``' limits.
     public func tags(of response: StoredResponse) -> [String] {

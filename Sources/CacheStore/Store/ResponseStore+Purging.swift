@@ -1,4 +1,6 @@
 
+import HTTPCaching
+
 extension ResponseStore {
     /// Removes every entry tagged `tag` (``StoreConfiguration/tagField``, ``SurrogateKeys``)
     /// from both tiers and returns how many it removed: the memory copies whose response
