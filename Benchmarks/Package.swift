@@ -47,7 +47,7 @@ let package = Package(
         benchmark("SessionLogBenchmarks", "CacheEvents", "SessionLog", "CacheStore", "HTTPCaching", "DemoOrigin"),
         benchmark("DashboardBenchmarks", "Dashboard", "CacheEvents", "CacheStore", "HTTPCaching", "TerminalUI", "DemoOrigin", "TrafficFilter"),
         benchmark(
-            "AllocationBenchmarks", "CachingClient", "CacheEvents", "DemoOrigin", "Dashboard", "SessionLog",
+            "AllocationBenchmarks", "CachingClient", "CacheEvents", "CacheStore", "HTTPCaching", "DemoOrigin", "Dashboard", "SessionLog",
             also: [asyncHTTPClient, .product(name: "MallocInterposerSwift", package: "malloc-interposer")]
         ),
     ]
