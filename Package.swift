@@ -198,7 +198,8 @@ let package = Package(
             name: "CacheScopeAppTests",
             dependencies: [
                 "CacheScopeApp", "CachingClient", "CachingProxy", "SessionLog", "CacheEvents", "HTTPCaching", "DemoOrigin", "TestFixtures",
-            ]
+                "CacheAttach", "CacheStore", "Dashboard",
+            ] + products("HTTPTypes")
         ),
         .testTarget(
             name: "CacheStoreTests",

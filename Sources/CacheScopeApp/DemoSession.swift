@@ -37,6 +37,8 @@ public final class DemoSession: Sendable {
         public var record: OutputPath?
         /// Publish the events on an attach socket.
         public var publish: Bool
+        /// Where to publish (`--publish-socket`); `nil`: the default path for this process.
+        public var publishPath: String?
         /// The log file (appended to); `nil`: `cachescope-demo.log` in the temporary directory.
         public var log: OutputPath?
         /// `--filter`: the dashboard opens filtered, the recording keeps only whole matching
@@ -98,7 +100,8 @@ public final class DemoSession: Sendable {
     public static func start(_ options: Options) async throws -> DemoSession {
         let watched = try await WatchedClient.start(
             command: "demo", cacheDirectory: options.cacheDirectory, record: options.record, publish: options.publish,
-            log: options.log, filter: options.filter, metrics: options.metrics, readOnly: options.readOnly
+            publishPath: options.publishPath, log: options.log, filter: options.filter, metrics: options.metrics,
+            readOnly: options.readOnly
         ) { directory in
             var configuration = CachingClientConfiguration()
             configuration.store = StoreConfiguration(memoryCapacity: 4 << 20, diskCapacity: 64 << 20, directory: directory)

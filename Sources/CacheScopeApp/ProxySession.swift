@@ -33,6 +33,8 @@ public final class ProxySession: Sendable {
         public var record: OutputPath?
         /// Publish the events on an attach socket.
         public var publish: Bool
+        /// Where to publish (`--publish-socket`); `nil`: the default path for this process.
+        public var publishPath: String?
         /// The log file (appended to); `nil`: `cachescope-proxy.log` in the temporary directory.
         public var log: OutputPath?
         /// `--rewind-events`: recent events the dashboard's `←` `→` rewind through (0: off).
@@ -90,7 +92,7 @@ public final class ProxySession: Sendable {
         let readOnly = options.readOnly
         let watched = try await WatchedClient.start(
             command: "proxy", cacheDirectory: options.cacheDirectory, record: options.record, publish: options.publish,
-            log: options.log, metrics: options.metrics, readOnly: options.readOnly
+            publishPath: options.publishPath, log: options.log, metrics: options.metrics, readOnly: options.readOnly
         ) { directory in
             var configuration = CachingClientConfiguration.proxy(
                 store: StoreConfiguration(memoryCapacity: options.memoryCapacity, diskCapacity: options.diskCapacity, directory: directory))

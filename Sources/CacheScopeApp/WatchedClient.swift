@@ -63,8 +63,8 @@ final class WatchedClient: Sendable {
     /// - Throws: ``PathError`` when the store's directory or the recording's temporary file
     ///   cannot be created; ``MetricsEndpointError``; the store's or the attach server's errors.
     static func start(
-        command: String, cacheDirectory: DirectoryPath?, record: OutputPath?, publish: Bool, log: OutputPath?,
-        filter: Filter? = nil, metrics metricsAddress: MetricsEndpoint.Address? = nil, readOnly: Bool = false,
+        command: String, cacheDirectory: DirectoryPath?, record: OutputPath?, publish: Bool, publishPath: String? = nil,
+        log: OutputPath?, filter: Filter? = nil, metrics metricsAddress: MetricsEndpoint.Address? = nil, readOnly: Bool = false,
         configuration: (URL) -> CachingClientConfiguration
     ) async throws -> WatchedClient {
         let notice = FileLogging.start(log, command: command)
@@ -115,7 +115,7 @@ final class WatchedClient: Sendable {
                     guard !readOnly else { return readOnlyRefusal(request, runningAs: appName) }
                     return await client.perform(request)
                 },
-                processName: "cachescope-\(command)")
+                path: publishPath, processName: "cachescope-\(command)")
             : nil
         return WatchedClient(
             command: command, client: client, recorder: recorder, recordFile: recordFile, publisher: publisher, metrics: metrics,

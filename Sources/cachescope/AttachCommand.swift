@@ -4,16 +4,21 @@ import CacheAttach
 import Dashboard
 import TerminalUI
 
-/// `cachescope attach [SOCKET]`: watch and steer another process that publishes its events.
+/// `cachescope attach [SOCKET…]`: watch and steer another process that publishes its events,
+/// or several at once in one dashboard.
 struct AttachCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "attach",
         abstract: "Attach the dashboard to a running app that publishes its cache events (e.g. `cachescope demo --publish`).",
-        discussion: "Without SOCKET, attaches to the one live publisher found; --list shows them all."
+        discussion: """
+            Without SOCKET, attaches to the one live publisher found; --list shows them all. With several \
+            SOCKETs, one dashboard shows them all, with an instance column; instances that go are shown \
+            as gone and reconnected when their socket accepts again.
+            """
     )
 
-    @Argument(help: "The attach socket's path (default: the only live one found).")
-    var socket: String?
+    @Argument(help: "The attach sockets' paths (default: the only live one found).")
+    var sockets: [String] = []
 
     @Flag(help: "List the attach sockets found, live and stale, and exit.")
     var list = false
@@ -37,7 +42,8 @@ struct AttachCommand: AsyncParsableCommand {
 
     func validate() throws {
         try reporting {
-            if let socket { _ = try SocketPath(socket, option: "SOCKET") }
+            for socket in sockets { _ = try SocketPath(socket, option: "SOCKET", mayBeMissing: sockets.count > 1) }
+            if Set(sockets).count < sockets.count { throw ValidationError("each SOCKET may be named once") }
             _ = try theme.choice()
             _ = try log.path()
             _ = try statsInterval()
@@ -54,7 +60,8 @@ struct AttachCommand: AsyncParsableCommand {
                 return
             }
             let logProblem = try log.start(command: "attach")
-            let client = try await AttachClient.connect(path: socket)
+            if sockets.count > 1 { return try await runFleet(logProblem: logProblem) }
+            let client = try await AttachClient.connect(path: sockets.first)
             defer { client.close() }
             if noUI {
                 let stream = try statsInterval().map { try StatsStream(every: $0) }
@@ -73,6 +80,27 @@ struct AttachCommand: AsyncParsableCommand {
             let exit = try await app.run()
             if exit.status != 0 { throw ExitCode(exit.status) }
         }
+    }
+
+    /// Several sockets: one dashboard (or one headless watch) over all of them.
+    private func runFleet(logProblem: String?) async throws {
+        let fleet = try await FleetAttach.connect(paths: sockets)
+        defer { fleet.close() }
+        if noUI {
+            let stream = try statsInterval().map { try StatsStream(every: $0) }
+            stream?.nameInstances(fleet.roster.names)
+            fleet.onChange { roster, _ in stream?.nameInstances(roster.names) }
+            let status = try await HeadlessWatch.run(fleet.events, stats: stream)
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
+        let (theme, themeProblem) = try self.theme.choice().resolve()
+        let app = fleet.dashboard(
+            theme: theme, status: (themeProblem ?? logProblem).map { StatusMessage($0, kind: .failure) },
+            rewindEvents: rewind.rewindEvents)
+        app.setReadOnly(readOnly)
+        let exit = try await app.run()
+        if exit.status != 0 { throw ExitCode(exit.status) }
     }
 
     /// `--stats-every`, checked: it needs `--no-ui --json`.

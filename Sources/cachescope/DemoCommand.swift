@@ -66,12 +66,13 @@ struct DemoCommand: AsyncParsableCommand {
         var options = DemoSession.Options(
             duration: duration.map { .milliseconds(Int64($0 * 1000)) }, rate: rate, cacheDirectory: try store.directory(),
             theme: try watch.theme.choice(), record: try watch.recordPath(),
-            publish: watch.publish, log: try watch.log.path(), filter: try filter.parsed(), readOnly: readOnly,
+            publish: watch.publishes, log: try watch.log.path(), filter: try filter.parsed(), readOnly: readOnly,
             metrics: try metrics.address(allowRemote: allowRemote),
             statsEvery: try stats.interval(json: json, jsonNeedsInterval: true, headless: noUI, requirement: "--no-ui"),
             sharedTier: try store.sharedTierConfiguration())
         options.rewindEvents = watch.rewind.rewindEvents
         options.tagField = try store.tagField()
+        options.publishPath = watch.publishSocket
         return options
     }
 }

@@ -82,10 +82,11 @@ struct ProxyCommand: AsyncParsableCommand {
             memoryCapacity: try memoryCapacity.map { try ByteCount(parsing: $0, option: "--memory-capacity").bytes } ?? 32 << 20,
             diskCapacity: try diskCapacity.map { try ByteCount(parsing: $0, option: "--disk-capacity").bytes } ?? 256 << 20,
             readOnly: readOnly, theme: try watch.theme.choice(),
-            record: try watch.recordPath(), publish: watch.publish, log: try watch.log.path(),
+            record: try watch.recordPath(), publish: watch.publishes, log: try watch.log.path(),
             metrics: try metrics.address(allowRemote: allowRemote), sharedTier: try store.sharedTierConfiguration())
         options.rewindEvents = watch.rewind.rewindEvents
         options.tagField = try store.tagField()
+        options.publishPath = watch.publishSocket
         return options
     }
 }

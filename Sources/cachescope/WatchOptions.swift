@@ -15,6 +15,16 @@ struct WatchOptions: ParsableArguments {
     @Flag(help: "Publish the events on an attach socket so `cachescope attach` can watch and steer this process.")
     var publish = false
 
+    @Option(
+        name: .customLong("publish-socket"),
+        help: ArgumentHelp(
+            "Publish on this socket path instead of the default one (implies --publish); its directory must exist and be private (0700). A restarted app keeps its path, so `cachescope attach` over several sockets reconnects to it.",
+            valueName: "PATH"))
+    var publishSocket: String?
+
+    /// Whether to publish: `--publish` or `--publish-socket`.
+    var publishes: Bool { publish || publishSocket != nil }
+
     @OptionGroup var log: LogOption
 
     @OptionGroup var rewind: RewindOption

@@ -15,8 +15,8 @@ struct KeyHandlingTests {
     }
 
     private func selectedEntry(_ state: DashboardState) -> EntryRef? {
-        guard case .entry(let ref)? = state.selectedTarget else { return nil }
-        return ref
+        guard case .entry(let id)? = state.selectedTarget else { return nil }
+        return id.ref
     }
 
     @Test("The Requests view follows the newest request until you move; g follows again")

@@ -16,7 +16,7 @@ struct CompletionTests {
         ("tier:d", "tier:disk ", ["disk"]),
         ("zzz", "zzz", []),
         ("status>5", "status>5", []),
-        ("", "", ["outcome", "reason", "status", "method", "url", "host", "ttl", "age", "size", "tier", "tag", "h", "bg"]),
+        ("", "", ["outcome", "reason", "status", "method", "url", "host", "ttl", "age", "size", "tier", "tag", "h", "bg", "instance"]),
     ])
     func completes(text: String, completed: String, candidates: [String]) {
         let completion = FilterCompletion(text)

@@ -16,6 +16,7 @@ struct Row: FilterSubject {
     var filterTier: EntryTier?
     var filterIsBackground: Bool?
     var filterTags: [String]?
+    var filterInstance: String?
     var headers: HTTPFields = [:]
 
     func filterHeaderValues(_ name: HTTPField.Name) -> [String] { headers[values: name] }

@@ -21,6 +21,11 @@ public struct CacheEvent: Sendable, Hashable {
     /// The request this event belongs to, if any. (Declared after `kind`, so that its one
     /// byte of tag does not pad the event by a whole word: sessions hold millions of events.)
     public var requestID: UInt64?
+    /// Which instance of a fleet the event came from, when one dashboard watches several
+    /// processes (`cachescope attach S1 S2 …`): the attached instance's index, starting at 0.
+    /// Always 0 in one process's own stream; it is not written to session logs or the attach
+    /// socket. (Two bytes that fit in the padding after ``requestID``: events stay as large.)
+    public var instance: UInt16 = 0
 
     /// Creates an event.
     public init(seq: UInt64, time: Double, requestID: UInt64? = nil, kind: CacheEventKind) {

@@ -8,12 +8,13 @@ public struct SocketPath: Sendable, Hashable, CustomStringConvertible {
     /// The path as given.
     public let path: String
 
-    /// Checks `path`.
+    /// Checks `path`. With `mayBeMissing` (one of several sockets, whose app may be starting
+    /// or restarting: it is tried again) nothing there is accepted; anything but a socket is not.
     /// - Throws: ``PathError`` naming the path and the problem.
-    public init(_ path: String, option: String) throws(PathError) {
+    public init(_ path: String, option: String, mayBeMissing: Bool = false) throws(PathError) {
         switch try FileProbe.entry(ofArgument: path, option: option) {
         case .socket: break
-        case .missing: throw .notFound(path: path, expected: .attachSocket)
+        case .missing: if !mayBeMissing { throw .notFound(path: path, expected: .attachSocket) }
         case .directory: throw .isDirectory(path: path, expected: .attachSocket)
         case .regularFile, .other: throw .notASocket(path: path)
         }

@@ -47,6 +47,12 @@ public final class StatsStream: Sendable {
         emit { $0.apply(event) }
     }
 
+    /// Names a fleet's instances (`attach S1 S2 … --no-ui`): each line's `instances` field
+    /// carries their names.
+    public func nameInstances(_ names: [String]) {
+        state.withLock { $0.intervals.nameInstances(names) }
+    }
+
     /// Writes the lines of the intervals that ended by now on the session clock.
     public func tick() {
         let wall = self.wall

@@ -49,6 +49,29 @@ extension DashboardApp {
             theme: theme, status: status, rewindEvents: rewindEvents)
     }
 
+    /// A dashboard of several processes at once (`cachescope attach S1 S2 …`): their events
+    /// merged into one stream, each event carrying its instance's index
+    /// (``CacheEvent/instance``). The Requests and Entries views get an instance column, the
+    /// Stats view a line per instance, and commands go to the instances they concern.
+    ///
+    /// - Parameters:
+    ///   - roster: The instances, named; keep it current with ``setInstances(_:)``.
+    ///   - events: The merged events.
+    ///   - commands: Sends a command to one instance, by index.
+    ///   - rewindEvents: As for ``live(events:commands:theme:status:rewindEvents:)``.
+    public static func fleet<Events: AsyncSequence & Sendable>(
+        roster: InstanceRoster, events: Events, commands: @escaping InstanceCommandSender, theme: Theme,
+        status: StatusMessage? = nil, rewindEvents: Int = RewindHistory.defaultCapacity
+    ) -> DashboardApp where Events.Element == CacheEvent {
+        var state = DashboardState(mode: .attached(process: "\(roster.instances.count) instances"))
+        state.setInstances(roster)
+        let app = DashboardApp(
+            state: state, replayer: nil, events: pump(events), commands: nil, theme: theme, status: status,
+            rewindEvents: rewindEvents, instanceCommands: commands)
+        app.setInstances(roster)
+        return app
+    }
+
     /// A dashboard playing a recorded session (`cachescope replay`). Commands cannot be sent;
     /// the replay keys (`Space`, `<` `>`, `[` `]`, `←` `→`, `0`–`9`, `$`) steer the replayer.
     ///

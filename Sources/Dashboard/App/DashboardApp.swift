@@ -10,6 +10,10 @@ import HTTPCaching
 /// on the status line as a failure.
 public typealias CommandSender = @Sendable (ClientCommand) async throws -> CommandResult
 
+/// Sends a command to one instance of a fleet, by its index (``CacheEvent/instance``), and
+/// returns what it did (`cachescope attach S1 S2 …`).
+public typealias InstanceCommandSender = @Sendable (ClientCommand, UInt16) async throws -> CommandResult
+
 /// The running dashboard: consumes an event stream into a ``DashboardState`` (off the curses
 /// thread), draws it with ``DashboardLayout`` on TerminalUI's ``ScreenLoop``, turns keys into
 /// state changes and commands with ``DashboardKeys``, and shows command results on the status
@@ -36,6 +40,8 @@ public final class DashboardApp: Sendable {
     let core: Mutex<DashboardCore>
     let events: EventPump?
     let commands: CommandSender?
+    /// In a fleet: sends to one instance; commands then go to the instances they concern.
+    let instanceCommands: InstanceCommandSender?
     /// The theme the dashboard starts with.
     public let theme: Theme
     let logger = Logger(label: "cachescope.dashboard")
@@ -46,7 +52,8 @@ public final class DashboardApp: Sendable {
     init(
         state: DashboardState, replayer: SessionReplayer<TrafficModel>?,
         events: EventPump?,
-        commands: CommandSender?, theme: Theme, status: StatusMessage?, rewindEvents: Int = 0
+        commands: CommandSender?, theme: Theme, status: StatusMessage?, rewindEvents: Int = 0,
+        instanceCommands: InstanceCommandSender? = nil
     ) {
         var state = state
         state.interface.status = status
@@ -56,6 +63,7 @@ public final class DashboardApp: Sendable {
         self.core = Mutex(core)
         self.events = events
         self.commands = commands
+        self.instanceCommands = instanceCommands
         self.theme = theme
     }
 
@@ -143,7 +151,9 @@ public final class DashboardApp: Sendable {
             case .quit:
                 return .quit
             case .send(let command):
-                send(command, redraw: redraw)
+                if instanceCommands != nil { send(command, to: nil, redraw: redraw) } else { send(command, redraw: redraw) }
+            case .sendTo(let command, let instances):
+                if instanceCommands != nil { send(command, to: instances, redraw: redraw) } else { send(command, redraw: redraw) }
             case .nextTheme:
                 if let next = nextTheme(after: theme) { action = .setTheme(next) }
             case .rewind(let control):
@@ -191,6 +201,57 @@ public final class DashboardApp: Sendable {
             self.core.withLock { $0.state.show(result) }
             redraw()
         }
+    }
+
+    /// In a fleet: sends `command` to `instances` (`nil`: every connected one) at once, and
+    /// shows their results together (``FleetCommandReport``). Instances that are gone are not
+    /// told, and the report says so.
+    func send(_ command: ClientCommand, to instances: [UInt16]?, redraw: @escaping @Sendable () -> Void) {
+        guard let instanceCommands else { return }
+        let roster = core.withLock { $0.state.interface.instances }
+        let targets = instances ?? roster.instances.indices.compactMap { index in
+            roster.instances[index].connected ? UInt16(clamping: index) : nil
+        }
+        let logger = self.logger
+        Task {
+            let answers = await withTaskGroup(of: (Int, FleetCommandReport.Answer).self) { group in
+                for (position, index) in targets.enumerated() {
+                    let name = roster[index]?.name ?? "#\(index)"
+                    guard roster[index]?.connected ?? false else {
+                        group.addTask { (position, FleetCommandReport.Answer(name: name, result: nil)) }
+                        continue
+                    }
+                    group.addTask {
+                        do {
+                            return (position, FleetCommandReport.Answer(name: name, result: try await instanceCommands(command, index)))
+                        } catch {
+                            return (position, FleetCommandReport.Answer(
+                                name: name, result: CommandResult(succeeded: false, message: "failed: \(error)")))
+                        }
+                    }
+                }
+                var answers: [(Int, FleetCommandReport.Answer)] = []
+                for await answer in group { answers.append(answer) }
+                return answers.sorted { $0.0 < $1.0 }.map(\.1)
+            }
+            let report = FleetCommandReport(command: command, results: answers)
+            logger.info("fleet command", metadata: [
+                "command": "\(command.name)", "key": "\(command.key ?? "-")", "ok": "\(report.succeeded)", "result": "\(report.message)",
+            ])
+            self.core.withLock { $0.state.setStatus(report.message, kind: report.succeeded ? .success : .failure) }
+            redraw()
+        }
+    }
+
+    /// Names the instances of a fleet and says which are connected (`cachescope attach S1 S2
+    /// …` calls it when one connects, goes or comes back); the Requests and Entries views then
+    /// show the instance column, and `instance:NAME` filters by it.
+    public func setInstances(_ roster: InstanceRoster) {
+        core.withLock { core in
+            core.state.setInstances(roster)
+            core.history?.nameInstances(roster.isFleet ? roster.names : [])
+        }
+        loop.withLock { $0 }?.requestRedraw()
     }
 
     /// Puts a message on the status line from outside the dashboard ("the workload finished");

@@ -103,8 +103,12 @@ public enum ReplayControl: Sendable, Hashable {
 public enum DashboardEffect: Sendable, Hashable {
     /// Paint a new frame.
     case redraw
-    /// Send a command to the cache and show its result on the status line.
+    /// Send a command to the cache and show its result on the status line (in a fleet: to
+    /// every connected instance).
     case send(ClientCommand)
+    /// In a fleet: send a command to these instances only (those that store the entries it
+    /// names), and show their results together on the status line.
+    case sendTo(ClientCommand, instances: [UInt16])
     /// Switch to the next theme.
     case nextTheme
     /// Carry out a replay control on the replayer.

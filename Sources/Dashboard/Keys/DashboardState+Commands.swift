@@ -11,10 +11,16 @@ extension DashboardState {
     /// What the status line says when a read-only dashboard is asked to change the cache.
     static let readOnlyRefusal = "read-only (--read-only): purge, refresh and reload are disabled"
 
-    /// Sends `command` (or explains why it cannot be sent).
-    mutating func command(_ command: ClientCommand, describing text: String) -> [DashboardEffect] {
+    /// Sends `command` (or explains why it cannot be sent): in a fleet, to `instance` when
+    /// the command is about one of its entries, else to every connected instance.
+    mutating func command(_ command: ClientCommand, describing text: String, instance: UInt16? = nil) -> [DashboardEffect] {
         if let refusal = commandRefusal() { return refusal }
         setStatus(text)
+        if let instance, interface.instances.isFleet {
+            let name = interface.instances[instance]?.name ?? "#\(instance)"
+            setStatus("\(text) (\(name))")
+            return [.sendTo(command, instances: [instance]), .redraw]
+        }
         return [.send(command), .redraw]
     }
 
@@ -31,13 +37,13 @@ extension DashboardState {
     }
 
     /// The key (and variant) the selection stands for.
-    private var selectedKey: (key: String, variant: String?)? {
+    private var selectedKey: (key: String, variant: String?, instance: UInt16)? {
         switch selectedTarget {
         case .request(let serial):
             guard let record = shown.requests[serial: serial] else { return nil }
-            return record.cacheKey.isEmpty ? nil : (record.cacheKey, nil)
-        case .entry(let ref):
-            return (ref.key, ref.variant.isEmpty ? nil : ref.variant)
+            return record.cacheKey.isEmpty ? nil : (record.cacheKey, nil, record.instance)
+        case .entry(let id):
+            return (id.ref.key, id.ref.variant.isEmpty ? nil : id.ref.variant, id.instance)
         case nil:
             return nil
         }
@@ -64,7 +70,7 @@ extension DashboardState {
                 selection: "\(Format.count(count)) marked \(count == 1 ? "key" : "keys")"))
         }
         guard let selected = selectedKey else { return explainNoKey() }
-        return command(.purge(key: selected.key), describing: "purging \(selected.key)…")
+        return command(.purge(key: selected.key), describing: "purging \(selected.key)…", instance: selected.instance)
     }
 
     /// `D`: asks before purging everything.
@@ -108,8 +114,12 @@ extension DashboardState {
         if let refusal = commandRefusal() { return refusal }
         guard let selected = selectedKey else { return explainNoKey() }
         return conditional
-            ? command(.refresh(key: selected.key, variant: selected.variant), describing: "refreshing \(selected.key)…")
-            : command(.reload(key: selected.key, variant: selected.variant), describing: "reloading \(selected.key)…")
+            ? command(
+                .refresh(key: selected.key, variant: selected.variant), describing: "refreshing \(selected.key)…",
+                instance: selected.instance)
+            : command(
+                .reload(key: selected.key, variant: selected.variant), describing: "reloading \(selected.key)…",
+                instance: selected.instance)
     }
 
     /// `m`: marks or unmarks the selected row's key.

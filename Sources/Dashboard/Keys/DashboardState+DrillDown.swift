@@ -14,15 +14,21 @@ extension DashboardState {
         .entries: ["key", "tier"],
     ]
 
+    /// The current view's drill-down columns: with several instances, `instance` too.
+    private var viewDrillColumns: [String]? {
+        guard let columns = Self.drillColumns[interface.view] else { return nil }
+        return interface.instances.isFleet ? columns + [InstanceColumn.id] : columns
+    }
+
     /// The drill-down column of the current view (its first until `c` moves it).
     var drillColumnID: String? {
-        guard let columns = Self.drillColumns[interface.view], !columns.isEmpty else { return nil }
+        guard let columns = viewDrillColumns, !columns.isEmpty else { return nil }
         return columns[(interface.drillColumn ?? 0) % columns.count]
     }
 
     /// `c`.
     mutating func nextDrillColumn() {
-        guard let columns = Self.drillColumns[interface.view], !columns.isEmpty else {
+        guard let columns = viewDrillColumns, !columns.isEmpty else {
             setStatus("drill-down works in the Requests (1) and Entries (2) views")
             return
         }
@@ -57,13 +63,15 @@ extension DashboardState {
             case "method": return "method:" + Self.quoted(record.method)
             case "outcome": return record.outcome.map { "outcome:\($0.rawValue)" }
             case "status": return record.status > 0 ? "status:\(record.status)" : nil
+            case InstanceColumn.id: return record.instanceName.isEmpty ? nil : "instance=" + Self.quoted(record.instanceName)
             default: return nil
             }
-        case .entry(let ref):
-            guard let entry = shown.entries[ref] else { return nil }
+        case .entry(let id):
+            guard let entry = shown.entries[id] else { return nil }
             switch column {
             case "key": return EntryRow(entry, now: now).filterHost.map { "host:" + Self.quoted(String($0)) }
             case "tier": return "tier:\(entry.tier.rawValue)"
+            case InstanceColumn.id: return entry.instanceName.isEmpty ? nil : "instance=" + Self.quoted(entry.instanceName)
             default: return nil
             }
         }

@@ -67,7 +67,7 @@ extension DashboardState {
         let window = EntryWindow(table: shown.entries, interface: interface, rows: rows, now: now)
         guard let index = window.selectedIndex else { return }
         let newIndex = min(max(target(index), 0), window.rows.count - 1)
-        interface.entrySelection = window.rows[newIndex].ref
+        interface.entrySelection = window.rows[newIndex].id
         interface.entryRow = newIndex
         var top = window.top
         if newIndex < top { top = newIndex }
@@ -134,7 +134,7 @@ extension DashboardState {
         case .requests:
             return RequestWindow(log: shown.requests, interface: interface, rows: rows).selected.map { .request(serial: $0) }
         case .entries:
-            return EntryWindow(table: shown.entries, interface: interface, rows: rows, now: now).selected.map { .entry($0.ref) }
+            return EntryWindow(table: shown.entries, interface: interface, rows: rows, now: now).selected.map { .entry($0.id) }
         case .stats:
             return nil
         }
@@ -166,7 +166,7 @@ extension DashboardState {
             return
         }
         // Keep the selected entry selected wherever the new order puts it.
-        if case .entry(let ref)? = selectedTarget { interface.entrySelection = ref }
+        if case .entry(let id)? = selectedTarget { interface.entrySelection = id }
         if reverse {
             interface.sort.reversed.toggle()
         } else {

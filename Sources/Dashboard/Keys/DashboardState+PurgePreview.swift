@@ -44,8 +44,9 @@ extension DashboardState {
             return [.redraw]
         }
         if let tag = filter.onlyTag { return askPurge(PurgePreview(tag: tag, table: shown.entries, now: now)) }
-        let keys = shown.entries.all.filter { filter.matches(EntryRow($0, now: now)) }.map(\.ref.key)
-        return askPurge(PurgePreview(keys: Set(keys), table: shown.entries, now: now, selection: "purge \(filter.text)"))
+        let targets = shown.entries.all.filter { filter.matches(EntryRow($0, now: now)) }
+            .map { PurgeTarget(key: $0.ref.key, instance: $0.instance) }
+        return askPurge(PurgePreview(targets: Set(targets), table: shown.entries, now: now, selection: "purge \(filter.text)"))
     }
 
     /// Shows `preview` and asks y/n; nothing to purge is said on the status line instead.
@@ -66,7 +67,12 @@ extension DashboardState {
             if let refusal = state.commandRefusal() { return refusal }
             state.interface.marks.subtract(preview.keys)
             state.setStatus("purging \(preview.summary)…")
-            return preview.commands.map { .send($0) } + [.redraw]
+            guard state.interface.instances.isFleet else { return preview.commands.map { .send($0) } + [.redraw] }
+            // A purge by tag: one purgeTag to each instance that holds a tagged entry.
+            if let tag = preview.tag { return [.sendTo(.purgeTag(tag: tag), instances: preview.instances), .redraw] }
+            // Each instance is told only the keys it stores (and the filter matched there).
+            let sends = preview.keys.map { key -> DashboardEffect in .sendTo(.purge(key: key), instances: preview.holders[key] ?? []) }
+            return sends + [.redraw]
         }
     }
 }

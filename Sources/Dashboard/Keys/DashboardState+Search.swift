@@ -53,7 +53,7 @@ extension DashboardState {
     private func selectionMatches(_ filter: Filter) -> Bool {
         switch selectedTarget {
         case .request(let serial): shown.requests[serial: serial].map(filter.matches) ?? false
-        case .entry(let ref): shown.entries[ref].map { filter.matches(EntryRow($0, now: now)) } ?? false
+        case .entry(let id): shown.entries[id].map { filter.matches(EntryRow($0, now: now)) } ?? false
         case nil: false
         }
     }
@@ -114,7 +114,7 @@ extension DashboardState {
         for offset in (includingCurrent ? 0 : 1)...count {
             let index = ((selected + step * offset) % count + count) % count
             if filter.matches(EntryRow(window.rows[index], now: now)) {
-                interface.entrySelection = window.rows[index].ref
+                interface.entrySelection = window.rows[index].id
                 interface.entryRow = index
                 interface.entryTop = max(0, index - rows / 2)
                 return true

@@ -19,15 +19,15 @@ enum DetailContent {
                 return [[Span("This request is no longer kept: the dashboard keeps the newest \(Format.count(model.requests.capacity)).", .dim)]]
             }
             return requestLines(record, width: width)
-        case .entry(let ref):
+        case .entry(let id):
             var lines: [[Span]]
-            if let entry = model.entries[ref] {
+            if let entry = model.entries[id] {
                 lines = entryLines(entry, width: width, now: now)
             } else {
-                lines = TextViews.wrap([Span(Escaped.text(ref.key), .title, attributes: .bold)], width: width, indent: 2)
+                lines = TextViews.wrap([Span(Escaped.text(id.ref.key), .title, attributes: .bold)], width: width, indent: 2)
                 lines.append([Span("  no longer stored (purged or evicted)", .warning)])
             }
-            if let record = latestRequest(for: ref.key, in: model.requests) {
+            if let record = latestRequest(for: id.ref.key, instance: id.instance, in: model.requests) {
                 lines.append([])
                 lines.append(TextViews.heading("Latest request for this key"))
                 lines += requestLines(record, width: width)
@@ -44,6 +44,7 @@ enum DetailContent {
             lines += TextViews.field(label, value, labelWidth: labelWidth, width: width)
         }
         if !entry.ref.variant.isEmpty { field("variant", [Span(Escaped.text(entry.ref.variant))]) }
+        if !entry.instanceName.isEmpty { field("instance", [Span(Escaped.text(entry.instanceName))]) }
         let tier = switch entry.tier {
         case .memory: "memory"
         case .disk: "disk"
@@ -66,10 +67,10 @@ enum DetailContent {
         return lines
     }
 
-    static func latestRequest(for key: String, in log: RequestLog) -> RequestRecord? {
+    static func latestRequest(for key: String, instance: UInt16 = 0, in log: RequestLog) -> RequestRecord? {
         guard let newest = log.newestSerial, let oldest = log.oldestSerial else { return nil }
         for serial in stride(from: newest, through: oldest, by: -1) {
-            if let record = log[serial: serial], record.cacheKey == key { return record }
+            if let record = log[serial: serial], record.cacheKey == key, record.instance == instance { return record }
         }
         return nil
     }
@@ -84,6 +85,7 @@ enum DetailContent {
             lines += TextViews.field(label, value, labelWidth: labelWidth, width: width)
         }
         field("request", [Span("#\(record.id) at \(Format.eventTime(record.started)), policy \(Escaped.text(record.policy))")])
+        if !record.instanceName.isEmpty { field("instance", [Span(Escaped.text(record.instanceName))]) }
         field("cache key", [Span(record.cacheKey.isEmpty ? "none (not cacheable by method)" : Escaped.text(record.cacheKey))])
 
         lines.append(TextViews.heading("Decision"))

@@ -19,7 +19,8 @@ enum EntriesView {
     ]
 
     static func draw(into grid: inout Grid, state: DashboardState, geometry: ScreenGeometry, window: EntryWindow, now: Double) {
-        let table = TableLayout(columns, width: geometry.size.columns)
+        let roster = state.interface.instances
+        let table = TableLayout(InstanceColumn.adding(to: columns, after: "key", roster: roster), width: geometry.size.columns)
         let sort = state.interface.sort
         let sortedID = sort.column == .url ? "key" : sort.column.rawValue
         let naturallyDescending = sort.column == .size || sort.column == .hits
@@ -39,7 +40,11 @@ enum EntriesView {
             let marked = state.interface.marks.contains(entry.ref.key)
             table.drawRow(
                 into: &grid, y: geometry.bodyTop + 1 + row,
-                cells: { cells(entry, column: $0, keyWidth: keyWidth, query: query, now: now) },
+                cells: { column in
+                    column == InstanceColumn.id
+                        ? InstanceColumn.cell(instance: entry.instance, name: entry.instanceName, roster: roster)
+                        : cells(entry, column: column, keyWidth: keyWidth, query: query, now: now)
+                },
                 role: index == window.selectedIndex ? .selection : marked ? .marked : nil,
                 gutter: marked ? Span("•", .marked) : nil)
         }

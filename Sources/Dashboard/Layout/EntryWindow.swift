@@ -20,7 +20,7 @@ struct EntryWindow: Sendable {
             (selectedIndex, top) = (nil, 0)
             return
         }
-        let index = interface.entrySelection.flatMap { ref in rows.firstIndex { $0.ref == ref } }
+        let index = interface.entrySelection.flatMap { id in rows.firstIndex { $0.id == id } }
             ?? min(max(0, interface.entryRow), rows.count - 1)
         var top = min(max(0, interface.entryTop), max(0, rows.count - 1))
         if index < top { top = index }

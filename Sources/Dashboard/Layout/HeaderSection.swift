@@ -41,6 +41,13 @@ enum HeaderSection {
             spans = [Span("LIVE", .status, attributes: .bold)]
         case .attached(let process):
             spans = [Span("ATTACHED", .status, attributes: .bold), Span(" " + Escaped.text(process), .status)]
+            let roster = state.interface.instances
+            if roster.isFleet {
+                // A fleet: how many instances, and how many are gone (their rows stay, marked ✗).
+                let gone = roster.instances.count - roster.connectedCount
+                spans = [Span("ATTACHED", .status, attributes: .bold), Span(" \(roster.instances.count) instances", .status)]
+                if gone > 0 { spans.append(Span(" (\(gone) gone)", .error, attributes: .bold)) }
+            }
         case .replay(let replay):
             let position = "\(Format.clock(replay.position))/\(Format.clock(replay.length))"
             spans = [

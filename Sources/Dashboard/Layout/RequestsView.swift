@@ -28,8 +28,9 @@ enum RequestsView {
         let log = state.shown.requests
         // Each row's outcome and reason, built once: they size the column and fill it.
         let outcomes = window.serials.map { log[serial: $0].map(outcomeSpans) ?? [] }
-        let table = TableLayout(fittedColumns(outcomeWidth: outcomes.map(\.width).max() ?? 0, width: geometry.size.columns),
-                                width: geometry.size.columns)
+        let roster = state.interface.instances
+        let fitted = fittedColumns(outcomeWidth: outcomes.map(\.width).max() ?? 0, width: geometry.size.columns)
+        let table = TableLayout(InstanceColumn.adding(to: fitted, after: "time", roster: roster), width: geometry.size.columns)
         table.drawHeader(into: &grid, y: geometry.bodyTop, drill: state.interface.drillColumn == nil ? nil : state.drillColumnID)
         guard !window.serials.isEmpty else {
             grid.write("No requests yet: they appear here as the client makes them.", x: 1, y: geometry.bodyTop + 1,
@@ -45,7 +46,13 @@ enum RequestsView {
             let urlWidth = table.placed.first { $0.column.id == "url" }?.width ?? 24
             table.drawRow(
                 into: &grid, y: geometry.bodyTop + 1 + row,
-                cells: { $0 == "outcome" ? outcome : cells(record, column: $0, urlWidth: urlWidth, query: query) },
+                cells: { column in
+                    switch column {
+                    case "outcome": outcome
+                    case InstanceColumn.id: InstanceColumn.cell(instance: record.instance, name: record.instanceName, roster: roster)
+                    default: cells(record, column: column, urlWidth: urlWidth, query: query)
+                    }
+                },
                 role: selected ? .selection : marked ? .marked : nil,
                 gutter: marked ? Span("•", .marked) : nil)
         }

@@ -12,7 +12,8 @@ enum TextViews {
         case .help: return HelpContent.lines(state: state, width: width)
         case .confirmPurgeAll, .confirmPurge, nil:
             guard state.interface.view == .stats else { return [] }
-            return StatsContent.lines(state.shown, width: width, now: now, style: style, chartRows: chartRows(geometry))
+            return InstanceBreakdown.lines(state.shown, roster: state.interface.instances, width: width)
+                + StatsContent.lines(state.shown, width: width, now: now, style: style, chartRows: chartRows(geometry))
         }
     }
 

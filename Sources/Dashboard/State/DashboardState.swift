@@ -54,6 +54,13 @@ public struct DashboardState: EventFolding {
         interface.status = StatusMessage(text, kind: kind)
     }
 
+    /// Names a fleet's instances and records which are connected: rows that arrive from now
+    /// on carry their instance's name (the instance column, `instance:NAME`).
+    public mutating func setInstances(_ roster: InstanceRoster) {
+        interface.instances = roster
+        traffic.nameInstances(roster.isFleet ? roster.names : [])
+    }
+
     /// Shows a command's result on the status line.
     public mutating func show(_ result: CommandResult) {
         setStatus(result.message, kind: result.succeeded ? .success : .failure)

@@ -42,6 +42,6 @@ public enum Overlay: Sendable, Hashable {
 public enum DetailTarget: Sendable, Hashable {
     /// A request, by serial.
     case request(serial: Int)
-    /// A stored entry.
-    case entry(EntryRef)
+    /// A stored entry (of one instance).
+    case entry(EntryRowID)
 }

@@ -31,6 +31,13 @@ public struct EntryRecord: Sendable, Hashable {
     public var lastAccess: Double?
     /// Its tags (surrogate keys), as its `stored` event or the last snapshot named them.
     public var tags: [String]
+    /// The attached instance whose store holds it (0 with one instance).
+    public var instance: UInt16 = 0
+    /// That instance's name; empty while the dashboard watches one.
+    public var instanceName = ""
+
+    /// Which row it is: the same key stored by two instances is two rows.
+    public var id: EntryRowID { EntryRowID(ref: ref, instance: instance) }
 
     /// Creates a record.
     public init(
@@ -61,6 +68,21 @@ public struct EntryRecord: Sendable, Hashable {
     /// Fresh, expiring soon or stale at `now` (see ``TTLState``).
     public func ttlState(at now: Double) -> TTLState? {
         ttl(at: now).map { TTLState(remaining: $0, lifetime: lifetime) }
+    }
+}
+
+/// An entry's identity in the Entries view: its key and variant, and the instance whose store
+/// holds it (a fleet's instances may store the same key).
+public struct EntryRowID: Sendable, Hashable {
+    /// Primary key and variant.
+    public var ref: EntryRef
+    /// The attached instance (0 with one instance).
+    public var instance: UInt16
+
+    /// The entry `ref` of `instance`.
+    public init(ref: EntryRef, instance: UInt16 = 0) {
+        self.ref = ref
+        self.instance = instance
     }
 }
 

@@ -43,4 +43,6 @@ public struct EntryRow: FilterSubject, Sendable {
     public var filterTier: EntryTier? { entry.tier }
     /// Its tags.
     public var filterTags: [String]? { entry.tags }
+    /// The instance that stores it, when several are attached.
+    public var filterInstance: String? { entry.instanceName.isEmpty ? nil : entry.instanceName }
 }

@@ -17,7 +17,7 @@ public struct InterfaceState: Sendable, Hashable {
     /// The serial of the Requests view's top row; `nil` keeps the newest at the top.
     public var requestTop: Int?
     /// The selected entry; `nil` selects the first row.
-    public var entrySelection: EntryRef?
+    public var entrySelection: EntryRowID?
     /// The selected entry's row, used when that entry disappears (the row below is selected).
     public var entryRow = 0
     /// The Entries view's top row.
@@ -51,6 +51,9 @@ public struct InterfaceState: Sendable, Hashable {
     public var now: Double = 0
     /// The theme's name, shown in the help.
     public var themeName = "default"
+    /// The attached instances when a dashboard watches several (`cachescope attach S1 S2 …`):
+    /// their names and whether each is connected. Empty for one.
+    public var instances = InstanceRoster()
 
     /// The default interface: the Requests view, following the newest request.
     public init(mode: DashboardMode = .live) {

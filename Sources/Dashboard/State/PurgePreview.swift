@@ -26,10 +26,28 @@ public struct PurgePreview: Sendable, Hashable {
     /// Seconds an entry counts as "hit recently" for: 60.
     public static let recentSeconds = 60.0
 
-    /// The entries of `table` stored under `keys`, at `now` (session seconds).
+    /// In a fleet: the instances that store each key — a purge tells each instance only its
+    /// own keys. (One instance: every key is instance 0's.)
+    public let holders: [String: [UInt16]]
+
+    /// The entries of `table` stored under `keys` (by every instance), at `now` (session seconds).
     public init(keys: Set<String>, table: EntryTable, now: Double, selection: String) {
-        let removed = table.all.filter { keys.contains($0.ref.key) }
-        self.keys = Set(removed.map(\.ref.key)).sorted()
+        self.init(removing: table.all.filter { keys.contains($0.ref.key) }, now: now, selection: selection)
+    }
+
+    /// The entries of `table` stored under these keys by these instances (a filter's matches:
+    /// whole keys, but only in the instances where the filter matched), at `now`.
+    public init(targets: Set<PurgeTarget>, table: EntryTable, now: Double, selection: String) {
+        self.init(
+            removing: table.all.filter { targets.contains(PurgeTarget(key: $0.ref.key, instance: $0.instance)) }, now: now,
+            selection: selection)
+    }
+
+    private init(removing removed: [EntryRecord], now: Double, selection: String) {
+        var holders: [String: Set<UInt16>] = [:]
+        for entry in removed { holders[entry.ref.key, default: []].insert(entry.instance) }
+        self.holders = holders.mapValues { $0.sorted() }
+        self.keys = holders.keys.sorted()
         entries = removed.count
         bytes = removed.reduce(0) { $0 + $1.size }
         recentlyHit = removed.filter { entry in entry.lastAccess.map { $0 >= now - Self.recentSeconds } ?? false }.count
@@ -40,7 +58,10 @@ public struct PurgePreview: Sendable, Hashable {
     /// The entries of `table` tagged `tag` (as their events named their tags), at `now`.
     public init(tag: String, table: EntryTable, now: Double) {
         let removed = table.all.filter { $0.tags.contains(tag) }
-        keys = Set(removed.map(\.ref.key)).sorted()
+        var holders: [String: Set<UInt16>] = [:]
+        for entry in removed { holders[entry.ref.key, default: []].insert(entry.instance) }
+        self.holders = holders.mapValues { $0.sorted() }
+        keys = holders.keys.sorted()
         entries = removed.count
         bytes = removed.reduce(0) { $0 + $1.size }
         recentlyHit = removed.filter { entry in entry.lastAccess.map { $0 >= now - Self.recentSeconds } ?? false }.count
@@ -54,9 +75,26 @@ public struct PurgePreview: Sendable, Hashable {
             + "\(Format.count(recentlyHit)) of them hit in the last minute"
     }
 
+    /// Every instance that stores an entry the purge removes, sorted.
+    public var instances: [UInt16] { Set(holders.values.joined()).sorted() }
+
     /// The commands that carry the purge out: one per key, or one `purgeTag`.
     public var commands: [ClientCommand] {
         if let tag { return [.purgeTag(tag: tag)] }
         return keys.map { .purge(key: $0) }
+    }
+}
+
+/// A primary key in one instance's store: what a purge of a fleet removes.
+public struct PurgeTarget: Sendable, Hashable {
+    /// The primary key.
+    public var key: String
+    /// The instance (0 with one instance).
+    public var instance: UInt16
+
+    /// The key `key` of `instance`.
+    public init(key: String, instance: UInt16 = 0) {
+        self.key = key
+        self.instance = instance
     }
 }

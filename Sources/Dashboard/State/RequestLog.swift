@@ -28,9 +28,9 @@ public struct RequestLog: Sendable, Hashable {
     private var records: [RequestRecord] = []
     /// Requests started so far: the next serial.
     public private(set) var total = 0
-    /// Open requests: request ID → serial. An entry goes when its request finishes or its
-    /// slot is overwritten.
-    private var open: [UInt64: Int] = [:]
+    /// Open requests: (instance, request ID) → serial. An entry goes when its request finishes
+    /// or its slot is overwritten. (Instances of a fleet number their requests alike.)
+    private var open: [OpenRequest: Int] = [:]
     /// `revisions[slot]`: the revision of `records[slot]`'s last change.
     private var revisions: [UInt64] = []
     /// Filter verdicts by slot and revision (shared by copies; see ``lastRevision``).
@@ -62,8 +62,8 @@ public struct RequestLog: Sendable, Hashable {
         contains(serial: serial) ? records[serial % capacity] : nil
     }
 
-    /// The serial of the still-open request with this ID.
-    public func openSerial(of id: UInt64) -> Int? { open[id] }
+    /// The serial of the still-open request with this ID (of `instance`, in a fleet).
+    public func openSerial(of id: UInt64, instance: UInt16 = 0) -> Int? { open[OpenRequest(id: id, instance: instance)] }
 
     /// Requests started and not yet finished (among those kept).
     public var openCount: Int { open.count }
@@ -103,11 +103,12 @@ public struct RequestLog: Sendable, Hashable {
         } else {
             let slot = serial % capacity
             let evicted = records[slot]
-            if open[evicted.id] == serial - capacity { open[evicted.id] = nil }
+            let evictedKey = OpenRequest(id: evicted.id, instance: evicted.instance)
+            if open[evictedKey] == serial - capacity { open[evictedKey] = nil }
             records[slot] = record
             revisions[slot] = revision
         }
-        open[record.id] = serial
+        open[OpenRequest(id: record.id, instance: record.instance)] = serial
         total += 1
         return serial
     }
@@ -119,9 +120,9 @@ public struct RequestLog: Sendable, Hashable {
         revisions[serial % capacity] = Self.nextRevision()
     }
 
-    /// Marks the open request `id` as no longer open.
-    public mutating func close(id: UInt64) {
-        open[id] = nil
+    /// Marks the open request `id` (of `instance`) as no longer open.
+    public mutating func close(id: UInt64, instance: UInt16 = 0) {
+        open[OpenRequest(id: id, instance: instance)] = nil
     }
 
     private static func nextRevision() -> UInt64 {
@@ -140,4 +141,10 @@ public struct RequestLog: Sendable, Hashable {
         hasher.combine(records)
         hasher.combine(open)
     }
+}
+
+/// A request still open, by instance and request ID.
+private struct OpenRequest: Hashable, Sendable {
+    var id: UInt64
+    var instance: UInt16
 }

@@ -41,6 +41,10 @@ public struct RequestRecord: Sendable, Hashable {
     public var finishedAt: Double?
     /// The last error reported for it.
     public var errorMessage: String?
+    /// The attached instance it belongs to (``CacheEvent/instance``; 0 with one instance).
+    public var instance: UInt16 = 0
+    /// That instance's name (``InstanceRoster``); empty while the dashboard watches one.
+    public var instanceName = ""
 
     /// A record for a request that has just started.
     public init(id: UInt64, started: Double, method: String, url: String, cacheKey: String, policy: String,
@@ -72,4 +76,7 @@ public struct RequestRecord: Sendable, Hashable {
 }
 
 /// Filters read a request row's fields from its events (`RequestFilterSubject`).
-extension RequestRecord: RequestFilterSubject {}
+extension RequestRecord: RequestFilterSubject {
+    /// The instance's name when several are attached (`instance:web`).
+    public var filterInstance: String? { instanceName.isEmpty ? nil : instanceName }
+}

@@ -43,6 +43,11 @@ public struct RewindHistory: Sendable {
     public var events: [CacheEvent] { Array(ring[oldest...] + ring[..<oldest]) }
 
     /// A paused replayer over the ring, starting from the state before its first event.
+    /// Names a fleet's instances in the fold of older events, so rewound rows carry them too.
+    mutating func nameInstances(_ names: [String]) {
+        base.nameInstances(names)
+    }
+
     func replayer() -> SessionReplayer<TrafficModel> {
         SessionReplayer(events: events, initial: base)
     }

@@ -9,7 +9,7 @@ public struct SearchState: Sendable, Hashable {
     public var filter: Filter?
     /// The selection before the prompt opened, restored by `Esc`.
     var savedRequestSelection: Int??
-    var savedEntrySelection: EntryRef??
+    var savedEntrySelection: EntryRowID??
 
     /// No search.
     public init() {}

@@ -47,6 +47,13 @@ public struct TrafficModel: EventFolding {
     public internal(set) var lastError: ErrorNote?
     /// The latest purge that came from another instance through the shared tier.
     public internal(set) var lastSharedPurge: SharedPurgeNote?
+    /// Counters and store usage of each attached instance, by ``CacheEvent/instance``, once
+    /// events of more than one have arrived (empty while there is one: then ``counters`` and
+    /// ``store`` are its own).
+    public internal(set) var perInstance: [InstanceFigures] = []
+    /// The attached instances' names by index, which rows carry for the `instance` column and
+    /// filter; empty while the dashboard watches one. Set from the roster, not from events.
+    public internal(set) var instanceNames: [String] = []
 
     /// An empty model.
     public init() {}
@@ -77,13 +84,19 @@ public struct TrafficModel: EventFolding {
         eventsApplied += 1
         clock = max(clock, event.time)
         if startTime == nil { startTime = event.time }
+        // One instance: its figures are the totals (no second fold of the counters).
+        if event.instance != 0 || !perInstance.isEmpty { applyPerInstance(event) }
         counters.apply(event)
+        let instance = event.instance
         switch event.kind {
         case .requestStarted(let started):
             guard let id = event.requestID else { return }
-            requests.append(RequestRecord(
+            var record = RequestRecord(
                 id: id, started: event.time, method: started.method, url: started.url, cacheKey: started.cacheKey,
-                policy: started.policy, requestHeaders: started.headers))
+                policy: started.policy, requestHeaders: started.headers)
+            record.instance = instance
+            if !instanceNames.isEmpty { record.instanceName = name(of: instance) }
+            requests.append(record)
         case .lookup(let lookup):
             updateRequest(event) { $0.lookup = lookup }
         case .revalidationSent(let sent):
@@ -102,52 +115,74 @@ public struct TrafficModel: EventFolding {
             lastError = ErrorNote(message: info.message, time: event.time)
             updateRequest(event) { $0.errorMessage = info.message }
         case .stored(let stored):
-            entries.store(stored, at: event.time)
-            attachStored(stored)
+            entries.store(stored, at: event.time, instance: instance, name: name(of: instance))
+            attachStored(stored, instance: instance)
         case .promoted(let ref):
-            entries.promote(ref)
+            entries.promote(ref, instance: instance)
         case .evicted(let evicted):
-            entries.evict(evicted)
+            entries.evict(evicted, instance: instance)
             timeline.addEviction(evicted.reason, at: event.time)
         case .purged(let purged):
-            entries.purge(purged)
+            entries.purge(purged, instance: instance)
             if let origin = purged.origin {
                 let what = purged.key ?? purged.scope.match.map { "\(purged.scope.word):\($0)" }
                 lastSharedPurge = SharedPurgeNote(origin: origin, key: what, count: purged.count, time: event.time)
             }
         case .storeStats(let stats):
-            store = stats
+            store = perInstance.isEmpty ? stats : InstanceFigures.total(perInstance)
         case .entries(let snapshot):
-            entries.replace(with: snapshot, at: event.time)
+            entries.replace(with: snapshot, at: event.time, instance: instance, name: name(of: instance))
         case .command, .dropped:
             break
         }
     }
 
+    /// The name of `instance`, empty while there is one.
+    private func name(of instance: UInt16) -> String {
+        Int(instance) < instanceNames.count ? instanceNames[Int(instance)] : ""
+    }
+
+    /// Names the attached instances (by index), for the rows that arrive from now on.
+    public mutating func nameInstances(_ names: [String]) {
+        instanceNames = names
+        // A fleet keeps each instance's figures from now on (everything so far was the first's).
+        if names.count > 1, perInstance.isEmpty { perInstance = [InstanceFigures(counters: counters, store: store)] }
+    }
+
+    /// Folds `event` into its instance's figures; the first event of a second instance starts
+    /// the breakdown with everything so far as the first instance's.
+    private mutating func applyPerInstance(_ event: CacheEvent) {
+        if perInstance.isEmpty { perInstance = [InstanceFigures(counters: counters, store: store)] }
+        let index = Int(event.instance)
+        while perInstance.count <= index { perInstance.append(InstanceFigures()) }
+        perInstance[index].counters.apply(event)
+        if case .storeStats(let stats) = event.kind { perInstance[index].store = stats }
+    }
+
     private mutating func updateRequest(_ event: CacheEvent, _ change: (inout RequestRecord) -> Void) {
-        guard let id = event.requestID, let serial = requests.openSerial(of: id) else { return }
+        guard let id = event.requestID, let serial = requests.openSerial(of: id, instance: event.instance) else { return }
         requests.update(serial: serial, change)
     }
 
     private mutating func applyServed(_ served: Served, _ event: CacheEvent) {
-        guard let id = event.requestID, let serial = requests.openSerial(of: id) else { return }
+        guard let id = event.requestID, let serial = requests.openSerial(of: id, instance: event.instance) else { return }
         var hitKey: (String, HTTPFields)?
         requests.update(serial: serial) { record in
             record.served = served
             if served.source == .cache, !record.cacheKey.isEmpty { hitKey = (record.cacheKey, record.requestHeaders) }
         }
-        if let (key, headers) = hitKey { entries.recordHit(key: key, requestHeaders: headers, at: event.time) }
+        if let (key, headers) = hitKey { entries.recordHit(key: key, requestHeaders: headers, at: event.time, instance: event.instance) }
     }
 
     private mutating func applyNotModified(_ notModified: NotModified, _ event: CacheEvent) {
-        guard let id = event.requestID, let serial = requests.openSerial(of: id) else { return }
+        guard let id = event.requestID, let serial = requests.openSerial(of: id, instance: event.instance) else { return }
         var freshened: (String, HTTPFields)?
         requests.update(serial: serial) { record in
             record.notModified = notModified
             freshened = (record.cacheKey, record.requestHeaders)
         }
         if let (key, headers) = freshened {
-            entries.freshen(key: key, requestHeaders: headers, ttl: notModified.ttl, at: event.time)
+            entries.freshen(key: key, requestHeaders: headers, ttl: notModified.ttl, at: event.time, instance: event.instance)
         }
     }
 
@@ -160,12 +195,12 @@ public struct TrafficModel: EventFolding {
             timeline.addRequest(finished.outcome, at: event.time)
         }
         guard let id = event.requestID else { return }
-        if let serial = requests.openSerial(of: id) {
+        if let serial = requests.openSerial(of: id, instance: event.instance) {
             requests.update(serial: serial) { record in
                 record.finished = finished
                 record.finishedAt = event.time
             }
-            requests.close(id: id)
+            requests.close(id: id, instance: event.instance)
         } else {
             // Its start came before this dashboard's first event (attached late, or events were
             // dropped): show it anyway, so the rows agree with the counters.
@@ -173,18 +208,22 @@ public struct TrafficModel: EventFolding {
                                        cacheKey: "", policy: "")
             record.finished = finished
             record.finishedAt = event.time
+            record.instance = event.instance
+            record.instanceName = name(of: event.instance)
             requests.append(record)
-            requests.close(id: id)
+            requests.close(id: id, instance: event.instance)
         }
     }
 
     /// `stored` events carry no request ID: credit the open request for the same key.
-    private mutating func attachStored(_ stored: Stored) {
+    private mutating func attachStored(_ stored: Stored, instance: UInt16) {
         guard let newest = requests.newestSerial, let oldest = requests.oldestSerial else { return }
         var serial = newest
         // Only a handful of requests are open at once; stop at the first match or after a short scan.
         while serial >= max(oldest, newest - 64) {
-            if let record = requests[serial: serial], !record.isFinished, record.cacheKey == stored.entry.key {
+            if let record = requests[serial: serial], !record.isFinished, record.instance == instance,
+                record.cacheKey == stored.entry.key
+            {
                 requests.update(serial: serial) { $0.stored = stored }
                 return
             }
@@ -212,4 +251,35 @@ public struct ErrorNote: Sendable, Hashable {
     public var message: String
     /// Session seconds.
     public var time: Double
+}
+
+/// One attached instance's own figures in a fleet: the same definitions as the totals.
+public struct InstanceFigures: Sendable, Hashable {
+    /// Its requests, outcomes, ratios and bytes.
+    public var counters = TrafficCounters()
+    /// Its store's latest usage and capacity, once reported.
+    public var store: StoreStats?
+
+    /// Figures with these values (default: none yet).
+    public init(counters: TrafficCounters = TrafficCounters(), store: StoreStats? = nil) {
+        self.counters = counters
+        self.store = store
+    }
+
+    /// The store usage of every instance added up (`nil` until one has reported).
+    public static func total(_ figures: [InstanceFigures]) -> StoreStats? {
+        let reported = figures.compactMap(\.store)
+        guard var total = reported.first else { return nil }
+        for stats in reported.dropFirst() {
+            total.memoryUsed += stats.memoryUsed
+            total.memoryCapacity += stats.memoryCapacity
+            total.diskUsed += stats.diskUsed
+            total.diskCapacity += stats.diskCapacity
+            total.entryCount += stats.entryCount
+            total.memoryEntryCount += stats.memoryEntryCount
+            total.diskEntryCount += stats.diskEntryCount
+            total.degradedNamespaces += stats.degradedNamespaces
+        }
+        return total
+    }
 }

@@ -113,6 +113,43 @@ public struct IntervalStats: Sendable, Hashable, Codable {
     public var latency: [String: Latency]
     /// Events this watcher lost.
     public var droppedEvents: Int
+    /// With several instances attached (`attach S1 S2 … --no-ui`): each one's own figures, in
+    /// instance order; absent (not `null`) with one, so a single instance's lines are as before.
+    public var instances: [Instance]?
+
+    /// One instance's figures in a line of a fleet.
+    public struct Instance: Sendable, Hashable, Codable {
+        /// Its index (the order of the sockets on the command line, from 0).
+        public var instance: Int
+        /// Its name (the process name, made unique), when known.
+        public var name: String?
+        /// Its finished requests so far.
+        public var requests: Int
+        /// Its request hit ratio, `null` before a cacheable request.
+        public var hitRatio: Double?
+        /// Its byte hit ratio.
+        public var byteHitRatio: Double?
+        /// Its bytes served from the cache.
+        public var bytesFromCache: Int
+        /// Its bytes from the network.
+        public var bytesFromNetwork: Int
+        /// Its store's gauges as last reported.
+        public var store: StoreStats?
+
+        /// Encodes every field (`null` for undefined ratios and a missing store), the name
+        /// only when known.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(instance, forKey: .instance)
+            try container.encodeIfPresent(name, forKey: .name)
+            try container.encode(requests, forKey: .requests)
+            try container.encode(hitRatio, forKey: .hitRatio)
+            try container.encode(byteHitRatio, forKey: .byteHitRatio)
+            try container.encode(bytesFromCache, forKey: .bytesFromCache)
+            try container.encode(bytesFromNetwork, forKey: .bytesFromNetwork)
+            try container.encode(store, forKey: .store)
+        }
+    }
 
     /// The figures of `model` at session time `time`.
     init(_ model: TrafficModel, time: Double, interval: Double, intervalRequests: Int, final: Bool) {
@@ -142,12 +179,21 @@ public struct IntervalStats: Sendable, Hashable, Codable {
         for outcome in CacheOutcome.allCases { latency[outcome.rawValue] = Latency(model.latencyByOutcome[outcome]) }
         self.latency = latency
         droppedEvents = counters.droppedEvents
+        if !model.perInstance.isEmpty {
+            instances = model.perInstance.enumerated().map { index, figures in
+                Instance(
+                    instance: index, name: index < model.instanceNames.count ? model.instanceNames[index] : nil,
+                    requests: figures.counters.requests, hitRatio: figures.counters.hitRatio,
+                    byteHitRatio: figures.counters.byteHitRatio, bytesFromCache: figures.counters.bytesFromCache,
+                    bytesFromNetwork: figures.counters.bytesFromNetwork, store: figures.store)
+            }
+        }
     }
 
     private enum CodingKeys: String, CodingKey {
         case format, version, time, interval, final, events, requests, intervalRequests, outcomes, coalesced
         case backgroundRefreshes, inFlight, requestsPerSecond, hitRatio, byteHitRatio, bytesFromCache, bytesFromNetwork
-        case bytesSaved, evictions, evictionsPerSecond, store, latency, droppedEvents
+        case bytesSaved, evictions, evictionsPerSecond, store, latency, droppedEvents, instances
     }
 
     /// Encodes every field, `null` for undefined ratios and a missing store rather than leaving
@@ -177,6 +223,7 @@ public struct IntervalStats: Sendable, Hashable, Codable {
         try container.encode(store, forKey: .store)
         try container.encode(latency, forKey: .latency)
         try container.encode(droppedEvents, forKey: .droppedEvents)
+        try container.encodeIfPresent(instances, forKey: .instances)
     }
 
     /// The line as compact JSON with sorted keys, ending in a newline.

@@ -20,6 +20,11 @@ public struct StatsIntervals: Sendable {
     public let interval: Double
     /// The traffic so far.
     public private(set) var model = TrafficModel()
+
+    /// Names a fleet's instances, for the `instances` field of the lines.
+    public mutating func nameInstances(_ names: [String]) {
+        model.nameInstances(names)
+    }
     /// The end of the interval in progress, once the first event set it.
     private var nextEnd: Double?
     /// Requests finished when the previous line was made.

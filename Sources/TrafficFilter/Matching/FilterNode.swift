@@ -47,6 +47,7 @@ indirect enum FilterNode: Sendable {
         case .method: subject.filterMethod.map { $0[...] }
         case .url: subject.filterURL.map { $0[...] }
         case .host: subject.filterHost
+        case .instance: subject.filterInstance.map { $0[...] }
         default: nil
         }
     }

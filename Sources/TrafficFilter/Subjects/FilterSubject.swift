@@ -42,6 +42,9 @@ public protocol FilterSubject {
     var filterIsBackground: Bool? { get }
     /// `tag`: its tags (surrogate keys); `nil` for rows that have none by nature (requests).
     var filterTags: [String]? { get }
+    /// `instance`: the name of the instance it belongs to, when a dashboard watches several
+    /// (`cachescope attach S1 S2 …`); `nil` when it watches one.
+    var filterInstance: String? { get }
     /// `h:NAME`: the values of the header field `name` (request and response); empty when absent.
     func filterHeaderValues(_ name: HTTPField.Name) -> [String]
 }
@@ -71,6 +74,8 @@ extension FilterSubject {
     public var filterIsBackground: Bool? { nil }
     /// Not applicable.
     public var filterTags: [String]? { nil }
+    /// Not applicable (one instance).
+    public var filterInstance: String? { nil }
     /// No header fields.
     public func filterHeaderValues(_ name: HTTPField.Name) -> [String] { [] }
 }

@@ -30,6 +30,8 @@ public enum FilterField: String, CaseIterable, Sendable, Hashable {
     case header = "h"
     /// `bg`: the cache's own background refreshes.
     case background = "bg"
+    /// `instance:web`: the attached instance a request or entry belongs to (several attached).
+    case instance
 
     /// What kind of value the field compares.
     enum Kind {
@@ -41,7 +43,7 @@ public enum FilterField: String, CaseIterable, Sendable, Hashable {
         case .outcome: .outcome
         case .tier: .tier
         case .tag: .tag
-        case .reason, .method, .url, .host: .text
+        case .reason, .method, .url, .host, .instance: .text
         case .status: .integer
         case .ttl, .age: .duration
         case .size: .bytes
@@ -84,6 +86,7 @@ public enum FilterField: String, CaseIterable, Sendable, Hashable {
         case .tag: "tag:product-42 — one of an entry's tags (Surrogate-Key), exactly"
         case .header: "h:cache-control~no-cache — request or response header (alone: present)"
         case .background: "bg — background refreshes (stale-while-revalidate)"
+        case .instance: "instance:web — the attached instance (cachescope attach S1 S2 …)"
         }
     }
 
