@@ -1,4 +1,4 @@
-public import CacheEvents
+import CacheEvents
 import SessionLog
 
 /// The three views `Tab` and `1` `2` `3` switch between.

@@ -1,4 +1,4 @@
-public import CacheEvents
+import CacheEvents
 import SessionLog
 public import TerminalUI
 public import TrafficFilter
