@@ -115,7 +115,7 @@ let package = Package(
         // MARK: The client
         .target(
             name: "CachingClient",
-            dependencies: ["HTTPCaching", "CacheStore", "CacheEvents", "SharedTier"]
+            dependencies: ["HTTPCaching", "CacheStore", "CacheEvents", "SharedTier", "TrafficFilter"]
                 + products("AsyncHTTPClient", "HTTPTypes", "NIOCore", "NIOHTTP1", "Tracing")
         ),
 

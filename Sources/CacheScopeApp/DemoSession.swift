@@ -55,6 +55,8 @@ public final class DemoSession: Sendable {
         public var metrics: MetricsEndpoint.Address?
         /// `--shared-tier`: a shared tier on PostgreSQL behind the store; `nil`: none.
         public var sharedTier: SharedTierConfiguration?
+        /// `--tag-header`: the response field whose tags are indexed. Default `Surrogate-Key`.
+        public var tagField = SurrogateKeys.defaultFieldName
 
         /// Options; see each property.
         public init(
@@ -98,10 +100,12 @@ public final class DemoSession: Sendable {
     public static func start(_ options: Options) async throws -> DemoSession {
         let watched = try await WatchedClient.start(
             command: "demo", cacheDirectory: options.cacheDirectory, record: options.record, publish: options.publish,
-            publishPath: options.publishPath, log: options.log, filter: options.filter, metrics: options.metrics
+            publishPath: options.publishPath, log: options.log, filter: options.filter, metrics: options.metrics,
+            readOnly: options.readOnly
         ) { directory in
             var configuration = CachingClientConfiguration()
             configuration.store = StoreConfiguration(memoryCapacity: 4 << 20, diskCapacity: 64 << 20, directory: directory)
+            configuration.store.tagField = options.tagField
             configuration.sharedTier = options.sharedTier
             return configuration
         }

@@ -1,4 +1,6 @@
+import CacheAttach
 import CacheStore
+import HTTPCaching
 import CachingClient
 public import CachingProxy
 public import SharedTier
@@ -41,6 +43,8 @@ public final class ProxySession: Sendable {
         public var metrics: MetricsEndpoint.Address?
         /// `--shared-tier`: a shared tier on PostgreSQL behind the store; `nil`: none.
         public var sharedTier: SharedTierConfiguration?
+        /// `--tag-header`: the response field whose tags are indexed. Default `Surrogate-Key`.
+        public var tagField = SurrogateKeys.defaultFieldName
 
         /// Options; see each property.
         public init(
@@ -88,11 +92,12 @@ public final class ProxySession: Sendable {
         let readOnly = options.readOnly
         let watched = try await WatchedClient.start(
             command: "proxy", cacheDirectory: options.cacheDirectory, record: options.record, publish: options.publish,
-            publishPath: options.publishPath, log: options.log, metrics: options.metrics
+            publishPath: options.publishPath, log: options.log, metrics: options.metrics, readOnly: options.readOnly
         ) { directory in
             var configuration = CachingClientConfiguration.proxy(
                 store: StoreConfiguration(memoryCapacity: options.memoryCapacity, diskCapacity: options.diskCapacity, directory: directory))
             if readOnly { configuration.willCache = { _, _ in .store(.notAllowed) } }
+            configuration.store.tagField = options.tagField
             configuration.sharedTier = options.sharedTier
             return configuration
         }
@@ -133,7 +138,8 @@ public final class ProxySession: Sendable {
     /// drains the requests in flight and prints the summary. Returns the exit status (128 + N
     /// after signal N).
     public func runHeadless() async throws -> Int32 {
-        try Console.write("cachescope \(banner); stop with Ctrl-C\n")
+        let publishing = watched.publisher.map { "; publishing on \($0.path)" } ?? ""
+        try Console.write("cachescope \(banner)\(publishing); stop with Ctrl-C\n")
         let (lines, continuation) = (self.lines, self.continuation)
         let proxy = self.proxy
         return try await watched.runHeadless(

@@ -58,12 +58,13 @@ final class WatchedClient: Sendable {
 
     /// Starts logging, the metrics endpoint, the store's directory, the client (made by
     /// `configuration` from the store's directory), its metrics, the recorder and the attach
-    /// server.
+    /// server. With `readOnly` (`--read-only`) the attach server refuses every command, as
+    /// the dashboard does, with a reply saying why.
     /// - Throws: ``PathError`` when the store's directory or the recording's temporary file
     ///   cannot be created; ``MetricsEndpointError``; the store's or the attach server's errors.
     static func start(
         command: String, cacheDirectory: DirectoryPath?, record: OutputPath?, publish: Bool, publishPath: String? = nil,
-        log: OutputPath?, filter: Filter? = nil, metrics metricsAddress: MetricsEndpoint.Address? = nil,
+        log: OutputPath?, filter: Filter? = nil, metrics metricsAddress: MetricsEndpoint.Address? = nil, readOnly: Bool = false,
         configuration: (URL) -> CachingClientConfiguration
     ) async throws -> WatchedClient {
         let notice = FileLogging.start(log, command: command)
@@ -109,12 +110,24 @@ final class WatchedClient: Sendable {
         }
         let publisher = publish
             ? try await AttachServer.start(
-                events: client.events, snapshot: { await client.snapshotEvents() }, commands: { await client.perform($0) },
+                events: client.events, snapshot: { await client.snapshotEvents() },
+                commands: { [appName = "cachescope \(command)"] request in
+                    guard !readOnly else { return readOnlyRefusal(request, runningAs: appName) }
+                    return await client.perform(request)
+                },
                 path: publishPath, processName: "cachescope-\(command)")
             : nil
         return WatchedClient(
             command: command, client: client, recorder: recorder, recordFile: recordFile, publisher: publisher, metrics: metrics,
             temporaryDirectory: temporary, notice: notice, filter: filter)
+    }
+
+    /// The reply of a `--read-only` app to a command from an attached dashboard or
+    /// `cachescope purge`.
+    static func readOnlyRefusal(_ command: ClientCommand, runningAs name: String) -> CommandResult {
+        CommandResult(
+            succeeded: false,
+            message: "\(command.name) refused: \(name) runs with --read-only, which disables every command that changes the cache")
     }
 
     // MARK: Running

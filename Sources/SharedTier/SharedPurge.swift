@@ -3,15 +3,24 @@ import Foundation
 
 /// A purge as it travels on the `NOTIFY` channel: what it covered and which instance did it.
 ///
-/// The payload is JSON, `{"origin":"host:pid","sender":"<UUID>","scope":"key","key":"GET https://…"}`
-/// or `{"origin":…,"sender":…,"scope":"all"}`; `sender` tells a tier its own purges apart (two
-/// clients in one process share a default origin name). PostgreSQL limits a payload to 8,000 bytes: a key too long
-/// for that travels as `all` (every instance drops more than it had to, never less).
+/// The payload is JSON, `{"origin":"host:pid","sender":"<UUID>","scope":"key","key":"GET https://…"}`,
+/// `{"origin":…,"sender":…,"scope":"tag","match":"product-42"}` (also `prefix` and `filter`
+/// with `match`) or `{"origin":…,"sender":…,"scope":"all"}`; `sender` tells a tier its own
+/// purges apart (two clients in one process share a default origin name). PostgreSQL limits a
+/// payload to 8,000 bytes: a key, tag, prefix or filter too long for that travels as `all`
+/// (every instance drops more than it had to, never less).
 package struct SharedPurge: Sendable, Equatable {
     /// What a purge covered.
     package enum Scope: Sendable, Equatable {
         /// Every variant of one primary key.
         case key(CacheKey)
+        /// Every entry tagged with a tag (its `Surrogate-Key`).
+        case tag(String)
+        /// Every entry whose URL starts with a prefix.
+        case prefix(String)
+        /// Every entry a filter expression (TrafficFilter's language) matches; each instance
+        /// evaluates it over its own entries.
+        case filter(String)
         /// Everything.
         case all
     }
@@ -38,17 +47,21 @@ package struct SharedPurge: Sendable, Equatable {
         var sender: String
         var scope: String
         var key: String?
+        var match: String?
     }
 
     /// The `NOTIFY` payload.
     var payload: String {
-        var wire = Wire(origin: origin, sender: sender, scope: "all", key: nil)
-        if case .key(let key) = scope {
-            wire.scope = "key"
-            wire.key = key.description
+        var wire = Wire(origin: origin, sender: sender, scope: "all", key: nil, match: nil)
+        switch scope {
+        case .key(let key): (wire.scope, wire.key) = ("key", key.description)
+        case .tag(let tag): (wire.scope, wire.match) = ("tag", tag)
+        case .prefix(let prefix): (wire.scope, wire.match) = ("prefix", prefix)
+        case .filter(let filter): (wire.scope, wire.match) = ("filter", filter)
+        case .all: break
         }
         if let text = Self.encode(wire), text.utf8.count <= Self.maximumPayload { return text }
-        return Self.encode(Wire(origin: String(origin.prefix(200)), sender: sender, scope: "all", key: nil))
+        return Self.encode(Wire(origin: String(origin.prefix(200)), sender: sender, scope: "all", key: nil, match: nil))
             ?? #"{"origin":"?","sender":"?","scope":"all"}"#
     }
 
@@ -60,6 +73,9 @@ package struct SharedPurge: Sendable, Equatable {
         case "key":
             guard let key = wire.key.flatMap(CacheKey.init(parsing:)) else { return nil }
             scope = .key(key)
+        case "tag", "prefix", "filter":
+            guard let match = wire.match, !match.isEmpty else { return nil }
+            scope = wire.scope == "tag" ? .tag(match) : wire.scope == "prefix" ? .prefix(match) : .filter(match)
         default: return nil
         }
         origin = wire.origin

@@ -41,18 +41,18 @@ extension SharedTier {
 
     // MARK: Writing, in the background
 
-    /// Writes a stored response to the tier in the background; the caller never waits.
-    /// Returns at once; dropped when too many writes are in flight.
-    package func store(_ stored: StoredResponse, body: [UInt8], created: Date, freshUntil: Date?, expiresAt: Date?) {
+    /// Writes a stored response and its tags to the tier in the background; the caller never
+    /// waits. Returns at once; dropped when too many writes are in flight.
+    package func store(_ stored: StoredResponse, body: [UInt8], created: Date, freshUntil: Date?, expiresAt: Date?, tags: [String] = []) {
         writes.start(limit: configuration.maximumPendingWrites) { [self] in
-            await write(stored, body: body, created: created, freshUntil: freshUntil, expiresAt: expiresAt)
+            await write(stored, body: body, created: created, freshUntil: freshUntil, expiresAt: expiresAt, tags: tags)
         }
     }
 
     /// Writes the metadata of a response a 304 freshened, in the background: when the tier
-    /// holds the same body for the variant, only its metadata row changes; otherwise the
-    /// whole entry is written.
-    package func freshen(_ stored: StoredResponse, body: [UInt8], created: Date, freshUntil: Date?, expiresAt: Date?) {
+    /// holds the same body for the variant, only its metadata row changes (its tags stay);
+    /// otherwise the whole entry is written with `tags`.
+    package func freshen(_ stored: StoredResponse, body: [UInt8], created: Date, freshUntil: Date?, expiresAt: Date?, tags: [String] = []) {
         writes.start(limit: configuration.maximumPendingWrites) { [self] in
             let sealed: SealedEntry
             do {
@@ -70,7 +70,7 @@ extension SharedTier {
                     WHERE id = \(id) AND body_id = \(bodyID) RETURNING id
                     """) > 0
             }
-            if updated == false { await write(stored, body: body, created: created, freshUntil: freshUntil, expiresAt: expiresAt) }
+            if updated == false { await write(stored, body: body, created: created, freshUntil: freshUntil, expiresAt: expiresAt, tags: tags) }
         }
     }
 
@@ -79,9 +79,10 @@ extension SharedTier {
         await writes.drain()
     }
 
-    /// One entry, metadata and body, in one statement; the body row is rewritten only when
-    /// it holds another body. Then evicts if the table is over its bound.
-    private func write(_ stored: StoredResponse, body: [UInt8], created: Date, freshUntil: Date?, expiresAt: Date?) async {
+    /// One entry, metadata, body and tags, in one statement; the body row is rewritten only
+    /// when it holds another body, and the tags the entry no longer carries are deleted.
+    /// Then evicts if the table is over its bound.
+    private func write(_ stored: StoredResponse, body: [UInt8], created: Date, freshUntil: Date?, expiresAt: Date?, tags: [String]) async {
         let sealed: SealedEntry
         do {
             sealed = try codec.seal(stored, body: body, created: created, freshUntil: freshUntil, expiresAt: expiresAt)
@@ -94,6 +95,7 @@ extension SharedTier {
         let metadata = ByteBuffer(bytes: sealed.metadata)
         let sealedBody = ByteBuffer(bytes: sealed.body)
         let (bodyID, size) = (sealed.bodyID, sealed.size)
+        let tagDigests = codec.tagDigests(for: tags, of: stored.key).map { ByteBuffer(bytes: $0) }
         let written = await attempt("store") { client in
             try await client.perform(
                 """
@@ -102,10 +104,14 @@ extension SharedTier {
                     VALUES (\(id), \(digest), \(metadata), \(bodyID), \(size), now())
                     ON CONFLICT (id) DO UPDATE SET key_digest = EXCLUDED.key_digest, metadata = EXCLUDED.metadata,
                         body_id = EXCLUDED.body_id, size = EXCLUDED.size, last_access = now()
-                    RETURNING id)
-                INSERT INTO cachescope_bodies (id, body_id, body) SELECT id, \(bodyID), \(sealedBody) FROM entry
-                ON CONFLICT (id) DO UPDATE SET body_id = EXCLUDED.body_id, body = EXCLUDED.body
-                WHERE cachescope_bodies.body_id <> EXCLUDED.body_id
+                    RETURNING id),
+                body AS (
+                    INSERT INTO cachescope_bodies (id, body_id, body) SELECT id, \(bodyID), \(sealedBody) FROM entry
+                    ON CONFLICT (id) DO UPDATE SET body_id = EXCLUDED.body_id, body = EXCLUDED.body
+                    WHERE cachescope_bodies.body_id <> EXCLUDED.body_id),
+                untagged AS (DELETE FROM cachescope_tags WHERE id = \(id) AND NOT (tag = ANY(\(tagDigests))))
+                INSERT INTO cachescope_tags (tag, id) SELECT t.tag, entry.id FROM entry, unnest(\(tagDigests)::bytea[]) AS t(tag)
+                ON CONFLICT DO NOTHING
                 """)
             return true
         }

@@ -9,6 +9,7 @@ import PostgresNIO
 /// cachescope_entries  id bytea PK (storage key) · key_digest bytea (primary key's digest, indexed)
 ///                     metadata bytea (sealed head) · body_id bigint · size bigint · last_access timestamptz (indexed)
 /// cachescope_bodies   id bytea PK (its entry's id) · body_id bigint · body bytea (sealed)
+/// cachescope_tags     tag bytea (the tag's digest) · id bytea → cachescope_entries, ON DELETE CASCADE · PK (tag, id)
 /// ```
 /// Metadata and body are apart so a 304 rewrites the metadata row alone; the lookup joins
 /// them on `id` and `body_id`, so a body is only ever read with the metadata that names it.
@@ -24,7 +25,15 @@ enum SharedTierSchema {
             "CREATE INDEX cachescope_entries_key ON cachescope_entries (key_digest)",
             "CREATE INDEX cachescope_entries_lru ON cachescope_entries (last_access)",
             "CREATE TABLE cachescope_bodies (id bytea PRIMARY KEY, body_id bigint NOT NULL, body bytea NOT NULL)",
-        ]
+        ],
+        // 2: tags (surrogate keys), removed with their entry by the foreign key.
+        [
+            """
+            CREATE TABLE cachescope_tags (
+                tag bytea NOT NULL, id bytea NOT NULL REFERENCES cachescope_entries (id) ON DELETE CASCADE, PRIMARY KEY (tag, id))
+            """,
+            "CREATE INDEX cachescope_tags_entry ON cachescope_tags (id)",
+        ],
     ]
 
     /// The version this program writes.

@@ -9,7 +9,7 @@
 ///
 /// Predicates: `outcome:miss`, `reason:"no-store"`, `status>=500`, `method:POST`,
 /// `url~REGEX` (plain text alone is a URL substring), `host:…`, `ttl<30s`, `age>5m`,
-/// `size>1MB`, `tier:disk`, `h:cache-control~no-cache`, `bg`; joined by `!`, `&` (or just a
+/// `size>1MB`, `tier:disk`, `tag:product-42`, `h:cache-control~no-cache`, `bg`; joined by `!`, `&` (or just a
 /// space) and `|`, in that order of precedence, with parentheses. Text compares ignoring case;
 /// a regular expression is compiled once, here.
 ///
@@ -37,6 +37,13 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
     public var plainText: String? {
         guard case .text(.url, .contains(let needle)) = root else { return nil }
         return needle.text
+    }
+
+    /// The tag when the whole filter is one `tag:NAME` predicate — what a purge by tag
+    /// removes exactly; `nil` otherwise.
+    public var onlyTag: String? {
+        guard case .tag(let tag) = root else { return nil }
+        return tag
     }
 
     /// The expression as written.

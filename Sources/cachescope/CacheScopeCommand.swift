@@ -9,7 +9,7 @@ struct CacheScopeCommand: AsyncParsableCommand {
         version: CacheScopeVersion.current,
         subcommands: [
             DemoCommand.self, GetCommand.self, ReplayCommand.self, ExportCommand.self, AttachCommand.self,
-            OriginCommand.self, ProxyCommand.self,
+            OriginCommand.self, ProxyCommand.self, PurgeCommand.self,
         ],
         defaultSubcommand: DemoCommand.self
     )

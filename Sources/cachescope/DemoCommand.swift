@@ -71,6 +71,7 @@ struct DemoCommand: AsyncParsableCommand {
             statsEvery: try stats.interval(json: json, jsonNeedsInterval: true, headless: noUI, requirement: "--no-ui"),
             sharedTier: try store.sharedTierConfiguration())
         options.rewindEvents = watch.rewind.rewindEvents
+        options.tagField = try store.tagField()
         options.publishPath = watch.publishSocket
         return options
     }

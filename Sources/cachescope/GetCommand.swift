@@ -36,6 +36,7 @@ struct GetCommand: AsyncParsableCommand {
             _ = try cachePolicy()
             _ = try store.directoryOrUserCache()
             _ = try store.sharedTierConfiguration()
+            _ = try store.tagField()
         }
     }
 
@@ -43,7 +44,7 @@ struct GetCommand: AsyncParsableCommand {
         try await reporting {
             let result = try await SingleRequest.perform(
                 try request(), policy: try cachePolicy(), store: try store.directoryOrUserCache(),
-                sharedTier: try store.sharedTierConfiguration())
+                sharedTier: try store.sharedTierConfiguration(), tagField: try store.tagField())
             if json {
                 try Console.write(try GetReport(result).jsonLine())
             } else {

@@ -85,6 +85,7 @@ struct ProxyCommand: AsyncParsableCommand {
             record: try watch.recordPath(), publish: watch.publishes, log: try watch.log.path(),
             metrics: try metrics.address(allowRemote: allowRemote), sharedTier: try store.sharedTierConfiguration())
         options.rewindEvents = watch.rewind.rewindEvents
+        options.tagField = try store.tagField()
         options.publishPath = watch.publishSocket
         return options
     }

@@ -124,7 +124,7 @@ struct AttachSessionTests {
                 (#"{"type":"command","id":5}"#, 5, #"missing field "command" (for example {"purge":{"key":"GET https://…"}})"#),
                 (
                     #"{"type":"command","id":6,"command":{"frobnicate":{}}}"#, 6,
-                    #"unknown command "frobnicate"; known commands: purge, purgeAll, purgeExpired, refresh, reload"#
+                    #"unknown command "frobnicate"; known commands: purge, purgeTag, purgePrefix, purgeFilter, purgeAll, purgeExpired, refresh, reload"#
                 ),
                 (#"{"type":"command","id":7,"command":{"purge":{}}}"#, 7, #"command "purge": missing field "command.purge.key""#),
                 (#"{"type":"command","id":8,"command":{"purge":{"key":3}}}"#, 8, #"command "purge": field "command.purge.key" must be a string"#),

@@ -136,8 +136,12 @@ struct CodecTests {
 
     @Test("entry descriptions for the index round-trip")
     func infoRoundTrip() throws {
-        let info = EntryInfo(Fixtures.response("https://example.com/a", headers: [.eTag: "\"1\"", .age: "30"]))
+        let info = EntryInfo(Fixtures.response("https://example.com/a", headers: [.eTag: "\"1\"", .age: "30"]), tags: [])
         #expect(try EntryInfo(decoding: info.encoded()) == info)
+        #expect(info.encoded().first == 1, "without tags, the version-1 form older stores read")
+        let tagged = EntryInfo(Fixtures.response("https://example.com/a"), tags: ["product-42", "sale"])
+        #expect(try EntryInfo(decoding: tagged.encoded()) == tagged)
+        #expect(try EntryInfo(decoding: tagged.encoded()).tags == ["product-42", "sale"])
         #expect(info.initialAge == 30)
         let truncated = #expect(throws: BinaryReader.Failure.self) { try EntryInfo(decoding: Array(info.encoded().prefix(10))) }
         #expect(truncated?.description.isEmpty == false, "the failure says what is wrong")

@@ -82,7 +82,7 @@ struct FilterKeysTests {
         press(type("mi") + [.tab], on: &state)
         #expect(state.interface.prompt?.text == "outcome:miss ")
         press(type("& t") + [.tab], on: &state)
-        #expect(state.interface.prompt?.candidates == ["ttl", "tier"])
+        #expect(state.interface.prompt?.candidates == ["ttl", "tier", "tag"])
         #expect(try screen(state).contains("Tab: ttl tier"))
     }
 

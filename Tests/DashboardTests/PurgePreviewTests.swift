@@ -84,6 +84,70 @@ struct PurgePreviewTests {
         #expect(state.interface.status?.text == "purge cancelled")
     }
 
+    /// The sample session plus three variants of one key and one other entry, tagged as a
+    /// store's `stored` events name them: `sale shoes`, `sale`, none, and `shoes`.
+    private func tagged() -> DashboardState {
+        var state = sample()
+        let stored: [(String, String, Int, [String]?)] = [
+            ("GET https://shop.example/a", "lang=en", 1_000, ["sale", "shoes"]),
+            ("GET https://shop.example/a", "lang=fr", 2_000, ["sale"]),
+            ("GET https://shop.example/a", "lang=de", 4_000, nil),
+            ("GET https://shop.example/b", "", 8_000, ["shoes"]),
+        ]
+        for (key, variant, size, tags) in stored {
+            state.apply(CacheEvent(seq: 0, time: SampleSession.now, kind: .stored(Stored(
+                entry: EntryRef(key: key, variant: variant), tier: .memory, size: size, ttl: 60, etag: nil, lastModified: nil,
+                status: 200, tags: tags))))
+        }
+        return state
+    }
+
+    @Test(":purge tag:NAME previews exactly the tagged variants (not whole keys) and y sends one purgeTag; the removal equals the preview")
+    func purgeByTag() throws {
+        var state = tagged()
+        press([.character(":")] + type("tag:sale") + [.enter], on: &state)
+        guard case .confirmPurge(let preview)? = state.interface.overlay else {
+            Issue.record("no preview: \(String(describing: state.interface.overlay))")
+            return
+        }
+        #expect(preview.entries == 2)
+        #expect(preview.bytes == 3_000)
+        #expect(preview.selection == "purge tag:sale")
+        #expect(preview.summary == "2 entries, 2.9 KiB, 0 of them hit in the last minute")
+        let screen = try render(state, size: TerminalSize(columns: 120, rows: 40)).text
+        #expect(screen.contains("Purge purge tag:sale?") || screen.contains(preview.summary), "\(screen)")
+
+        let effects = press([.character("y")], on: &state)
+        #expect(effects == [.send(.purgeTag(tag: "sale")), .redraw])
+        // What the client's tag purge reports: one evicted(purge) per tagged entry, then purged(tag).
+        var after = state
+        for entry in state.shown.entries.all where entry.tags.contains("sale") {
+            after.apply(CacheEvent(seq: 0, time: SampleSession.now, kind: .evicted(
+                Evicted(entry: entry.ref, reason: .purged, tier: .both, size: entry.size))))
+        }
+        after.apply(CacheEvent(seq: 0, time: SampleSession.now, kind: .purged(Purged(scope: .tag("sale"), count: 2))))
+        let remaining = Set(after.shown.entries.all.map(\.ref))
+        let gone = state.shown.entries.all.filter { !remaining.contains($0.ref) }
+        #expect(gone.count == preview.entries)
+        #expect(gone.reduce(0) { $0 + $1.size } == preview.bytes)
+        #expect(remaining.contains(EntryRef(key: "GET https://shop.example/a", variant: "lang=de")), "the untagged variant of the same key stays")
+    }
+
+    @Test(":purge with tag: inside a larger filter purges the matching keys, as any filter; an unknown tag has nothing to purge")
+    func tagInsideFilter() {
+        var state = tagged()
+        press([.character(":")] + type("tag:shoes & url:/b") + [.enter], on: &state)
+        guard case .confirmPurge(let preview)? = state.interface.overlay else {
+            Issue.record("no preview: \(String(describing: state.interface.overlay))")
+            return
+        }
+        #expect(preview.commands == [.purge(key: "GET https://shop.example/b")])
+        var nothing = tagged()
+        press([.character(":")] + type("tag:none") + [.enter], on: &nothing)
+        #expect(nothing.interface.overlay == nil)
+        #expect(nothing.interface.status?.text == "nothing stored to purge (purge tag:none)")
+    }
+
     @Test("the : prompt shows errors at their column in the whole line, and needs purge and a filter")
     func purgePromptErrors() {
         var state = sample()

@@ -8,7 +8,7 @@ struct CompletionTests {
         ("status>=500 & out", "status>=500 & outcome:", ["outcome"]),
         ("!(me", "!(method:", ["method"]),
         ("b", "bg ", ["bg"]),
-        ("t", "t", ["ttl", "tier"]),
+        ("t", "t", ["ttl", "tier", "tag"]),
         ("ti", "tier:", ["tier"]),
         ("outcome:mi", "outcome:miss ", ["miss"]),
         ("outcome:", "outcome:", ["hit", "stale", "revalidated", "modified", "miss", "bypass", "error"]),
@@ -16,7 +16,7 @@ struct CompletionTests {
         ("tier:d", "tier:disk ", ["disk"]),
         ("zzz", "zzz", []),
         ("status>5", "status>5", []),
-        ("", "", ["outcome", "reason", "status", "method", "url", "host", "ttl", "age", "size", "tier", "h", "bg", "instance"]),
+        ("", "", ["outcome", "reason", "status", "method", "url", "host", "ttl", "age", "size", "tier", "tag", "h", "bg", "instance"]),
     ])
     func completes(text: String, completed: String, candidates: [String]) {
         let completion = FilterCompletion(text)

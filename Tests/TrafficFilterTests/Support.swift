@@ -15,6 +15,7 @@ struct Row: FilterSubject {
     var filterSize: Int?
     var filterTier: EntryTier?
     var filterIsBackground: Bool?
+    var filterTags: [String]?
     var filterInstance: String?
     var headers: HTTPFields = [:]
 

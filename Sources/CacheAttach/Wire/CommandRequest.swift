@@ -36,7 +36,7 @@ extension CommandRequest: Encodable {
 
 extension CommandRequest {
     /// The command names this version knows, for the message about an unknown one.
-    static let knownCommands = ["purge", "purgeAll", "purgeExpired", "refresh", "reload"]
+    static let knownCommands = ["purge", "purgeTag", "purgePrefix", "purgeFilter", "purgeAll", "purgeExpired", "refresh", "reload"]
 
     /// Reads one line, naming the first thing wrong with it.
     static func parse(_ line: ByteBuffer, decoder: JSONDecoder) -> Result<CommandRequest, LineProblem> {

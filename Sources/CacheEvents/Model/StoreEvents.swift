@@ -32,9 +32,14 @@ public struct Stored: Sendable, Hashable, Codable {
     public var lastModified: String?
     /// The response's status.
     public var status: Int
+    /// Its tags (surrogate keys), `nil` when it has none; absent from logs written before tags.
+    public var tags: [String]?
 
     /// Creates the payload.
-    public init(entry: EntryRef, tier: EntryTier, size: Int, ttl: Double?, etag: String?, lastModified: String?, status: Int) {
+    public init(
+        entry: EntryRef, tier: EntryTier, size: Int, ttl: Double?, etag: String?, lastModified: String?, status: Int,
+        tags: [String]? = nil
+    ) {
         self.entry = entry
         self.tier = tier
         self.size = size
@@ -42,6 +47,7 @@ public struct Stored: Sendable, Hashable, Codable {
         self.etag = etag
         self.lastModified = lastModified
         self.status = status
+        self.tags = tags
     }
 }
 
@@ -86,17 +92,19 @@ public struct Purged: Sendable, Hashable, Codable {
     /// The primary key (`GET https://…`) of a `key` or `entry` purge.
     public var key: String? { scope.key?.description }
 
-    private enum CodingKeys: String, CodingKey { case scope, key, variant, since, origin }
+    private enum CodingKeys: String, CodingKey { case scope, key, variant, since, match, origin }
 
-    /// Reads `scope` (`key`, `entry`, `all`, `expired`, `since`) with its `key`, `variant` or
-    /// `since` (seconds since 1970); an unknown or incomplete scope reads as `all`.
+    /// Reads `scope` (`key`, `entry`, `all`, `expired`, `since`, `tag`, `prefix`, `filter`)
+    /// with its `key`, `variant`, `since` (seconds since 1970) or `match` (the tag, prefix
+    /// or filter text); an unknown or incomplete scope reads as `all`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let word = try container.decodeIfPresent(String.self, forKey: .scope) ?? "all"
         let key = try container.decodeIfPresent(String.self, forKey: .key)
         let variant = try container.decodeIfPresent(String.self, forKey: .variant)
         let since = try container.decodeIfPresent(Double.self, forKey: .since)
-        scope = PurgeScope(word: word, key: key, variant: variant, since: since)
+        let match = try container.decodeIfPresent(String.self, forKey: .match)
+        scope = PurgeScope(word: word, key: key, variant: variant, since: since, match: match)
         origin = try container.decodeIfPresent(String.self, forKey: .origin)
         count = try decoder.container(keyedBy: CountKey.self).decode(Int.self, forKey: .count)
     }
@@ -107,6 +115,7 @@ public struct Purged: Sendable, Hashable, Codable {
         try container.encodeIfPresent(key, forKey: .key)
         if case .entry(let id) = scope { try container.encode(id.varySignature, forKey: .variant) }
         if case .since(let date) = scope { try container.encode(date.timeIntervalSince1970, forKey: .since) }
+        try container.encodeIfPresent(scope.match, forKey: .match)
         try container.encodeIfPresent(origin, forKey: .origin)
         var counted = encoder.container(keyedBy: CountKey.self)
         try counted.encode(count, forKey: .count)
@@ -116,15 +125,19 @@ public struct Purged: Sendable, Hashable, Codable {
 }
 
 extension PurgeScope {
-    /// The scope a log names: its word, and the key, variant or date that goes with it. An
-    /// unknown word, or a `key`/`entry` scope without a readable key, reads as `all`.
-    public init(word: String, key: String?, variant: String?, since: Double?) {
+    /// The scope a log names: its word, and the key, variant, date or match (tag, prefix,
+    /// filter text) that goes with it. An unknown word, or a scope without the value it
+    /// needs, reads as `all`.
+    public init(word: String, key: String?, variant: String?, since: Double?, match: String? = nil) {
         let cacheKey = key.flatMap(CacheKey.init(parsing:))
         switch word {
         case "key": self = cacheKey.map { .key($0) } ?? .all
         case "entry": self = cacheKey.map { .entry(EntryID(key: $0, varySignature: variant ?? "")) } ?? .all
         case "expired": self = .expired
         case "since": self = .since(Date(timeIntervalSince1970: since ?? 0))
+        case "tag": self = match.map { .tag($0) } ?? .all
+        case "prefix": self = match.map { .prefix($0) } ?? .all
+        case "filter": self = match.map { .filter($0) } ?? .all
         default: self = .all
         }
     }
@@ -152,11 +165,13 @@ public struct EntryInfo: Sendable, Hashable, Codable {
     public var idle: Double
     /// The stored status.
     public var status: Int
+    /// Its tags (surrogate keys), `nil` when it has none.
+    public var tags: [String]?
 
     /// Creates an entry description.
     public init(
         entry: EntryRef, tier: EntryTier, size: Int, ttl: Double?, age: Double, etag: String?,
-        lastModified: String?, hits: Int, idle: Double, status: Int
+        lastModified: String?, hits: Int, idle: Double, status: Int, tags: [String]? = nil
     ) {
         self.entry = entry
         self.tier = tier
@@ -168,6 +183,7 @@ public struct EntryInfo: Sendable, Hashable, Codable {
         self.hits = hits
         self.idle = idle
         self.status = status
+        self.tags = tags
     }
 }
 

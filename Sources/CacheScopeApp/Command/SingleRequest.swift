@@ -19,22 +19,25 @@ public enum SingleRequest {
     public static let refreshDrainLimit: Duration = .seconds(5)
 
     /// Sends `request` through a client whose disk store lives in `store`; waits for its
-    /// background refreshes (at most ``refreshDrainLimit``) and shuts it down.
+    /// background refreshes (at most ``refreshDrainLimit``) and shuts it down. `tagField` is
+    /// the response field whose tags are indexed (`--tag-header`, default `Surrogate-Key`).
     /// - Throws: the store's error when it cannot be opened, the client's when the request
     ///   fails.
     public static func perform(
-        _ request: HTTPRequest, policy: CachePolicy?, store: DirectoryPath, sharedTier: SharedTierConfiguration? = nil
+        _ request: HTTPRequest, policy: CachePolicy?, store: DirectoryPath, sharedTier: SharedTierConfiguration? = nil,
+        tagField: String = SurrogateKeys.defaultFieldName
     ) async throws -> ClientResponse {
-        try await perform(request, policy: policy, store: store, sharedTier: sharedTier, transport: nil)
+        try await perform(request, policy: policy, store: store, sharedTier: sharedTier, tagField: tagField, transport: nil)
     }
 
-    /// ``perform(_:policy:store:sharedTier:)`` with the transport a test wants (`nil`: the default one).
+    /// ``perform(_:policy:store:sharedTier:tagField:)`` with the transport a test wants (`nil`: the default one).
     static func perform(
         _ request: HTTPRequest, policy: CachePolicy?, store: DirectoryPath, sharedTier: SharedTierConfiguration? = nil,
-        transport: (any Transport)?
+        tagField: String = SurrogateKeys.defaultFieldName, transport: (any Transport)?
     ) async throws -> ClientResponse {
         var configuration = CachingClientConfiguration()
         configuration.store = StoreConfiguration(directory: store.url)
+        configuration.store.tagField = tagField
         configuration.sharedTier = sharedTier
         configuration.transport = transport
         let client = try await CachingClient(configuration: configuration)

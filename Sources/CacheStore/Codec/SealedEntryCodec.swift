@@ -38,7 +38,7 @@ package struct OpenedEntry: Sendable {
 /// naming (``EntryNaming``) and per-namespace keys: an entry is encrypted exactly when its
 /// namespace is, with the same subkeys, and plain entries carry the same checksums.
 package struct SealedEntryCodec: Sendable {
-    private let table: NamespaceTable
+    let table: NamespaceTable
 
     /// A codec for the namespaces (and their encryption keys) of a store configuration.
     package init(configuration: StoreConfiguration) {

@@ -1,4 +1,6 @@
 public import Foundation
+public import HTTPCaching
+import HTTPTypes
 public import Logging
 
 /// How a ``ResponseStore`` is set up. Every property has a default; the defaults give a
@@ -37,6 +39,11 @@ public struct StoreConfiguration: Sendable {
     public var currentDate: @Sendable () -> Date
     /// Where the store logs (never to stdout). Default label `cachescope.store`.
     public var logger: Logger
+    /// The response header field whose tags (surrogate keys, space-separated, Fastly's
+    /// syntax: ``SurrogateKeys``) are indexed with each entry, so that
+    /// ``ResponseStore/removeTagged(_:)`` can purge by tag. Default `Surrogate-Key`; `nil`
+    /// indexes no tags. Must be a valid field name.
+    public var tagField: String? = SurrogateKeys.defaultFieldName
     /// The file operations on entry files (a seam for fault injection in tests).
     var fileSystem: any StoreFileSystem
 
@@ -64,6 +71,16 @@ public struct StoreConfiguration: Sendable {
         self.fileSystem = PosixFileSystem()
     }
 
+    /// The tag field as a name; `nil` when tags are off (or the name is invalid, which
+    /// ``validate()`` refuses).
+    var tagFieldName: HTTPField.Name? { tagField.flatMap { HTTPField.Name($0) } }
+
+    /// The tags `response` carries in ``tagField``, within ``SurrogateKeys``' limits.
+    public func tags(of response: StoredResponse) -> [String] {
+        guard let name = tagFieldName else { return [] }
+        return SurrogateKeys.tags(in: response.response.headerFields, fieldName: name)
+    }
+
     /// Every namespace in matching order, the default last.
     var allNamespaces: [Namespace] { namespaces + [defaultNamespace] }
 
@@ -75,6 +92,9 @@ public struct StoreConfiguration: Sendable {
             throw .invalidConfiguration("maximumEntryShare must be in (0, 1] (is \(maximumEntryShare))")
         }
         guard sweepInterval > .zero else { throw .invalidConfiguration("sweepInterval must be positive") }
+        if let tagField, HTTPField.Name(tagField) == nil {
+            throw .invalidConfiguration("tagField \"\(tagField)\" is not a header field name (letters, digits and !#$%&'*+-.^_`|~)")
+        }
         var directoryNames = Set<String>()
         for namespace in allNamespaces {
             if let problem = namespace.directoryNameProblem { throw .invalidNamespace(name: namespace.name, reason: problem) }

@@ -26,6 +26,12 @@ struct EntryNaming: Sendable {
         digest(["key", key.method, key.uri])
     }
 
+    /// The digest of a tag (``SurrogateKeys``): how the index's `tags` table and the shared
+    /// tier name it without storing it in the clear in an encrypted namespace.
+    func tagKey(for tag: String) -> StorageKey {
+        digest(["tag", tag])
+    }
+
     private func digest(_ parts: [String]) -> StorageKey {
         var input: [UInt8] = Array("v1".utf8)
         for part in parts {

@@ -108,7 +108,8 @@ extension DiskStore {
                         storageKey: key, primary: write.primary, size: metadata.size, created: metadata.created,
                         lastAccess: current?.lastAccess ?? metadata.lastAccess,
                         accessCount: current?.accessCount ?? metadata.accessCount, freshUntil: metadata.freshUntil,
-                        expiresAt: metadata.expiresAt, body: write.body, info: try storage.sealer.seal(write.info.encoded(), for: key)))
+                        expiresAt: metadata.expiresAt, body: write.body, info: try storage.sealer.seal(write.info.encoded(), for: key),
+                        tags: write.info.tags.map(storage.naming.tagKey(for:))))
                 written.append((key, write.generation))
             }
             if !batch.writes.isEmpty { try fileSystem.syncDirectory(storage.entriesDirectory) }

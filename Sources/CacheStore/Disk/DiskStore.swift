@@ -137,7 +137,7 @@ actor DiskStore {
     /// may already have dropped records whose rows are still on disk (their deletes queued):
     /// removing those files now would leave rows without files if the process died before
     /// the deletes committed.
-    private func prepare() {
+    func prepare() {
         guard !repaired else { return }
         repaired = true
         for namespace in storages.indices {

@@ -26,6 +26,8 @@ final class NamespaceStorage {
     private(set) var database: IndexDatabase
     let codec: EntryFileCodec
     let sealer: IndexSealer
+    /// Names tags in the index's `tags` table (keyed digests when encrypted).
+    let naming: EntryNaming
     let fileSystem: any StoreFileSystem
     private let lock: FileLock
 
@@ -41,6 +43,7 @@ final class NamespaceStorage {
         self.database = database
         self.codec = EntryFileCodec(contentKey: keys?.content)
         self.sealer = IndexSealer(key: keys?.index)
+        self.naming = EntryNaming(key: keys?.naming)
         self.fileSystem = fileSystem
         self.lock = lock
     }

@@ -12,7 +12,7 @@ extension StoreIndex {
             requestTime: info.requestTime, responseTime: info.responseTime, created: created, lastAccess: lastAccess,
             hits: hits, age: info.age(at: now), freshUntil: freshUntil,
             ttlRemaining: freshUntil.map { $0.timeIntervalSince(now) }, expiresAt: expiresAt, eTag: info.eTag,
-            lastModified: info.lastModified)
+            lastModified: info.lastModified, tags: info.tags)
     }
 
     /// Every entry as a listing row, most recently used memory entries first, then disk-only
@@ -27,7 +27,7 @@ extension StoreIndex {
             let onDisk = item.onDisk
             rows.append(
                 summary(
-                    info: EntryInfo(item.entry.stored), namespace: item.namespace, tier: onDisk ? .both : .memory,
+                    info: info(for: item.entry.stored), namespace: item.namespace, tier: onDisk ? .both : .memory,
                     size: metadata.size, created: metadata.created, lastAccess: metadata.lastAccess,
                     hits: metadata.accessCount, freshUntil: metadata.freshUntil, expiresAt: metadata.expiresAt, now: now))
         }

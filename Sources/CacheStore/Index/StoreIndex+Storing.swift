@@ -121,11 +121,12 @@ extension StoreIndex {
     ) -> CacheEntry {
         let id = EntryID(decoded.stored)
         let needsInfo = record.info == nil
+        let described = needsInfo ? info(for: decoded.stored) : nil
         if needsInfo || record.body != decoded.bodyID || record.created != decoded.created
             || record.freshUntil != decoded.freshUntil || record.expiresAt != decoded.expiresAt
         {
             namespaces[namespace].records.modify(storageKey) { record in
-                if needsInfo { record.info = EntryInfo(decoded.stored) }
+                if let described { record.info = described }
                 record.body = decoded.bodyID
                 record.created = decoded.created
                 record.freshUntil = decoded.freshUntil

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCaching
+import HTTPTypes
 
 /// Everything the store knows, in one value guarded by one lock: the memory tier, the
 /// in-memory index of every disk namespace, which variants each primary key has, and the
@@ -41,12 +42,19 @@ struct StoreIndex: Sendable {
     /// Where this session's body ids start (``BodyID/init(session:counter:)``, counted by
     /// `generation`): random, so ids never repeat those of earlier sessions on the same disk.
     let bodySession = UInt64.random(in: 0...UInt64.max)
+    /// The field whose tags each entry's ``EntryInfo`` carries (``StoreConfiguration/tagField``).
+    var tagField: HTTPField.Name?
 
     init(memoryCapacity: Int, diskCapacity: Int, maximumEntryShare: Double, namespaces: [NamespaceIndex]) {
         self.memoryCapacity = memoryCapacity
         self.diskCapacity = diskCapacity
         self.maximumEntryShare = maximumEntryShare
         self.namespaces = namespaces
+    }
+
+    /// The description of `stored`, with its tags.
+    func info(for stored: StoredResponse) -> EntryInfo {
+        EntryInfo(stored, tags: tagField.map { SurrogateKeys.tags(in: stored.response.headerFields, fieldName: $0) } ?? [])
     }
 
     // MARK: Lookup

@@ -36,6 +36,8 @@ public struct EntrySummary: Sendable, Hashable {
     public let eTag: String?
     /// The `Last-Modified` field value, if any.
     public let lastModified: String?
+    /// Its tags (surrogate keys) from ``StoreConfiguration/tagField``; empty when it has none.
+    public let tags: [String]
 
     /// The URI, for display.
     public var uri: String { id.key.uri }

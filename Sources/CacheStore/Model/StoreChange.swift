@@ -75,8 +75,15 @@ public enum PurgeScope: Sendable, Hashable, CustomStringConvertible {
     case expired
     /// Every entry stored at or after a date.
     case since(Date)
+    /// Every entry tagged with a tag (``SurrogateKeys``).
+    case tag(String)
+    /// Every entry whose URL starts with a prefix.
+    case prefix(String)
+    /// Every entry a filter expression (the TrafficFilter language) matched.
+    case filter(String)
 
-    /// The scope's word in events and logs: `key`, `entry`, `all`, `expired` or `since`.
+    /// The scope's word in events and logs: `key`, `entry`, `all`, `expired`, `since`, `tag`,
+    /// `prefix` or `filter`.
     public var word: String {
         switch self {
         case .key: return "key"
@@ -84,6 +91,9 @@ public enum PurgeScope: Sendable, Hashable, CustomStringConvertible {
         case .all: return "all"
         case .expired: return "expired"
         case .since: return "since"
+        case .tag: return "tag"
+        case .prefix: return "prefix"
+        case .filter: return "filter"
         }
     }
 
@@ -92,7 +102,15 @@ public enum PurgeScope: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .key(let key): return key
         case .entry(let id): return id.key
-        case .all, .expired, .since: return nil
+        case .all, .expired, .since, .tag, .prefix, .filter: return nil
+        }
+    }
+
+    /// The tag, URL prefix or filter text a `tag`, `prefix` or `filter` purge covered.
+    public var match: String? {
+        switch self {
+        case .tag(let text), .prefix(let text), .filter(let text): return text
+        case .key, .entry, .all, .expired, .since: return nil
         }
     }
 
@@ -103,6 +121,9 @@ public enum PurgeScope: Sendable, Hashable, CustomStringConvertible {
         case .all: return "all"
         case .expired: return "expired"
         case .since(let date): return "since \(date)"
+        case .tag(let tag): return "tag \(tag)"
+        case .prefix(let prefix): return "prefix \(prefix)"
+        case .filter(let filter): return "filter \(filter)"
         }
     }
 }

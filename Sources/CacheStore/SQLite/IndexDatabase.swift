@@ -6,7 +6,9 @@ import Foundation
 /// key (file name), the primary-key digest, size, times, hits, freshness and retention — and
 /// `info`, the entry's description for the listing (URI, Vary signature, status, validators),
 /// sealed with AES-GCM when the namespace is encrypted. `meta` records the format and, for
-/// an encrypted namespace, a sealed key check that tells a wrong key from damage.
+/// an encrypted namespace, a sealed key check that tells a wrong key from damage. `tags` maps
+/// each tag's digest (``EntryNaming/tagKey(for:)``) to the rows that carry it; it is created
+/// when an index from before tags is opened (its entries have no tag rows).
 ///
 /// Durability: `journal_mode=WAL`, `synchronous=NORMAL`. A commit is in the WAL when it
 /// returns, so it survives `kill -9`; a power cut may lose the last commits but never
@@ -33,17 +35,20 @@ final class IndexDatabase {
     struct RowWrite {
         let row: Row
         let info: [UInt8]
+        /// The digests of the entry's tags (``EntryNaming/tagKey(for:)``), one `tags` row each.
+        let tags: [StorageKey]
 
         subscript<Value>(dynamicMember column: KeyPath<Row, Value>) -> Value { row[keyPath: column] }
 
         init(
             storageKey: StorageKey, primary: StorageKey, size: Int, created: Date, lastAccess: Date, accessCount: Int,
-            freshUntil: Date?, expiresAt: Date?, body: BodyID?, info: [UInt8]
+            freshUntil: Date?, expiresAt: Date?, body: BodyID?, info: [UInt8], tags: [StorageKey] = []
         ) {
             row = Row(
                 storageKey: storageKey, primary: primary, size: size, created: created, lastAccess: lastAccess,
                 accessCount: accessCount, freshUntil: freshUntil, expiresAt: expiresAt, body: body)
             self.info = info
+            self.tags = tags
         }
     }
 
@@ -57,6 +62,8 @@ final class IndexDatabase {
     private var touch: SQLiteStatement?
     private var selectInfo: SQLiteStatement?
     private var setBody: SQLiteStatement?
+    private var insertTag: SQLiteStatement?
+    private var deleteTags: SQLiteStatement?
 
     /// The database file.
     var path: String { connection.path }
@@ -82,6 +89,8 @@ final class IndexDatabase {
                 info BLOB NOT NULL,
                 body INTEGER
             );
+            CREATE TABLE IF NOT EXISTS tags (tag BLOB NOT NULL, id BLOB NOT NULL, PRIMARY KEY (tag, id)) WITHOUT ROWID;
+            CREATE INDEX IF NOT EXISTS tags_by_entry ON tags (id);
             """)
         try addBodyColumnIfMissing()
     }
@@ -154,6 +163,17 @@ final class IndexDatabase {
         return keys
     }
 
+    /// The storage keys of the rows tagged with `tag` (its digest).
+    func storageKeys(taggedWith tag: StorageKey) throws(SQLiteError) -> [StorageKey] {
+        let statement = try connection.prepare("SELECT id FROM tags WHERE tag = ?1")
+        try statement.bind(1, tag)
+        var keys: [StorageKey] = []
+        while try statement.step() {
+            if let key = statement.storageKey(0) { keys.append(key) }
+        }
+        return keys
+    }
+
     /// The `info` blobs and sizes of the given rows (absent rows are left out).
     func infos(for keys: some Sequence<StorageKey>) throws(SQLiteError) -> [StorageKey: (info: [UInt8], size: Int)] {
         if selectInfo == nil { selectInfo = try connection.prepare("SELECT info, size FROM entries WHERE id = ?1") }
@@ -182,11 +202,21 @@ final class IndexDatabase {
                 """)
             delete = try connection.prepare("DELETE FROM entries WHERE id = ?1")
             touch = try connection.prepare("UPDATE entries SET last_access = ?2, access_count = ?3 WHERE id = ?1")
+            insertTag = try connection.prepare("INSERT OR IGNORE INTO tags (tag, id) VALUES (?1, ?2)")
+            deleteTags = try connection.prepare("DELETE FROM tags WHERE id = ?1")
         }
-        let upsert = upsert!, delete = delete!, touch = touch!
+        let upsert = upsert!, delete = delete!, touch = touch!, insertTag = insertTag!, deleteTags = deleteTags!
         try connection.transaction { () throws(SQLiteError) in
-            if clearAll { try connection.execute("DELETE FROM entries") }
+            if clearAll { try connection.execute("DELETE FROM entries; DELETE FROM tags") }
             for row in writes {
+                // A replaced entry's tags go with it; the new version's are written below.
+                try deleteTags.bind(1, row.storageKey)
+                try deleteTags.run()
+                for tag in row.tags {
+                    try insertTag.bind(1, tag)
+                    try insertTag.bind(2, row.storageKey)
+                    try insertTag.run()
+                }
                 try upsert.bind(1, row.storageKey)
                 try upsert.bind(2, row.primary)
                 try upsert.bind(3, row.size)
@@ -202,6 +232,8 @@ final class IndexDatabase {
             for key in deletes {
                 try delete.bind(1, key)
                 try delete.run()
+                try deleteTags.bind(1, key)
+                try deleteTags.run()
             }
             for access in accesses {
                 try touch.bind(1, access.key)
@@ -244,6 +276,8 @@ final class IndexDatabase {
         touch = nil
         selectInfo = nil
         setBody = nil
+        insertTag = nil
+        deleteTags = nil
         connection.close()
     }
 }

@@ -74,9 +74,8 @@ extension ResponseStore {
         }
         // The primary-key digest names disk records only.
         let primary = readers[namespace] != nil ? member.naming.primaryKey(for: entry.stored.key) : nil
-        let info = EntryInfo(entry.stored)
         return core.withIndex {
-            $0.store(entry, namespace: namespace, primary: primary, info: info, policy: policy, now: now)
+            $0.store(entry, namespace: namespace, primary: primary, info: $0.info(for: entry.stored), policy: policy, now: now)
         }
     }
 }

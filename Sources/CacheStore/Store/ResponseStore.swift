@@ -50,6 +50,7 @@ public final class ResponseStore: Sendable {
             memoryCapacity: configuration.memoryCapacity, diskCapacity: configuration.diskCapacity,
             maximumEntryShare: configuration.maximumEntryShare, namespaces: opened.indexes)
         index.changes = opened.changes
+        index.tagField = configuration.tagFieldName
         index.removeExpired(now: now, reportPurge: false)
         index.evictDiskIfNeeded()
 

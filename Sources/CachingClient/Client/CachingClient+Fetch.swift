@@ -76,7 +76,7 @@ extension CachingClient {
                 if policy == .allowed {
                     sharedTier?.freshen(
                         freshened, body: candidates[index].body, created: candidates[index].metadata.created, freshUntil: freshUntil,
-                        expiresAt: nil)
+                        expiresAt: nil, tags: configuration.store.tags(of: freshened))
                 }
             }
             if index == revalidation.candidate { served = (freshened, freshness) }

@@ -3,6 +3,7 @@ import CacheStore
 import Foundation
 import HTTPCaching
 import SharedTier
+import TrafficFilter
 
 extension CachingClient {
     /// What the shared tier reports, turned into events: an outage's one warning (`error`),
@@ -15,6 +16,9 @@ extension CachingClient {
                 let scope: PurgeScope
                 switch purge.scope {
                 case .key(let key): scope = .key(key)
+                case .tag(let tag): scope = .tag(tag)
+                case .prefix(let prefix): scope = .prefix(prefix)
+                case .filter(let filter): scope = .filter(filter)
                 case .all: scope = .all
                 }
                 await purgeLocally(scope, store: store, events: events, origin: purge.origin)
@@ -22,8 +26,11 @@ extension CachingClient {
             })
     }
 
-    /// Removes this instance's copies (memory and disk) that a key or all-purge covers and
-    /// publishes `purged`; returns how many entries it removed.
+    /// Removes this instance's copies (memory and disk) that a purge covers and publishes
+    /// `purged` (with `origin` when another instance asked); returns how many entries it
+    /// removed. A tag purge uses the store's tag index; a prefix or filter purge lists the
+    /// entries and removes those that match (a filter this version cannot parse removes
+    /// nothing and is reported as an `error`).
     @discardableResult
     static func purgeLocally(_ scope: PurgeScope, store: ResponseStore, events: EventBus, origin: String? = nil) async -> Int {
         let count: Int
@@ -31,6 +38,18 @@ extension CachingClient {
         case .key(let key):
             count = await store.variants(for: key).count
             store.removeCachedResponse(for: key)
+        case .tag(let tag):
+            count = await store.removeTagged(tag)
+        case .prefix(let prefix):
+            let matching = await store.entries().filter { $0.uri.hasPrefix(prefix) }
+            count = store.removeEntries(matching.map(\.id), as: scope)
+        case .filter(let text):
+            guard let filter = try? Filter(text) else {
+                events.publish(.error(ErrorInfo(message: "a purge by filter from \(origin ?? "this instance") cannot be read here: \(text)")))
+                return 0
+            }
+            let matching = await store.entries().filter { filter.matches($0) }
+            count = store.removeEntries(matching.map(\.id), as: scope)
         default:
             count = store.stats().entryCount
             store.removeAllCachedResponses()

@@ -48,7 +48,10 @@ extension CachingClient {
         store.storeCachedResponse(stored, body: bytes, freshUntil: freshUntil, expiresAt: nil, policy: policy)
         // In the background: the response never waits for the shared tier. A response kept in
         // memory only (the `willCache` hook's choice) stays out of it, as out of the disk.
-        if policy == .allowed { sharedTier?.store(stored, body: bytes, created: responseTime, freshUntil: freshUntil, expiresAt: nil) }
+        if policy == .allowed {
+            sharedTier?.store(
+                stored, body: bytes, created: responseTime, freshUntil: freshUntil, expiresAt: nil, tags: configuration.store.tags(of: stored))
+        }
         return StoringResult(result: .stored, stored: stored, freshness: freshness)
     }
 

@@ -12,7 +12,8 @@ enum StoreChangeEvents {
         case .stored(let summary):
             return .stored(Stored(
                 entry: ref(summary.id), tier: summary.tier, size: summary.size, ttl: summary.ttlRemaining,
-                etag: summary.eTag, lastModified: summary.lastModified, status: summary.status))
+                etag: summary.eTag, lastModified: summary.lastModified, status: summary.status,
+                tags: summary.tags.isEmpty ? nil : summary.tags))
         case .promoted(let id):
             return .promoted(ref(id))
         case .evicted(let eviction):
@@ -32,7 +33,8 @@ enum StoreChangeEvents {
         EntryInfo(
             entry: ref(summary.id), tier: summary.tier, size: summary.size, ttl: summary.ttlRemaining,
             age: summary.age, etag: summary.eTag, lastModified: summary.lastModified, hits: summary.hits,
-            idle: max(0, now.timeIntervalSince(summary.lastAccess)), status: summary.status)
+            idle: max(0, now.timeIntervalSince(summary.lastAccess)), status: summary.status,
+            tags: summary.tags.isEmpty ? nil : summary.tags)
     }
 
     static func ref(_ id: EntryID) -> EntryRef { EntryRef(key: id.key.description, variant: id.varySignature) }

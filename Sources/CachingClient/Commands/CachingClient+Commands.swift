@@ -4,6 +4,7 @@ import Foundation
 public import HTTPCaching
 import HTTPTypes
 import SharedTier
+import TrafficFilter
 
 extension CachingClient {
     /// Carries out a command and reports it as events (`command`, then what it caused).
@@ -17,6 +18,31 @@ extension CachingClient {
             let count = await Self.purgeLocally(.key(cacheKey), store: store, events: events)
             let shared = await purgeSharedTier(.key(cacheKey))
             return CommandResult(succeeded: true, message: "purged \(Self.entries(count)) of \(cacheKey.uri)\(shared)")
+        case .purgeTag(let tag):
+            if let problem = SurrogateKeys.problem(with: tag) { return CommandResult(succeeded: false, message: "purge tag: \(problem)") }
+            let count = await Self.purgeLocally(.tag(tag), store: store, events: events)
+            let shared = await purgeSharedTier(.tag(tag))
+            return CommandResult(succeeded: true, message: "purged \(Self.entries(count)) tagged \(tag)\(shared)")
+        case .purgePrefix(let prefix):
+            guard !prefix.isEmpty else {
+                return CommandResult(succeeded: false, message: "purge prefix: the prefix is empty (purgeAll removes everything)")
+            }
+            let count = await Self.purgeLocally(.prefix(prefix), store: store, events: events)
+            let shared = await purgeSharedTier(.prefix(prefix))
+            return CommandResult(succeeded: true, message: "purged \(Self.entries(count)) under \(prefix)\(shared)")
+        case .purgeFilter(let text):
+            let filter: Filter
+            do {
+                filter = try Filter(text)
+            } catch {
+                return CommandResult(succeeded: false, message: "purge filter \"\(text)\": \(error)")
+            }
+            let count = await Self.purgeLocally(.filter(text), store: store, events: events)
+            let (now, storeConfiguration) = (configuration.now, configuration.store)
+            let shared = await purgeSharedTier(.filter(text)) { head in
+                filter.matches(SharedRowSubject(head: head, now: now(), tags: storeConfiguration.tags(of: head.stored)))
+            }
+            return CommandResult(succeeded: true, message: "purged \(Self.entries(count)) matching \(text)\(shared)")
         case .purgeAll:
             let count = await Self.purgeLocally(.all, store: store, events: events)
             let shared = await purgeSharedTier(.all)
@@ -95,9 +121,9 @@ extension CachingClient {
 
     /// Purges the shared tier, which tells every other instance; what it did, in words to
     /// append to the command's message (nothing without a shared tier).
-    private func purgeSharedTier(_ scope: SharedPurge.Scope) async -> String {
+    private func purgeSharedTier(_ scope: SharedPurge.Scope, matching: (@Sendable (OpenedHead) -> Bool)? = nil) async -> String {
         guard let sharedTier else { return "" }
-        guard let count = await sharedTier.purge(scope) else {
+        guard let count = await sharedTier.purge(scope, matching: matching) else {
             return "; the shared tier could not be reached, so other instances keep their copies"
         }
         return "; \(Self.entries(count)) from the shared tier, other instances told"
@@ -107,5 +133,5 @@ extension CachingClient {
         CommandResult(succeeded: false, message: "not a cache key or URL: \"\(key)\"")
     }
 
-    private static func entries(_ count: Int) -> String { count == 1 ? "1 entry" : "\(count) entries" }
+    static func entries(_ count: Int) -> String { count == 1 ? "1 entry" : "\(count) entries" }
 }

@@ -36,12 +36,14 @@ extension DashboardState {
         interface.status = nil
     }
 
-    /// `:purge FILTER`: the preview of every key with an entry that `filter` matches now.
+    /// `:purge FILTER`: the preview of every key with an entry that `filter` matches now;
+    /// `:purge tag:NAME` alone: the preview of the entries tagged NAME, purged by tag.
     mutating func askPurge(matching filter: Filter?) -> [DashboardEffect] {
         guard let filter else {
-            setStatus("purge needs a filter: :purge tier:disk & size>1MB (D purges everything)", kind: .failure)
+            setStatus("purge needs a filter: :purge tier:disk & size>1MB, :purge tag:NAME (D purges everything)", kind: .failure)
             return [.redraw]
         }
+        if let tag = filter.onlyTag { return askPurge(PurgePreview(tag: tag, table: shown.entries, now: now)) }
         let targets = shown.entries.all.filter { filter.matches(EntryRow($0, now: now)) }
             .map { PurgeTarget(key: $0.ref.key, instance: $0.instance) }
         return askPurge(PurgePreview(targets: Set(targets), table: shown.entries, now: now, selection: "purge \(filter.text)"))
@@ -66,6 +68,8 @@ extension DashboardState {
             state.interface.marks.subtract(preview.keys)
             state.setStatus("purging \(preview.summary)…")
             guard state.interface.instances.isFleet else { return preview.commands.map { .send($0) } + [.redraw] }
+            // A purge by tag: one purgeTag to each instance that holds a tagged entry.
+            if let tag = preview.tag { return [.sendTo(.purgeTag(tag: tag), instances: preview.instances), .redraw] }
             // Each instance is told only the keys it stores (and the filter matched there).
             let sends = preview.keys.map { key -> DashboardEffect in .sendTo(.purge(key: key), instances: preview.holders[key] ?? []) }
             return sends + [.redraw]

@@ -29,6 +29,8 @@ public struct EntryRecord: Sendable, Hashable {
     public var lifetime: Double?
     /// When it was last served from the cache, if known.
     public var lastAccess: Double?
+    /// Its tags (surrogate keys), as its `stored` event or the last snapshot named them.
+    public var tags: [String]
     /// The attached instance whose store holds it (0 with one instance).
     public var instance: UInt16 = 0
     /// That instance's name; empty while the dashboard watches one.
@@ -40,7 +42,7 @@ public struct EntryRecord: Sendable, Hashable {
     /// Creates a record.
     public init(
         ref: EntryRef, tier: EntryTier, size: Int, status: Int, etag: String?, lastModified: String?, hits: Int,
-        since: Double, ageAtSince: Double, expiresAt: Double?, lifetime: Double?, lastAccess: Double?
+        since: Double, ageAtSince: Double, expiresAt: Double?, lifetime: Double?, lastAccess: Double?, tags: [String] = []
     ) {
         self.ref = ref
         self.tier = tier
@@ -54,6 +56,7 @@ public struct EntryRecord: Sendable, Hashable {
         self.expiresAt = expiresAt
         self.lifetime = lifetime
         self.lastAccess = lastAccess
+        self.tags = tags
     }
 
     /// Seconds of freshness left at `now` (negative once stale; `nil` when unknown).

@@ -5,7 +5,8 @@ public import TrafficFilter
 /// An entry as a filter sees it at one moment: TTL and age move with `now`.
 ///
 /// - `method` and `url` come from the key (`GET https://…`); `host` from that URL.
-/// - `status`, `size` (the stored size), `ttl`, `age` and `tier` are the entry's.
+/// - `status`, `size` (the stored size), `ttl`, `age`, `tier` and `tag` are the entry's (its
+///   tags as its `stored` event or the last `entries` snapshot named them).
 /// - `outcome`, `reason`, `h:NAME` and `bg` do not apply to entries: they never match.
 public struct EntryRow: FilterSubject, Sendable {
     /// The entry.
@@ -40,6 +41,8 @@ public struct EntryRow: FilterSubject, Sendable {
     public var filterSize: Int? { entry.size }
     /// Where it lives.
     public var filterTier: EntryTier? { entry.tier }
+    /// Its tags.
+    public var filterTags: [String]? { entry.tags }
     /// The instance that stores it, when several are attached.
     public var filterInstance: String? { entry.instanceName.isEmpty ? nil : entry.instanceName }
 }

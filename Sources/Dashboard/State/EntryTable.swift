@@ -67,7 +67,7 @@ public struct EntryTable: Sendable, Hashable {
                 ref: info.entry, tier: info.tier, size: info.size, status: info.status, etag: info.etag,
                 lastModified: info.lastModified, hits: info.hits, since: time, ageAtSince: max(0, info.age),
                 expiresAt: info.ttl.map { time + $0 }, lifetime: info.ttl.map { max(0, $0) + max(0, info.age) },
-                lastAccess: time - max(0, info.idle))
+                lastAccess: time - max(0, info.idle), tags: info.tags ?? [])
             record.instance = instance
             record.instanceName = name
             put(record)
@@ -82,7 +82,7 @@ public struct EntryTable: Sendable, Hashable {
                 ref: stored.entry, tier: stored.tier, size: stored.size, status: stored.status, etag: stored.etag,
                 lastModified: stored.lastModified, hits: previous?.hits ?? 0, since: time, ageAtSince: 0,
                 expiresAt: stored.ttl.map { time + $0 }, lifetime: stored.ttl.map { max(0, $0) },
-                lastAccess: previous?.lastAccess)
+                lastAccess: previous?.lastAccess, tags: stored.tags ?? [])
             record.instance = instance
             record.instanceName = name
             return record
@@ -127,7 +127,7 @@ public struct EntryTable: Sendable, Hashable {
             removeAll(of: instance)
         case .key(let key):
             if let removed = byKey.removeValue(forKey: Key(key: key.description, instance: instance)) { count -= removed.count }
-        case .entry, .expired, .since:
+        case .entry, .expired, .since, .tag, .prefix, .filter:
             break   // which entries went is told by their evictions
         }
     }

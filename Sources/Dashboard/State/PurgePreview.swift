@@ -6,10 +6,14 @@ public import CacheEvents
 ///
 /// A purge removes **whole keys** (every variant stored under a primary key, as
 /// `ClientCommand.purge(key:)` does), so the preview counts every entry stored under the
-/// selected keys — the same entries the purge then removes.
+/// selected keys — the same entries the purge then removes. A purge by tag (`:purge tag:NAME`)
+/// is the exception: it removes the variants tagged NAME, one `purgeTag` command that every
+/// instance sharing a tier carries out, and its preview counts exactly those variants.
 public struct PurgePreview: Sendable, Hashable {
     /// The keys to purge: those of the selection that have stored entries, sorted.
     public let keys: [String]
+    /// The tag of a purge by tag; `nil` for a purge of keys.
+    public let tag: String?
     /// Entries stored under them.
     public let entries: Int
     /// Their stored size in bytes.
@@ -48,6 +52,21 @@ public struct PurgePreview: Sendable, Hashable {
         bytes = removed.reduce(0) { $0 + $1.size }
         recentlyHit = removed.filter { entry in entry.lastAccess.map { $0 >= now - Self.recentSeconds } ?? false }.count
         self.selection = selection
+        tag = nil
+    }
+
+    /// The entries of `table` tagged `tag` (as their events named their tags), at `now`.
+    public init(tag: String, table: EntryTable, now: Double) {
+        let removed = table.all.filter { $0.tags.contains(tag) }
+        var holders: [String: Set<UInt16>] = [:]
+        for entry in removed { holders[entry.ref.key, default: []].insert(entry.instance) }
+        self.holders = holders.mapValues { $0.sorted() }
+        keys = holders.keys.sorted()
+        entries = removed.count
+        bytes = removed.reduce(0) { $0 + $1.size }
+        recentlyHit = removed.filter { entry in entry.lastAccess.map { $0 >= now - Self.recentSeconds } ?? false }.count
+        selection = "purge tag:\(tag)"
+        self.tag = tag
     }
 
     /// `3 entries, 1.2 MiB, 1 of them hit in the last minute`.
@@ -56,8 +75,14 @@ public struct PurgePreview: Sendable, Hashable {
             + "\(Format.count(recentlyHit)) of them hit in the last minute"
     }
 
-    /// The commands that carry the purge out: one per key.
-    public var commands: [ClientCommand] { keys.map { .purge(key: $0) } }
+    /// Every instance that stores an entry the purge removes, sorted.
+    public var instances: [UInt16] { Set(holders.values.joined()).sorted() }
+
+    /// The commands that carry the purge out: one per key, or one `purgeTag`.
+    public var commands: [ClientCommand] {
+        if let tag { return [.purgeTag(tag: tag)] }
+        return keys.map { .purge(key: $0) }
+    }
 }
 
 /// A primary key in one instance's store: what a purge of a fleet removes.

@@ -125,7 +125,8 @@ public struct TrafficModel: EventFolding {
         case .purged(let purged):
             entries.purge(purged, instance: instance)
             if let origin = purged.origin {
-                lastSharedPurge = SharedPurgeNote(origin: origin, key: purged.key, count: purged.count, time: event.time)
+                let what = purged.key ?? purged.scope.match.map { "\(purged.scope.word):\($0)" }
+                lastSharedPurge = SharedPurgeNote(origin: origin, key: what, count: purged.count, time: event.time)
             }
         case .storeStats(let stats):
             store = perInstance.isEmpty ? stats : InstanceFigures.total(perInstance)
@@ -235,7 +236,8 @@ public struct TrafficModel: EventFolding {
 public struct SharedPurgeNote: Sendable, Hashable {
     /// The instance that purged (untrusted text).
     public var origin: String
-    /// The primary key it purged; `nil` for everything.
+    /// What it purged: the primary key, or `tag:NAME`, `prefix:URL`, `filter:EXPR` (untrusted
+    /// text); `nil` for everything.
     public var key: String?
     /// How many entries this instance dropped.
     public var count: Int

@@ -22,7 +22,7 @@
 /// | `/large/{KB}` | exactly KB × 1024 bytes (≤ 1048576 KB, made as sent), `max-age=60`, ETag |
 /// | `/redirect/{code}/{N}` | 301/302/307/308 to `/max-age/N`; 301 and 308 cacheable for an hour |
 /// | `/status/{code}` | that status, no caching headers |
-/// | `/items/{id}` | GET: `max-age=60`, versioned ETag; POST/PUT/PATCH/DELETE bump the version (the answer counts the body received) |
+/// | `/items/{id}` | GET: `max-age=60`, versioned ETag, `Surrogate-Key: items item-{id}`; POST/PUT/PATCH/DELETE bump the version (the answer counts the body received) |
 /// | `/auth` | 401 without `Authorization`; else `max-age=60` |
 /// | `/cookie` | `Set-Cookie`, `private, max-age=30` |
 /// | `/expires/{N}` | no Cache-Control; `Expires` = now + N s, ETag |

@@ -2,7 +2,7 @@
 
 extension OriginService {
     /// `/items/{id}`: GET/HEAD return the current version (ETag and body name it), cacheable for
-    /// a minute; POST, PUT and PATCH bump the version and answer 200; DELETE bumps it and
+    /// a minute, tagged `Surrogate-Key: items item-{id}` (for purges by tag); POST, PUT and PATCH bump the version and answer 200; DELETE bumps it and
     /// answers 204. Other methods get 405. The answer to POST, PUT and PATCH says what body
     /// arrived (length and FNV-1a digest, ``ReceivedBody``).
     func item(id: String, _ request: OriginRequest) -> OriginResponse {
@@ -11,7 +11,7 @@ extension OriginService {
             let version = state.itemVersion(id)
             return OriginResponse(
                 status: 200,
-                headers: [("Cache-Control", "max-age=60"), ("ETag", "\"item-\(id)-v\(version)\"")],
+                headers: [("Cache-Control", "max-age=60"), ("ETag", "\"item-\(id)-v\(version)\""), ("Surrogate-Key", "items item-\(id)")],
                 text: "DemoOrigin \(request.target)\nitem \(id) version \(version)\n")
         case "POST", "PUT", "PATCH":
             let version = state.bumpItemVersion(id)

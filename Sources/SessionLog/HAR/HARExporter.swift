@@ -110,7 +110,7 @@ private struct ExportRun {
             switch purged.scope {
             case .all: tracker.removeAll()
             case .key(let key): tracker.removed(key: key.description)
-            case .entry, .expired, .since: break  // the evictions that follow name the entries
+            case .entry, .expired, .since, .tag, .prefix, .filter: break  // the evictions that follow name the entries
             }
         case .requestFinished(let done):
             guard let id else { return }

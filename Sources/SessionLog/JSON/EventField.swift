@@ -9,7 +9,7 @@ enum EventField: Int, CaseIterable {
     case ifNoneMatch, ifModifiedSince, background, freshened
     case status, source, bytes, outcome
     case entry, tier, size, etag, lastModified, key, variant
-    case count, scope, since, origin, leaderID
+    case count, scope, since, origin, leaderID, match, tags
     case latency, bytesFromNetwork, bytesFromCache, coalesced
     case message
     case memoryUsed, memoryCapacity, diskUsed, diskCapacity, entries

@@ -69,6 +69,8 @@ struct EventFieldReader {
                 source: value(.source, or: ServedSource.network), status: int(.status), bytes: int(.bytes), outcome: value(.outcome, or: CacheOutcome.miss),
                 reason: string(.reason), age: optionalDouble(.age), ttl: optionalDouble(.ttl), headers: headers(.headers)))
         case 6:
+            // Tags are a list: such lines (rare) go to JSONDecoder.
+            if isPresent(.tags) { valid = false }
             return .stored(Stored(
                 entry: entryRef(.entry), tier: value(.tier, or: EntryTier.memory), size: int(.size), ttl: optionalDouble(.ttl),
                 etag: optionalString(.etag), lastModified: optionalString(.lastModified), status: int(.status)))
@@ -78,7 +80,8 @@ struct EventFieldReader {
             return .evicted(Evicted(entry: entryRef(.entry), reason: value(.reason, or: EvictionReason.capacity), tier: value(.tier, or: EntryTier.memory), size: int(.size)))
         case 9:
             return .purged(Purged(
-                scope: PurgeScope(word: optionalString(.scope) ?? "all", key: optionalString(.key), variant: optionalString(.variant), since: optionalDouble(.since)),
+                scope: PurgeScope(word: optionalString(.scope) ?? "all", key: optionalString(.key), variant: optionalString(.variant), since: optionalDouble(.since),
+                    match: optionalString(.match)),
                 count: int(.count), origin: optionalString(.origin)))
         case 10:
             return .coalesced(Coalesced(leaderID: unsigned(.leaderID)))

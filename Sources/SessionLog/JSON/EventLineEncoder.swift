@@ -70,6 +70,11 @@ enum EventLineEncoder {
             optional("etag", p.etag, into: &w)
             optional("lastModified", p.lastModified, into: &w)
             w.key("status"); w.int(p.status)
+            if let tags = p.tags {
+                w.key("tags"); w.beginArray()
+                for tag in tags { w.element(); w.string(tag) }
+                w.endArray()
+            }
         case .promoted(let p):
             w.key("key"); w.string(p.key)
             w.key("variant"); w.string(p.variant)
@@ -83,6 +88,7 @@ enum EventLineEncoder {
             optional("key", p.key, into: &w)
             if case .entry(let id) = p.scope { w.key("variant"); w.string(id.varySignature) }
             if case .since(let date) = p.scope { w.key("since"); required(date.timeIntervalSince1970, into: &w) }
+            optional("match", p.scope.match, into: &w)
             optional("origin", p.origin, into: &w)
             w.key("count"); w.int(p.count)
         case .coalesced(let p):

@@ -13,6 +13,7 @@ indirect enum FilterNode: Sendable {
     case number(FilterField, Comparison)
     case header(HTTPField.Name, TextMatch?)
     case background
+    case tag(String)
 
     func matches(_ subject: some FilterSubject) -> Bool {
         switch self {
@@ -26,6 +27,7 @@ indirect enum FilterNode: Sendable {
         case .header(let name, let match):
             subject.filterHeaderValues(name).contains { value in match.map { $0.matches(value[...]) } ?? true }
         case .background: subject.filterIsBackground == true
+        case .tag(let tag): subject.filterTags?.contains(tag) ?? false
         }
     }
 

@@ -40,6 +40,8 @@ public protocol FilterSubject {
     var filterTier: EntryTier? { get }
     /// `bg`: whether it is the cache's own background refresh.
     var filterIsBackground: Bool? { get }
+    /// `tag`: its tags (surrogate keys); `nil` for rows that have none by nature (requests).
+    var filterTags: [String]? { get }
     /// `instance`: the name of the instance it belongs to, when a dashboard watches several
     /// (`cachescope attach S1 S2 …`); `nil` when it watches one.
     var filterInstance: String? { get }
@@ -70,6 +72,8 @@ extension FilterSubject {
     public var filterTier: EntryTier? { nil }
     /// Not applicable.
     public var filterIsBackground: Bool? { nil }
+    /// Not applicable.
+    public var filterTags: [String]? { nil }
     /// Not applicable (one instance).
     public var filterInstance: String? { nil }
     /// No header fields.

@@ -7,7 +7,7 @@ import HTTPCaching
 ///
 /// ```swift
 /// FilterCompletion("status>=500 & out").completed     // "status>=500 & outcome:"
-/// FilterCompletion("t").candidates                    // ["ttl", "tier"]
+/// FilterCompletion("t").candidates                    // ["ttl", "tier", "tag"]
 /// ```
 public struct FilterCompletion: Sendable, Hashable {
     /// The text with the word at its end completed as far as it is unambiguous (unchanged

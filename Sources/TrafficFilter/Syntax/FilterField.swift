@@ -24,6 +24,8 @@ public enum FilterField: String, CaseIterable, Sendable, Hashable {
     case size
     /// `tier:disk`: where an entry lives.
     case tier
+    /// `tag:product-42`: one of an entry's tags (surrogate keys), exactly.
+    case tag
     /// `h:cache-control~no-cache`: a header field of the request or the response.
     case header = "h"
     /// `bg`: the cache's own background refreshes.
@@ -33,13 +35,14 @@ public enum FilterField: String, CaseIterable, Sendable, Hashable {
 
     /// What kind of value the field compares.
     enum Kind {
-        case outcome, tier, text, integer, duration, bytes, header, flag
+        case outcome, tier, tag, text, integer, duration, bytes, header, flag
     }
 
     var kind: Kind {
         switch self {
         case .outcome: .outcome
         case .tier: .tier
+        case .tag: .tag
         case .reason, .method, .url, .host, .instance: .text
         case .status: .integer
         case .ttl, .age: .duration
@@ -60,7 +63,7 @@ public enum FilterField: String, CaseIterable, Sendable, Hashable {
     /// The operators it takes, as the error messages list them.
     var operators: String {
         switch kind {
-        case .outcome, .tier: ": or ="
+        case .outcome, .tier, .tag: ": or ="
         case .text, .header: ":, = or ~"
         case .integer, .duration, .bytes: ":, =, <, <=, > or >="
         case .flag: "none"
@@ -80,6 +83,7 @@ public enum FilterField: String, CaseIterable, Sendable, Hashable {
         case .age: "age>5m — response age (s m h)"
         case .size: "size>1MB — bytes (B KB MB GB, 1024-based)"
         case .tier: "tier:disk — memory, disk or both (entries)"
+        case .tag: "tag:product-42 — one of an entry's tags (Surrogate-Key), exactly"
         case .header: "h:cache-control~no-cache — request or response header (alone: present)"
         case .background: "bg — background refreshes (stale-while-revalidate)"
         case .instance: "instance:web — the attached instance (cachescope attach S1 S2 …)"

@@ -154,6 +154,12 @@ struct FilterParser {
         case .tier:
             guard equality else { throw refuse() }
             return .tier(try word(value, column: column, what: "a tier"))
+        case .tag:
+            guard equality else { throw refuse() }
+            if let problem = SurrogateKeys.problem(with: value) {
+                throw .invalidValue(column: column, found: value, expected: "a tag (\(problem))")
+            }
+            return .tag(value)
         case .text:
             guard equality || op == "~" else { throw refuse() }
             return .text(field, try textMatch(op, value: value, column: column))

@@ -55,6 +55,8 @@ actor MiniStore {
         case .purgeExpired:
             bus.publish(.purged(Purged(scope: .expired, count: 0)))
             return CommandResult(succeeded: true, message: "purged 0 entries")
+        case .purgeTag, .purgePrefix, .purgeFilter:
+            return CommandResult(succeeded: false, message: "\(command.name): this store keeps no tags or URLs to match")
         case .refresh(let key, _), .reload(let key, _):
             guard entries[key] != nil else { return CommandResult(succeeded: false, message: "nothing stored under \(key)") }
             return CommandResult(succeeded: true, message: "\(command.name) \(key): 304, fresh for 60s")
