@@ -34,6 +34,46 @@ struct FaultTests {
         await store.close()
     }
 
+    @Test("while the disk is stalled, responses beyond the backlog stay in memory only; once it catches up it takes new ones")
+    func diskBacklog() async throws {
+        let fileSystem = FaultInjectingFileSystem()
+        var factory = factory(fileSystem)
+        // One byte: a write may join the queue only when it is empty.
+        factory.diskBacklogLimit = 1
+        let store = try factory.open()
+        fileSystem.inject(.stalled)
+        var tiers: [EntryTier?] = []
+        for index in 0..<6 {
+            tiers.append(store.store("https://example.com/\(index)", body: Fixtures.body(1000), now: factory.clock.now))
+            if index == 0 {
+                // Until the disk actor has taken the first write (and stalls writing it).
+                for _ in 0..<5000 where !store.core.read({ $0.commands.isEmpty }) { try await Task.sleep(for: .milliseconds(1)) }
+            }
+        }
+        // The first is queued and taken by the stalled disk; the next is queued behind it; the
+        // rest find the queue full and stay in memory only, served all the same.
+        #expect(tiers.prefix(2) == [.both, .both], "tiers: \(tiers)")
+        #expect(tiers.dropFirst(2).allSatisfy { $0 == .memory }, "tiers: \(tiers)")
+        for index in 0..<6 { #expect(await store.entry("https://example.com/\(index)") != nil) }
+        fileSystem.inject(nil)
+        await store.flush()
+        #expect(factory.directory!.entryFiles().count == 2)
+        #expect(store.store("https://example.com/after", body: Fixtures.body(1000), now: factory.clock.now) == .both)
+        await store.flush()
+        #expect(factory.directory!.entryFiles().count == 3)
+        #expect(store.invariantViolations() == [])
+        await store.close()
+    }
+
+    @Test("a diskBacklogLimit that is not positive is refused, naming the setting")
+    func badBacklogLimit() {
+        var configuration = StoreConfiguration()
+        configuration.diskBacklogLimit = 0
+        #expect(throws: CacheStoreError.invalidConfiguration("diskBacklogLimit must be positive (is 0)")) {
+            try ResponseStore(configuration: configuration)
+        }
+    }
+
     @Test("a read-only directory at open gives a memory-only store and a reported error")
     func readOnlyAtOpen() async throws {
         let fileSystem = FaultInjectingFileSystem()

@@ -26,6 +26,14 @@ public struct StoreConfiguration: Sendable {
     /// An entry larger than this share of a tier's capacity is not stored in that tier (as
     /// URLCache does). Default 0.05.
     public var maximumEntryShare: Double
+    /// How many bytes of responses (their memory footprint) may wait for the disk. When the
+    /// disk falls behind — a slow device, or a `syncfs` waiting for other processes' writes —
+    /// a response stored beyond this is kept in memory only (the store logs how many), so the
+    /// queue cannot grow without bound; an entry too large for memory is still queued.
+    /// Default ``defaultDiskBacklogLimit`` (16 MiB).
+    public var diskBacklogLimit: Int = StoreConfiguration.defaultDiskBacklogLimit
+    /// 16 MiB.
+    public static let defaultDiskBacklogLimit = 16 << 20
     /// How often expired entries are swept and access times written to the index.
     /// Default 60 seconds.
     public var sweepInterval: Duration
@@ -91,6 +99,7 @@ public struct StoreConfiguration: Sendable {
         guard maximumEntryShare > 0, maximumEntryShare <= 1 else {
             throw .invalidConfiguration("maximumEntryShare must be in (0, 1] (is \(maximumEntryShare))")
         }
+        guard diskBacklogLimit > 0 else { throw .invalidConfiguration("diskBacklogLimit must be positive (is \(diskBacklogLimit))") }
         guard sweepInterval > .zero else { throw .invalidConfiguration("sweepInterval must be positive") }
         if let tagField, HTTPField.Name(tagField) == nil {
             throw .invalidConfiguration("tagField \"\(tagField)\" is not a header field name (letters, digits and !#$%&'*+-.^_`|~)")

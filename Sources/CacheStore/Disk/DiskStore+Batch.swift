@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 extension DiskStore {
     /// One namespace's share of a batch, reduced to the final state per entry: the last
@@ -54,7 +55,12 @@ extension DiskStore {
 
     /// Takes everything queued and carries it out, one namespace at a time.
     func processPending() {
-        let (commands, accesses) = core.withIndex { $0.takeBatch() }
+        let (commands, accesses, skippedWrites) = core.withIndex { $0.takeBatch() }
+        if skippedWrites > 0 {
+            logger.warning(
+                "the disk fell behind: responses kept in memory only instead of queued for it",
+                metadata: ["responses": "\(skippedWrites)", "queued": "\(commands.count) commands"])
+        }
         var batches = Array(repeating: NamespaceBatch(), count: storages.count)
         for command in commands where command.namespace < batches.count { batches[command.namespace].add(command) }
         for namespace in batches.indices {

@@ -16,7 +16,12 @@ extension StoreIndex {
         generation &+= 1
         let size = entry.metadata.size
         let toMemory = policy != .notAllowed && size <= memoryEntryLimit
-        let diskPrimary = policy == .allowed && namespaces[namespace].isAvailable && size <= diskEntryLimit(namespace: namespace) ? primary : nil
+        var diskPrimary = policy == .allowed && namespaces[namespace].isAvailable && size <= diskEntryLimit(namespace: namespace) ? primary : nil
+        if diskPrimary != nil, toMemory, !diskQueueHasRoom(for: EntryFootprint.memory(entry)) {
+            // The disk is behind: keep this one in memory only rather than grow the queue.
+            diskPrimary = nil
+            diskWritesSkipped += 1
+        }
         let toDisk = diskPrimary != nil
         guard !entry.metadata.isExpired(at: now), toMemory || toDisk else {
             // The new response supersedes any stored copy of this variant.

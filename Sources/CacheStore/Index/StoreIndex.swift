@@ -34,6 +34,17 @@ struct StoreIndex: Sendable {
     var namespaces: [NamespaceIndex]
     /// Disk work not yet taken by the disk actor.
     var commands: [DiskCommand] = []
+    /// Bytes of responses in `commands`' writes: they stay in the heap until the disk actor
+    /// has written them, so the queue is bounded by ``diskBacklogLimit``.
+    var queuedWriteBytes = 0
+    /// Above this many queued bytes a new response is kept in memory only (see
+    /// ``StoreConfiguration/diskBacklogLimit``): when the disk falls behind (a slow or
+    /// saturated device, a `syncfs` waiting for other processes' writes), the queue does not
+    /// grow without bound.
+    let diskBacklogLimit: Int
+    /// Responses kept in memory only because the disk was behind, since the disk actor last
+    /// took the queue (it logs them).
+    var diskWritesSkipped = 0
     /// Whether the disk actor must be woken (commands went from none to some).
     var wakeNeeded = false
     /// Changes to report once the lock is released.
@@ -45,10 +56,14 @@ struct StoreIndex: Sendable {
     /// The field whose tags each entry's ``EntryInfo`` carries (``StoreConfiguration/tagField``).
     var tagField: HTTPField.Name?
 
-    init(memoryCapacity: Int, diskCapacity: Int, maximumEntryShare: Double, namespaces: [NamespaceIndex]) {
+    init(
+        memoryCapacity: Int, diskCapacity: Int, maximumEntryShare: Double, diskBacklogLimit: Int = StoreConfiguration.defaultDiskBacklogLimit,
+        namespaces: [NamespaceIndex]
+    ) {
         self.memoryCapacity = memoryCapacity
         self.diskCapacity = diskCapacity
         self.maximumEntryShare = maximumEntryShare
+        self.diskBacklogLimit = diskBacklogLimit
         self.namespaces = namespaces
     }
 
@@ -135,19 +150,34 @@ struct StoreIndex: Sendable {
 
     mutating func enqueue(_ command: DiskCommand) {
         if commands.isEmpty { wakeNeeded = true }
+        if case .write(_, let entry, _, _, _, _) = command { queuedWriteBytes += EntryFootprint.memory(entry) }
         commands.append(command)
+    }
+
+    /// Whether a response whose memory footprint is `size` bytes may join the disk queue: always when nothing is
+    /// queued (so any entry the tier accepts can be written), otherwise while the queue stays
+    /// within ``diskBacklogLimit``.
+    func diskQueueHasRoom(for size: Int) -> Bool {
+        queuedWriteBytes == 0 || queuedWriteBytes + size <= diskBacklogLimit
     }
 
     /// The queued disk commands, leaving the queue empty.
     mutating func takeCommands() -> [DiskCommand] {
-        defer { commands = [] }
+        defer {
+            commands = []
+            queuedWriteBytes = 0
+        }
         return commands
     }
 
     /// The queued commands and every namespace's pending access updates, taken together so
-    /// an update never overtakes the write of its row.
-    mutating func takeBatch() -> (commands: [DiskCommand], accesses: [[(key: StorageKey, lastAccess: Date, accessCount: Int)]]) {
-        (takeCommands(), namespaces.indices.map { takeAccessUpdates(namespace: $0) })
+    /// an update never overtakes the write of its row; and how many responses were kept in
+    /// memory only since the last batch because the queue was full.
+    mutating func takeBatch() -> (
+        commands: [DiskCommand], accesses: [[(key: StorageKey, lastAccess: Date, accessCount: Int)]], skippedWrites: Int
+    ) {
+        defer { diskWritesSkipped = 0 }
+        return (takeCommands(), namespaces.indices.map { takeAccessUpdates(namespace: $0) }, diskWritesSkipped)
     }
 
     /// Access counters to write for a namespace, clearing their dirty marks.

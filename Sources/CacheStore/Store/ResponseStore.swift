@@ -48,7 +48,8 @@ public final class ResponseStore: Sendable {
         let now = configuration.currentDate()
         var index = StoreIndex(
             memoryCapacity: configuration.memoryCapacity, diskCapacity: configuration.diskCapacity,
-            maximumEntryShare: configuration.maximumEntryShare, namespaces: opened.indexes)
+            maximumEntryShare: configuration.maximumEntryShare, diskBacklogLimit: configuration.diskBacklogLimit,
+            namespaces: opened.indexes)
         index.changes = opened.changes
         index.tagField = configuration.tagFieldName
         index.removeExpired(now: now, reportPurge: false)

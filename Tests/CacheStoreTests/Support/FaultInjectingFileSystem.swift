@@ -3,13 +3,14 @@ import Foundation
 import SystemPackage
 
 /// The real file system with faults switched on by tests: a full disk (writes fail with
-/// ENOSPC), a read-only one (anything that changes the disk fails with EROFS), or failing
-/// reads (EIO).
+/// ENOSPC), a read-only one (anything that changes the disk fails with EROFS), failing
+/// reads (EIO), or a stalled one (writes wait until the fault is cleared, at most 30 s).
 final class FaultInjectingFileSystem: StoreFileSystem {
     enum Fault: Sendable {
         case diskFull
         case readOnly
         case readError
+        case stalled
     }
 
     private let real = PosixFileSystem()
@@ -29,7 +30,7 @@ final class FaultInjectingFileSystem: StoreFileSystem {
         switch current {
         case .diskFull: throw FileSystemError(operation: operation, path: path, errno: .noSpace)
         case .readOnly: throw FileSystemError(operation: operation, path: path, errno: .readOnlyFileSystem)
-        case .readError, nil: return
+        case .readError, .stalled, nil: return
         }
     }
 
@@ -44,6 +45,8 @@ final class FaultInjectingFileSystem: StoreFileSystem {
     }
 
     func writeFile(_ path: String, contents: [UInt8], sync: Bool) throws(FileSystemError) {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while current == .stalled, ContinuousClock.now < deadline { usleep(1000) }
         try failChange("write", path)
         try real.writeFile(path, contents: contents, sync: sync)
     }

@@ -14,6 +14,7 @@ struct StoreFactory {
     var clock = ManualClock()
     var fileSystem: (any StoreFileSystem)?
     var sweepInterval: Duration = .seconds(3600)
+    var diskBacklogLimit = StoreConfiguration.defaultDiskBacklogLimit
     let recorder = ChangeRecorder()
 
     var configuration: StoreConfiguration {
@@ -22,6 +23,7 @@ struct StoreFactory {
             maximumEntryShare: maximumEntryShare, sweepInterval: sweepInterval, namespaces: namespaces,
             defaultNamespace: defaultNamespace, currentDate: clock.function)
         if let fileSystem { configuration.fileSystem = fileSystem }
+        configuration.diskBacklogLimit = diskBacklogLimit
         return configuration
     }
 
