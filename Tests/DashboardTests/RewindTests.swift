@@ -129,6 +129,20 @@ struct RewindTests {
         #expect(KeyTable.action(for: .right, replay: false) == .rewind(.seek(seconds: 10)))
     }
 
+    @Test("→ on a live display neither freezes it nor moves it, and says why")
+    func rightOnLiveDisplay() async throws {
+        let app = try await liveApp(ring: 1_000)
+        press(.right, app)
+        let state = app.snapshot
+        #expect(!state.isPaused && state.rewoundTo == nil)
+        #expect(state.interface.status?.text == "the display is live: → steps forward while frozen or rewound (← steps back 10 s)")
+        #expect(header(app).hasPrefix("CacheScope  LIVE  up "), "\(header(app))")
+        press(.left, app)
+        press(.right, app)
+        #expect(app.snapshot.isPaused, "→ after ← still steps through the history")
+        #expect(app.snapshot.interface.status?.text.hasPrefix("rewound to") == true)
+    }
+
     @Test("the history keeps the newest events in order, and its states are the live traffic's as it went")
     func historyRing() {
         var history = RewindHistory(capacity: 5)

@@ -44,9 +44,10 @@ struct DashboardCore: Sendable {
 
     /// `←` `→` in a live dashboard, first step, under the lock: freezes the display if it is
     /// live and returns what making the rewinder takes, when there is none yet — made with
-    /// ``RewinderStart/make()`` outside the lock and handed to ``rewind(_:made:)``.
+    /// ``RewinderStart/make()`` outside the lock and handed to ``rewind(_:made:)``. A step
+    /// forward on a live display neither freezes it nor needs a rewinder.
     mutating func prepareRewind(_ control: ReplayControl) -> RewinderStart? {
-        guard history != nil else { return nil }
+        guard history != nil, state.isPaused || !control.movesForward else { return nil }
         if !state.isPaused { state.pause() }
         noteDisplayState()
         return rewinder == nil ? prepareRewinder() : nil
@@ -54,9 +55,14 @@ struct DashboardCore: Sendable {
 
     /// `←` `→` in a live dashboard, second step, under the lock: moves through the recent
     /// history (from the moment of the freeze), with the rewinder `made` from
-    /// ``prepareRewind(_:)`` if there was none; returns a line for the status bar.
+    /// ``prepareRewind(_:)`` if there was none; returns a line for the status bar. On a live
+    /// display a step forward changes nothing (there is nothing newer) and says so.
     mutating func rewind(_ control: ReplayControl, made: SessionReplayer<TrafficModel>?) -> String {
         guard let history else { return "rewinding is off (--rewind-events 0)" }
+        if !state.isPaused, control.movesForward {
+            // Live is the newest there is: nothing to step forward to, and no reason to freeze.
+            return "the display is live: → steps forward while frozen or rewound (← steps back 10 s)"
+        }
         if !state.isPaused { state.pause() }
         noteDisplayState()
         if rewinder == nil { rewinder = made ?? prepareRewinder()?.make() }
