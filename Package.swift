@@ -198,6 +198,7 @@ let package = Package(
             name: "CacheScopeAppTests",
             dependencies: [
                 "CacheScopeApp", "CachingClient", "CachingProxy", "SessionLog", "CacheEvents", "HTTPCaching", "DemoOrigin", "TestFixtures",
+                "TrafficFilter",
             ]
         ),
         .testTarget(
