@@ -39,7 +39,7 @@ enum Quantity {
     /// Bytes per size unit, 1024-based; a bare number is bytes.
     static let byteUnits = Units(table: .sizes, compound: false)
     /// No units: a bare whole number.
-    static let noUnits = Units(table: .none, compound: false)
+    static let noUnits = Units(table: .unitless, compound: false)
 
     /// Reads `text` (starting at `column`) as a number followed by one of `units`
     /// (case-insensitive); compound units add further number-and-unit parts.

@@ -9,14 +9,14 @@
 /// ```
 public struct UnitTable: Sendable {
     /// The factor of each suffix (lowercase), in the order they are tried.
-    public let factors: [(suffix: String, factor: Double)]
+    public let factors: [(String, Double)]
     /// The suffixes as an error message lists them: `s m h d`.
     public let listed: String
 
     /// The factor of `suffix`, compared ignoring case; `nil` for a suffix not in the table.
     public func factor(of suffix: some StringProtocol) -> Double? {
         let lowered = suffix.lowercased()
-        return factors.first { $0.suffix == lowered }?.factor
+        return factors.first { $0.0 == lowered }?.1
     }
 
     /// Seconds per duration unit: `s`, `m`, `h`, `d` (a bare number is seconds).
@@ -33,5 +33,5 @@ public struct UnitTable: Sendable {
         listed: "B KB MB GB TB")
 
     /// No units at all.
-    static let none = UnitTable(factors: [], listed: "")
+    static let unitless = UnitTable(factors: [], listed: "")
 }
