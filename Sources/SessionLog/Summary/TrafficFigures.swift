@@ -1,4 +1,6 @@
 public import CacheEvents
+import CacheStore
+import HTTPCaching
 
 /// The figures of ``TrafficCounters`` that CacheScope's JSON reports share — a session's
 /// summary (``SessionSummaryReport``) and each `--stats-every` line (the dashboard's
