@@ -1,4 +1,4 @@
-public import CacheEvents
+import CacheEvents
 import Foundation
 import HTTPCaching
 import CacheStore
