@@ -2,6 +2,7 @@ import CacheEvents
 import CacheStore
 import Foundation
 import HTTPCaching
+import HTTPTypes
 import SessionLog
 
 /// A session log's requests as exchanges to simulate: each request the log's client was asked
