@@ -49,7 +49,7 @@ let package = Package(
             "CacheScopeApp"),
         benchmark("DashboardBenchmarks", "Dashboard", "CacheEvents", "CacheStore", "HTTPCaching", "TerminalUI", "DemoOrigin", "TrafficFilter"),
         benchmark(
-            "AllocationBenchmarks", "CachingClient", "CacheEvents", "DemoOrigin", "Dashboard", "SessionLog",
+            "AllocationBenchmarks", "CachingClient", "CacheEvents", "CacheStore", "HTTPCaching", "DemoOrigin", "Dashboard", "SessionLog",
             also: [asyncHTTPClient, .product(name: "MallocInterposerSwift", package: "malloc-interposer")]
         ),
     ]

@@ -84,7 +84,10 @@ struct DiskTierTests {
 
     @Test("disk LRU evicts by the store's recorded access time down to the disk capacity")
     func diskLRU() async throws {
-        let (factory, store) = try StoreFactory(directory: TemporaryDirectory(), memoryCapacity: 0, diskCapacity: 12_000).opened()
+        // An entry under a block takes two on disk (its metadata file and its body file): 8 KiB.
+        let perEntry = 2 * EntryFootprint.diskBlock
+        let (factory, store) = try StoreFactory(
+            directory: TemporaryDirectory(), memoryCapacity: 0, diskCapacity: 4 * perEntry + perEntry / 2).opened()
         for index in 0..<4 {
             store.store("https://example.com/\(index)", body: Fixtures.body(2500), now: factory.clock.now)
             factory.clock.advance(by: 1)
@@ -95,19 +98,41 @@ struct DiskTierTests {
         #expect(await store.entry("https://example.com/1") == nil)
         #expect(await store.entry("https://example.com/0") != nil)
         #expect(factory.recorder.evictions(.capacity).map(\.id.key.uri) == ["https://example.com/1"])
-        #expect(store.currentDiskUsage <= 12_000)
+        #expect(store.currentDiskUsage == 4 * perEntry)
         #expect(factory.directory!.entryFiles().count == 4)
-        store.diskCapacity = 3000
+        store.diskCapacity = perEntry + perEntry / 2
         await store.flush()
-        #expect(store.currentDiskUsage <= 3000)
+        #expect(store.currentDiskUsage == perEntry)
         #expect(factory.directory!.entryFiles().count == 1)
+        #expect(store.invariantViolations() == [])
+        await store.close()
+    }
+
+    @Test("the disk usage the store reports covers what its entry files take on disk, and so does its capacity")
+    func usageIsWhatFilesTake() async throws {
+        let (factory, store) = try StoreFactory(directory: TemporaryDirectory(), memoryCapacity: 0, diskCapacity: 1 << 30).opened()
+        let sizes = [0, 60, 3000, 4096, 9000, 70_000]
+        for (index, size) in sizes.enumerated() {
+            store.store("https://example.com/\(index)", body: Fixtures.body(size), now: factory.clock.now)
+        }
+        await store.flush()
+        #expect(factory.directory!.filesInEntries().count == 2 * sizes.count)
+        let allocated = try factory.directory!.allocatedBytesInEntries()
+        // What `du` counts is never more than the store accounts for: a capacity of N bytes
+        // keeps the entries' files within N. Nor is it far less (one block per entry at most).
+        #expect(allocated <= store.currentDiskUsage)
+        #expect(store.currentDiskUsage - allocated <= sizes.count * EntryFootprint.diskBlock)
+        store.diskCapacity = allocated / 2
+        await store.flush()
+        #expect(try factory.directory!.allocatedBytesInEntries() <= allocated / 2)
         #expect(store.invariantViolations() == [])
         await store.close()
     }
 
     @Test("LRU order survives a reopen")
     func lruAfterReopen() async throws {
-        var factory = StoreFactory(directory: TemporaryDirectory(), memoryCapacity: 0, diskCapacity: 20_000)
+        let perEntry = 2 * EntryFootprint.diskBlock
+        var factory = StoreFactory(directory: TemporaryDirectory(), memoryCapacity: 0, diskCapacity: 3 * perEntry)
         do {
             let store = try factory.open()
             for index in 0..<3 {
@@ -117,7 +142,7 @@ struct DiskTierTests {
             store.recordAccess(try #require(await store.entry("https://example.com/0")))
             await store.close()
         }
-        factory.diskCapacity = 6000
+        factory.diskCapacity = 2 * perEntry + perEntry / 2
         let reopened = try factory.open()
         await reopened.flush()
         #expect(await reopened.entry("https://example.com/1") == nil)

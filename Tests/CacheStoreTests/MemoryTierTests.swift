@@ -40,9 +40,13 @@ struct MemoryTierTests {
 
     @Test("capacity evicts the least recently used entry first, reported as capacity")
     func lruEviction() async throws {
-        let (factory, store) = try StoreFactory(memoryCapacity: 10_000).opened()
+        let (factory, store) = try StoreFactory(memoryCapacity: 1 << 20).opened()
         let body = Fixtures.body(2000)
         for index in 0..<4 { store.store("https://example.com/\(index)", body: body, now: factory.clock.now) }
+        // Room for four entries and a half: each counts its footprint, not only its 2 KB.
+        let footprint = try #require(await store.entry("https://example.com/3").map(EntryFootprint.memory))
+        store.memoryCapacity = 4 * footprint + footprint / 2
+        #expect(store.stats().memoryEntryCount == 4)
         // Use /0 so /1 becomes the least recently used.
         store.recordAccess(try #require(await store.entry("https://example.com/0")))
         store.store("https://example.com/4", body: body, now: factory.clock.now)
@@ -84,7 +88,7 @@ struct MemoryTierTests {
         let entry = try #require(await store.entry("https://example.com/a"))
         #expect(entry.body == Fixtures.body(549, seed: 49))
         #expect(store.stats().entryCount == 1)
-        #expect(store.currentMemoryUsage == entry.metadata.size)
+        #expect(store.currentMemoryUsage == EntryFootprint.memory(entry))
     }
 
     @Test("an entry larger than the maximum share of the capacity is not stored")

@@ -5,7 +5,9 @@ import Foundation
 //   swift run -c release --package-path Benchmarks AllocationBenchmarks
 // or, as CI runs it, a debug build that reuses the tests' build, against the debug budgets:
 //   swift run --package-path Benchmarks --scratch-path .build AllocationBenchmarks
-// Prints `PASS/FAIL name: N allocations per op ≤ budget` per path and exits 1 when any is over.
+// Prints `PASS/FAIL name: N allocations per op ≤ budget` per path, and whether the memory
+// tier's accounted bytes match the memory it takes (StoreFootprint, in a child process run with
+// `--footprint`, without the interposer), and exits 1 when any fails.
 // Counts are the median of 11 batches after two warm-up batches, of every thread in this
 // process; the demo origin runs in a child process (`--origin`) so its work is not counted.
 // On Linux the counter (malloc-interposer) must be preloaded: the program re-runs itself with
@@ -14,6 +16,10 @@ import Foundation
 if CommandLine.arguments.contains("--origin") {
     try await OriginProcess.serve()
     exit(0)
+}
+
+if CommandLine.arguments.contains("--footprint") {
+    exit(try await StoreFootprint().measure().check() ? 0 : 1)
 }
 
 if !AllocationCounter.start() {
@@ -53,5 +59,6 @@ let overheadOK = overhead <= Figure.revalidationOverheadBudget
 print("\(overheadOK ? "PASS" : "FAIL") allocations per 304 beyond those of the transport alone: \(overhead) allocations per op ≤ \(Figure.revalidationOverheadBudget)"
     + " (issue #14's target in a release build: ≤ \(Figure.revalidationOverheadTarget))")
 passed = overheadOK && passed
+passed = try StoreFootprint.checkInChildProcess() && passed
 print(passed ? "ALL PASS" : "SOME FAIL")
 exit(passed ? 0 : 1)

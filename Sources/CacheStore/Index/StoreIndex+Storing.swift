@@ -28,7 +28,8 @@ extension StoreIndex {
         let body = toDisk ? bodyWrite(for: &entry, namespace: namespace) : nil
         if !toDisk { entry.bodyID = nil }
         if toMemory {
-            memory.insert(MemoryItem(entry: entry, namespace: namespace, onDisk: toDisk), for: storageKey, cost: size)
+            memory.insert(
+                MemoryItem(entry: entry, namespace: namespace, onDisk: toDisk), for: storageKey, cost: EntryFootprint.memory(entry))
         } else {
             memory.remove(storageKey)
         }
@@ -138,7 +139,8 @@ extension StoreIndex {
         entry.bodyID = decoded.bodyID
         guard record.size <= memoryEntryLimit else { return entry }
         entry.metadata.tier = .both
-        memory.insert(MemoryItem(entry: entry, namespace: namespace, onDisk: true), for: storageKey, cost: record.size)
+        memory.insert(
+            MemoryItem(entry: entry, namespace: namespace, onDisk: true), for: storageKey, cost: EntryFootprint.memory(entry))
         changes.append(.promoted(id))
         evictMemoryIfNeeded()
         if !memory.contains(storageKey) { entry.metadata.tier = .disk }

@@ -185,7 +185,7 @@ struct StoreIndex: Sendable {
 
     /// Adds or replaces a disk record, keeping the memory copy's `onDisk` mark true.
     mutating func insertRecord(_ record: DiskRecord, for storageKey: StorageKey, namespace: Int) {
-        namespaces[namespace].records.insert(record, for: storageKey, cost: record.size)
+        namespaces[namespace].records.insert(record, for: storageKey, cost: EntryFootprint.disk(size: record.size))
         memory.modify(storageKey) { $0.onDisk = true }
     }
 

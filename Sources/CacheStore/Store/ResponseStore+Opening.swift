@@ -57,7 +57,7 @@ extension ResponseStore {
                 primary: row.primary, key: nil, size: row.size, created: row.created, lastAccess: row.lastAccess,
                 accessCount: row.accessCount, freshUntil: row.freshUntil, expiresAt: row.expiresAt, body: row.body, info: nil,
                 generation: 0, isWritten: true, accessDirty: false)
-            index.records.insert(record, for: row.storageKey, cost: row.size)
+            index.records.insert(record, for: row.storageKey, cost: EntryFootprint.disk(size: row.size))
             // One hash lookup for the usual primary key with a single variant.
             if var variants = index.unresolved.updateValue(VariantKeys(row.storageKey), forKey: row.primary) {
                 variants.insert(row.storageKey)

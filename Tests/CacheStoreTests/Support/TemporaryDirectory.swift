@@ -31,5 +31,14 @@ final class TemporaryDirectory: Sendable {
         return names.sorted().map { directory + "/" + $0 }
     }
 
+    /// The disk space a namespace's entry files take, as `du` counts it (allocated blocks).
+    func allocatedBytesInEntries(_ namespace: String = "default") throws -> Int {
+        try filesInEntries(namespace).reduce(0) { total, path in
+            var info = stat()
+            guard stat(path, &info) == 0 else { throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: path]) }
+            return total + Int(info.st_blocks) * 512
+        }
+    }
+
     deinit { try? FileManager.default.removeItem(at: url) }
 }
