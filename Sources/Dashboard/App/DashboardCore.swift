@@ -20,7 +20,7 @@ struct DashboardCore: Sendable {
     /// Applies a live or attached event that arrived at `wall`.
     mutating func ingest(_ event: CacheEvent, wall: Double) {
         sessionClock.observe(eventTime: event.time, wall: wall)
-        if let frozenAfter, rewinder == nil, let start = history?.oldestAfterNextAppend, start > frozenAfter {
+        if let frozenAfter, rewinder == nil, let start = history?.oldestAfterNextAppend, start >= frozenAfter {
             // A long freeze: the last event before it is about to leave the history (and with
             // it the freeze's instant), so the replayer over the history as it was then is made
             // now, while it can still start there.
