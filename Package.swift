@@ -198,7 +198,7 @@ let package = Package(
             name: "CacheScopeAppTests",
             dependencies: [
                 "CacheScopeApp", "CachingClient", "CachingProxy", "SessionLog", "CacheEvents", "HTTPCaching", "DemoOrigin", "TestFixtures",
-                "CacheAttach", "CacheStore", "Dashboard",
+                "CacheAttach", "CacheStore", "Dashboard", "TrafficFilter",
             ] + products("HTTPTypes")
         ),
         .testTarget(

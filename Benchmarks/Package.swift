@@ -44,7 +44,9 @@ let package = Package(
             "ClientBenchmarks", "CachingClient", "CacheStore", "CacheEvents", "DemoOrigin", "HTTPCaching",
             also: [asyncHTTPClient, .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio")]
         ),
-        benchmark("SessionLogBenchmarks", "CacheEvents", "SessionLog", "CacheStore", "HTTPCaching", "DemoOrigin"),
+        benchmark(
+            "SessionLogBenchmarks", "CacheEvents", "SessionLog", "CacheStore", "HTTPCaching", "DemoOrigin", "TrafficFilter",
+            "CacheScopeApp"),
         benchmark("DashboardBenchmarks", "Dashboard", "CacheEvents", "CacheStore", "HTTPCaching", "TerminalUI", "DemoOrigin", "TrafficFilter"),
         benchmark(
             "AllocationBenchmarks", "CachingClient", "CacheEvents", "CacheStore", "HTTPCaching", "DemoOrigin", "Dashboard", "SessionLog",

@@ -3,15 +3,26 @@ import CachingProxy
 import DemoOrigin
 import Foundation
 import Testing
+import TrafficFilter
 
 /// What `cachescope proxy` checks and starts, without the executable.
 @Suite("Proxy session: sizes, start-up failures", .timeLimit(.minutes(1)))
 struct ProxySessionTests {
-    @Test("sizes: bytes, K, M, G (powers of 1024)", arguments: [
-        ("1048576", 1 << 20), ("512K", 512 << 10), ("64M", 64 << 20), ("2g", 2 << 30), ("8MiB", 8 << 20), ("100b", 100),
+    @Test("sizes: bytes, K, M, G, T (powers of 1024)", arguments: [
+        ("1048576", 1 << 20), ("512K", 512 << 10), ("64M", 64 << 20), ("2g", 2 << 30), ("8MiB", 8 << 20), ("100b", 100), ("1T", 1 << 40),
     ])
     func sizes(text: String, bytes: Int) throws {
         #expect(try ByteCount(parsing: text, option: "--memory-capacity").bytes == bytes)
+    }
+
+    @Test("the command line takes every size suffix a filter takes, with the same value")
+    func sameSuffixesAsFilters() throws {
+        for (suffix, factor) in UnitTable.sizes.factors {
+            for spelling in [suffix, suffix.uppercased()] {
+                #expect(try ByteCount(parsing: "3" + spelling, option: "--memory-capacity").bytes == 3 * Int(factor), "3\(spelling)")
+                #expect(try Filter("size=3" + spelling).matches(SizedRow(filterSize: 3 * Int(factor))), "size=3\(spelling)")
+            }
+        }
     }
 
     @Test("a size that is not one is a usage error naming the option and the expected form", arguments: ["lots", "0", "-1", "1.5M", "", "M", "99999999999999999999G"])
@@ -44,4 +55,9 @@ struct ProxySessionTests {
             return host == "127.0.0.1" && port == origin.port && "\(error)".hasPrefix("cannot listen on 127.0.0.1:\(origin.port): ")
         }
     }
+}
+
+/// A row with a size alone, for the filter.
+private struct SizedRow: FilterSubject {
+    var filterSize: Int?
 }

@@ -58,6 +58,39 @@ struct WhatIfReplayTests {
         #expect(report.text.contains("Requests whose outcome changed: 0 of 16"))
     }
 
+    @Test("stale-if-error: the recorded origin failure is failed again, so the same configuration serves stale again")
+    func staleIfErrorReproduced() async throws {
+        let scratch = try Scratch()
+        let start = Date(timeIntervalSince1970: 1_780_000_000)
+        let clock = SimulatedClock(start: start)
+        let origin = try await DemoOrigin.start(now: { clock.now })
+        var configuration = CachingClientConfiguration()
+        configuration.now = { clock.now }
+        let client = try await CachingClient(configuration: configuration)
+        let path = scratch.path("sie.jsonl")
+        let recorder = try SessionRecorder(bus: client.events, path: path, initial: await client.snapshotEvents())
+        // 200 once, then the origin answers 500: the stale copy stands in (stale-if-error=300).
+        for offset in [0.0, 5, 10] {
+            clock.set(start.addingTimeInterval(offset))
+            _ = try await client.data(from: origin.baseURL + "/sie/1/300")
+        }
+        _ = try await recorder.close()
+        try await client.shutdown()
+        try await origin.stop()
+
+        let log = try SessionLogReader.load(path)
+        let failures = log.events.compactMap { event -> Served? in
+            guard case .served(let served) = event.kind, served.originError != nil else { return nil }
+            return served
+        }
+        #expect(failures.count == 2 && failures.allSatisfy { $0.originStatus == 500 && $0.outcome == .stale })
+        let report = try await Self.whatIf(path, [])
+        #expect(report.recorded.counters.count(.stale) == 2)
+        #expect(report.whatIf.counters.count(.stale) == 2, "the replayed origin fails again: stale-if-error again")
+        #expect(report.changedRequests == 0)
+        #expect(report.whatIf.counters.bytesFromNetwork == report.recorded.counters.bytesFromNetwork, "the error pages' bytes too")
+    }
+
     @Test("a smaller memory tier sends more requests to the origin and hits less")
     func smallerMemory() async throws {
         let scratch = try Scratch()

@@ -129,15 +129,60 @@ struct RewindTests {
         #expect(KeyTable.action(for: .right, replay: false) == .rewind(.seek(seconds: 10)))
     }
 
-    @Test("the history keeps the newest events in order and folds the older ones into its base")
+    @Test("→ on a live display neither freezes it nor moves it, and says why")
+    func rightOnLiveDisplay() async throws {
+        let app = try await liveApp(ring: 1_000)
+        press(.right, app)
+        let state = app.snapshot
+        #expect(!state.isPaused && state.rewoundTo == nil)
+        #expect(state.interface.status?.text == "the display is live: → steps forward while frozen or rewound (← steps back 10 s)")
+        #expect(header(app).hasPrefix("CacheScope  LIVE  up "), "\(header(app))")
+        press(.left, app)
+        press(.right, app)
+        #expect(app.snapshot.isPaused, "→ after ← still steps through the history")
+        #expect(app.snapshot.interface.status?.text.hasPrefix("rewound to") == true)
+    }
+
+    @Test("the history keeps the newest events in order, and its states are the live traffic's as it went")
     func historyRing() {
         var history = RewindHistory(capacity: 5)
+        var traffic = TrafficModel()
         let events = SampleSession.events
-        for event in events { history.append(event) }
+        for event in events {
+            history.append(event, after: traffic)
+            traffic.apply(event)
+        }
         #expect(history.events.map(\.seq) == events.suffix(5).map(\.seq))
         var replayer = history.replayer()
         replayer.seekToEnd()
         #expect(replayer.state.counters == TrafficModel(folding: events).counters)
         #expect(replayer.state.eventsApplied == events.count)
+    }
+
+    @Test("in segments: at least the capacity kept, and every position of the replayer equals the fold of the events up to it")
+    func historySegments() throws {
+        let events = SampleSession.events + SampleSession.laterEvents
+        let capacity = 8
+        try #require(events.count > 2 * capacity)
+        var history = RewindHistory(capacity: capacity)
+        var traffic = TrafficModel()
+        for (index, event) in events.enumerated() {
+            let oldestNext = history.oldestAfterNextAppend
+            history.append(event, after: traffic)
+            traffic.apply(event)
+            let kept = history.events
+            #expect(kept.count >= min(index + 1, capacity) && kept.count < capacity + capacity / 4 + 1, "after \(index + 1) events")
+            #expect(kept.map(\.seq) == events[(index + 1 - kept.count)...index].map(\.seq))
+            #expect(oldestNext == index + 1 - kept.count, "the oldest kept, as announced before the append")
+        }
+        let kept = history.events.count
+        var replayer = history.replayer()
+        for position in 0...kept {
+            replayer.seek(toPosition: position)
+            let expected = TrafficModel(folding: Array(events.prefix(events.count - kept + position)))
+            #expect(replayer.state.counters == expected.counters, "at position \(position)")
+            #expect(replayer.state.eventsApplied == expected.eventsApplied, "at position \(position)")
+            #expect(replayer.state.entries.count == expected.entries.count, "at position \(position)")
+        }
     }
 }

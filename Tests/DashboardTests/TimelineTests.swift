@@ -115,6 +115,33 @@ struct TimelineTests {
         #expect(later.entries == [0, 1, 2] && later.expired == 2)
     }
 
+    @Test("The drawn expiry outlook is worked out at most once per second of session time, or when entries come or go")
+    func expiryOutlookRemembered() {
+        func snapshot(_ ttls: [Double]) -> CacheEvent {
+            let entries = ttls.enumerated().map { index, ttl in
+                EntryInfo(entry: EntryRef(key: "GET http://h/\(index)"), tier: .memory, size: 100, ttl: ttl, age: 0,
+                          etag: nil, lastModified: nil, hits: 0, idle: 0, status: 200)
+            }
+            return CacheEvent(seq: 1, time: 0, requestID: nil, kind: .entries(EntriesSnapshot(entries: entries)))
+        }
+        var model = TrafficModel()
+        model.apply(snapshot([5, 30, 300]))
+        #expect(ExpiryOutlook.current(model.entries, at: 0.2).entries == [1, 2, 3])
+        // The same entries with longer lifetimes, later in the same second: the frame shows
+        // what was worked out at 0.2 s …
+        model.apply(snapshot([500, 500, 500]))
+        #expect(ExpiryOutlook.current(model.entries, at: 0.7).entries == [1, 2, 3])
+        // … and from the next second on, the new lifetimes.
+        #expect(ExpiryOutlook.current(model.entries, at: 1.1).entries == [0, 0, 3])
+        // An entry more is counted at once, within the same second.
+        model.apply(snapshot([500, 500, 500, 5]))
+        #expect(ExpiryOutlook.current(model.entries, at: 1.4).entries == [1, 1, 4])
+        // A table that is not a copy works out its own.
+        var other = TrafficModel()
+        other.apply(snapshot([5]))
+        #expect(ExpiryOutlook.current(other.entries, at: 1.4).entries == [1, 1, 1])
+    }
+
     @Test("Top missed URLs: by count, each with its reason, a URL missing for two reasons twice")
     func missedURLs() {
         let state = SampleSession.state()

@@ -85,6 +85,31 @@ struct EventLineCodecTests {
         #expect(try JSONDecoder().decode(CacheEvent.self, from: Data(older)) == foreground)
     }
 
+    @Test("served after an origin failure (stale-if-error): the failure written and read back; older lines read without it")
+    func originFailure() throws {
+        for (error, status) in [("status 500", Optional(500)), ("connection refused (http://o/a)", nil)] {
+            let served = Served(
+                source: .cache, status: 200, bytes: 12, outcome: .stale, reason: "stale-if-error=300", age: 8, ttl: -5,
+                headers: [.contentType: "text/plain"], originError: error, originStatus: status)
+            let event = CacheEvent(seq: 4, time: 3, requestID: 2, kind: .served(served))
+            let line = encodeLine(event)
+            let text = String(decoding: line, as: UTF8.self)
+            #expect(text.contains(#""originError":"\#(error)""#) && text.contains("originStatus") == (status != nil), "\(text)")
+            guard case .event(let parsed, nil) = try parse(line) else {
+                Issue.record("fast parser failed on \(text)")
+                continue
+            }
+            #expect(parsed == event)
+            #expect(try JSONDecoder().decode(CacheEvent.self, from: Data(line)) == event)
+        }
+        let older = Array(#"{"seq":4,"t":3,"req":2,"kind":"served","source":"cache","status":200,"bytes":12,"outcome":"stale","reason":"stale-if-error=300","headers":[]}"#.utf8)
+        guard case .event(let parsedOlder, nil) = try parse(older), case .served(let served) = parsedOlder.kind else {
+            Issue.record("fast parser failed on a line without the fields")
+            return
+        }
+        #expect(served.originError == nil && served.originStatus == nil && served.outcome == .stale)
+    }
+
     @Test("traffic figures leave background refreshes out of requests and outcomes but count their network bytes")
     func backgroundRefreshCounters() {
         func finished(_ outcome: CacheOutcome, network: Int, cache: Int, background: Bool = false) -> CacheEvent {

@@ -10,8 +10,8 @@ import HTTPCaching
 /// A deterministic stream of realistic caching-client events: eight requests in flight at a
 /// time over 2,000 URLs (Zipf-like popularity), with the outcome mix of a warm cache — hits,
 /// misses that store, revalidations, stale serves, bypassed POSTs, coalesced and failed
-/// requests — realistic request and response headers, store statistics every second and
-/// evictions. About 13,000 events per simulated second.
+/// requests — realistic request and response headers (a 304's too, which what-if replay
+/// needs), store statistics every second and evictions. About 13,000 events per simulated second.
 struct SyntheticWorkload {
     private var random: SplitMix64
     private let urls: [String]
@@ -95,7 +95,7 @@ struct SyntheticWorkload {
             script += [
                 .lookup(Lookup(verdict: .stale, reason: "expired \(Int(age) % 30 + 1)s ago", age: 300 + age, ttl: -age)),
                 .revalidationSent(RevalidationSent(ifNoneMatch: etag, ifModifiedSince: nil)),
-                .notModified(NotModified(freshened: 1, ttl: 300)),
+                .notModified(NotModified(freshened: 1, ttl: 300, headers: notModifiedHeaders(etag: etag))),
                 served(.cache, bytes, .revalidated, "304 Not Modified", age: 0, etag: etag),
                 finish(.revalidated, "304 Not Modified", network: 0, cache: bytes),
             ]
@@ -160,6 +160,11 @@ struct SyntheticWorkload {
                 .age: String(Int(age)),
                 .contentLength: String(bytes),
             ]))
+    }
+
+    /// A 304's own header fields, as the recorder keeps them (what-if replay answers with them).
+    private mutating func notModifiedHeaders(etag: String) -> HTTPFields {
+        [.date: httpDate(), .eTag: etag, .cacheControl: "public, max-age=300, stale-while-revalidate=60"]
     }
 
     /// An HTTP date for the simulated time (changes once a second, like a real origin's).

@@ -117,12 +117,22 @@ public struct Served: Sendable, Hashable, Codable {
     public var source: ServedSource
     /// The outcome word.
     public var outcome: CacheOutcome
+    /// When a stored response stood in for a failed origin (`stale-if-error`): the failure —
+    /// `status 500`, or why the origin could not be reached. `nil` otherwise, and in logs
+    /// written before CacheScope recorded it. What-if replay answers the request with the same
+    /// failure, so the simulated cache falls back as the recorded one did.
+    public var originError: String?
+    /// The error status the failed origin answered with (`nil` when it could not be reached,
+    /// or when no origin failed).
+    public var originStatus: Int?
 
     /// Creates the payload.
     public init(
         source: ServedSource, status: Int, bytes: Int, outcome: CacheOutcome, reason: String,
-        age: Double? = nil, ttl: Double? = nil, headers: HTTPFields = [:]
+        age: Double? = nil, ttl: Double? = nil, headers: HTTPFields = [:], originError: String? = nil, originStatus: Int? = nil
     ) {
+        self.originError = originError
+        self.originStatus = originStatus
         self.source = source
         self.status = status
         self.bytes = bytes

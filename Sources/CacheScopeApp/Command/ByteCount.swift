@@ -1,5 +1,7 @@
-/// A size typed on a command line: bytes, or a number with `K`, `M` or `G` (powers of 1024),
-/// e.g. `--memory-capacity 64M`.
+import TrafficFilter
+
+/// A size typed on a command line: bytes, or a number with `K`, `M`, `G` or `T` (powers of
+/// 1024, the suffixes of ``UnitTable/sizes`` that filters use too), e.g. `--memory-capacity 64M`.
 ///
 /// ```swift
 /// try ByteCount(parsing: "64M", option: "--memory-capacity").bytes   // 67108864
@@ -8,20 +10,15 @@ public struct ByteCount: Sendable, Hashable {
     /// The size in bytes.
     public let bytes: Int
 
-    /// Parses `text`: digits, optionally followed by `K`, `M` or `G` (either case, an optional
-    /// `B` or `iB` after it).
+    /// Parses `text`: digits, optionally followed by a suffix of ``UnitTable/sizes`` (`K`, `M`,
+    /// `G` or `T` in either case, an optional `B` or `iB` after it; or `B`).
     /// - Throws: ``CommandFailure`` (a usage error) naming `option` and the expected form.
     public init(parsing text: String, option: String) throws(CommandFailure) {
-        var digits = Substring(text)
-        var unit = 1
-        for (suffixes, size) in [(["gib", "gb", "g"], 1 << 30), (["mib", "mb", "m"], 1 << 20), (["kib", "kb", "k"], 1 << 10), (["b"], 1)] {
-            if let suffix = suffixes.first(where: { text.lowercased().hasSuffix($0) }) {
-                digits = digits.dropLast(suffix.count)
-                unit = size
-                break
-            }
-        }
-        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = Int(digits),
+        let suffixStart = text.lastIndex { $0.isASCII && $0.isNumber }.map { text.index(after: $0) } ?? text.startIndex
+        let digits = text[..<suffixStart]
+        let suffix = text[suffixStart...]
+        let unit = suffix.isEmpty ? 1 : UnitTable.sizes.factor(of: suffix).map { Int($0) }
+        guard let unit, !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = Int(digits),
             case (let bytes, false) = value.multipliedReportingOverflow(by: unit), bytes > 0
         else {
             throw .usage(command: "proxy", "\(option) must be a positive size such as 1048576, 512K, 64M or 2G, not '\(text)'")

@@ -2,11 +2,13 @@ import CacheEvents
 import CacheStore
 import Foundation
 import HTTPCaching
+import HTTPTypes
 import SessionLog
 
 /// A session log's requests as exchanges to simulate: each request the log's client was asked
 /// for, with its recorded policy and the origin's answer to it as the log shows it — the
-/// network response it served, or the 304 that freshened its entry.
+/// network response it served, the 304 that freshened its entry, or the failure a stale
+/// response stood in for (`stale-if-error`, recorded on `served` since CacheScope records it).
 struct RecordedSession {
     /// The requests in the order they started (the cache's own background refreshes and
     /// dashboard refreshes left out: the simulated cache makes its own).
@@ -74,15 +76,30 @@ struct RecordedSession {
                 exchanges[slot].answer = .response(RecordedResponse(status: 304, statusText: "", headers: headers, body: nil, bodySize: 0))
                 exchanges[slot].endDate = date
             case .served(let served):
-                guard let requestID = event.requestID, let slot = slots[requestID], served.source == .network,
-                    !coalesced.contains(requestID), case .notRecorded = exchanges[slot].answer
+                guard let requestID = event.requestID, let slot = slots[requestID], !coalesced.contains(requestID),
+                    case .notRecorded = exchanges[slot].answer
                 else { continue }
+                if served.originError != nil {
+                    // A stale response stood in for a failed origin (stale-if-error): the
+                    // replay's origin fails the same way — its error status (the body's size
+                    // comes with `requestFinished`), or no answer at all.
+                    exchanges[slot].answer = served.originStatus.map {
+                        .response(RecordedResponse(status: $0, statusText: "", headers: [:], body: nil, bodySize: 0))
+                    } ?? .failed
+                    exchanges[slot].endDate = date
+                    continue
+                }
+                guard served.source == .network else { continue }
                 exchanges[slot].answer = .response(RecordedResponse(
                     status: served.status, statusText: "", headers: served.headers, body: nil, bodySize: served.bytes))
                 exchanges[slot].endDate = date
             case .requestFinished(let finished):
                 guard let slot = event.requestID.flatMap({ slots[$0] }) else { continue }
                 outcomes[slot] = finished.outcome
+                if finished.outcome == .stale, case .response(var failed) = exchanges[slot].answer, failed.status >= 400 {
+                    failed.bodySize = finished.bytesFromNetwork  // the error page's body, as stale-if-error received it
+                    exchanges[slot].answer = .response(failed)
+                }
                 // An error with no origin answer: the origin could not be reached then either.
                 if finished.outcome == .error, case .notRecorded = exchanges[slot].answer { exchanges[slot].answer = .failed }
             default:

@@ -2,6 +2,7 @@ import CacheStore
 public import CachingClient
 public import HTTPCaching
 import SessionLog
+import TrafficFilter
 
 /// How the what-if cache differs from the recorded one: the `KEY=VALUE` arguments of
 /// `cachescope replay FILE --what-if …`, parsed. A key not given keeps the recording's value.
@@ -116,13 +117,14 @@ public struct WhatIfChanges: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// `90`, `30s`, `5m`, `2h`, `1d` → seconds.
+    /// `90`, `30s`, `5m`, `2h`, `1d` → seconds: a whole number and at most one suffix of
+    /// ``UnitTable/durations`` (the filter's duration units).
     private static func seconds(_ text: String) -> Int? {
-        let units: [Character: Int] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
-        var digits = Substring(text.lowercased())
+        var digits = Substring(text)
         var unit = 1
-        if let last = digits.last, let size = units[last] {
-            unit = size
+        if let last = digits.last, !last.isNumber {
+            guard let factor = UnitTable.durations.factor(of: String(last)) else { return nil }
+            unit = Int(factor)
             digits = digits.dropLast()
         }
         guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber), let value = Int(digits),

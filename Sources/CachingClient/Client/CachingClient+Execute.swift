@@ -79,7 +79,7 @@ extension CachingClient {
         }
         if CacheRules.isErrorStatus(result.status),
             let stale = staleFallback(
-                decision, candidates: candidates, run: run, failure: "status \(result.status)",
+                decision, candidates: candidates, run: run, failure: "status \(result.status)", status: result.status,
                 bytesFromNetwork: leaderID == nil ? result.bytesFromNetwork : 0)
         {
             return stale
@@ -116,9 +116,12 @@ extension CachingClient {
         return primary + "|" + values.joined(separator: "&")
     }
 
-    /// `bytesFromNetwork`: what the failed answer brought (an error page's body), if any.
+    /// `bytesFromNetwork`: what the failed answer brought (an error page's body), if any;
+    /// `status`: its error status (`nil` when the origin could not be reached). The failure is
+    /// recorded on `served`, so a replay can fail the same way.
     private func staleFallback(
-        _ decision: CacheDecision, candidates: [CacheEntry], run: RequestRun, failure: String, bytesFromNetwork: Int = 0
+        _ decision: CacheDecision, candidates: [CacheEntry], run: RequestRun, failure: String, status: Int? = nil,
+        bytesFromNetwork: Int = 0
     ) -> ClientResponse? {
         guard let index = decision.candidate,
             let hit = rules.staleIfError(
@@ -126,14 +129,14 @@ extension CachingClient {
         else { return nil }
         return serve(
             candidates[index], freshness: hit.freshness, outcome: .stale, reason: hit.reason.description, run: run, fromNetwork: true,
-            bytesFromNetwork: bytesFromNetwork)
+            bytesFromNetwork: bytesFromNetwork, originFailure: (failure, status))
     }
 
     /// Serves a stored response and publishes `served` and `requestFinished`, after `lookup`
     /// when that is still to be published.
     func serve(
         _ entry: CacheEntry, freshness: Freshness, outcome: CacheOutcome, reason: String, run: RequestRun, fromNetwork: Bool = false,
-        bytesFromNetwork: Int = 0, after lookup: CacheEventKind? = nil
+        bytesFromNetwork: Int = 0, originFailure: (message: String, status: Int?)? = nil, after lookup: CacheEventKind? = nil
     ) -> ClientResponse {
         let fields = rules.servedHeaderFields(for: entry.stored, age: freshness.age, revalidated: false)
         var response = entry.stored.response
@@ -144,7 +147,8 @@ extension CachingClient {
         publishCompletion(
             Served(
                 source: .cache, status: entry.stored.status, bytes: body.count, outcome: outcome, reason: reason,
-                age: freshness.age, ttl: freshness.timeToLive, headers: fields),
+                age: freshness.age, ttl: freshness.timeToLive, headers: fields, originError: originFailure?.message,
+                originStatus: originFailure?.status),
             bytesFromNetwork: bytesFromNetwork, bytesFromCache: body.count, coalesced: false, run: run, after: lookup, at: now)
         return ClientResponse(
             response: response, body: body, outcome: outcome, reason: reason, age: freshness.age,

@@ -157,7 +157,10 @@ public final class DashboardApp: Sendable {
             case .nextTheme:
                 if let next = nextTheme(after: theme) { action = .setTheme(next) }
             case .rewind(let control):
-                core.withLock { core in core.state.setStatus(core.rewind(control)) }
+                // The first step back makes the replayer over the history (copying its events
+                // and folding up to a segment of them): outside the lock, so events keep coming.
+                let made = core.withLock { $0.prepareRewind(control) }?.make()
+                core.withLock { core in core.state.setStatus(core.rewind(control, made: made)) }
                 if action == .continue { action = .redraw }
             case .replay(let control):
                 core.withLock { core in

@@ -20,14 +20,14 @@ struct DashboardCore: Sendable {
     /// Applies a live or attached event that arrived at `wall`.
     mutating func ingest(_ event: CacheEvent, wall: Double) {
         sessionClock.observe(eventTime: event.time, wall: wall)
-        state.apply(event)
-        if let frozenAfter, rewinder == nil, let capacity = history?.capacity, ingested - frozenAfter >= capacity - 1 {
-            // A long freeze: the last event before it is about to leave the ring (and with it
-            // the freeze's instant), so the replayer over the history as it was then is made
+        if let frozenAfter, rewinder == nil, let start = history?.oldestAfterNextAppend, start >= frozenAfter {
+            // A long freeze: the last event before it is about to leave the history (and with
+            // it the freeze's instant), so the replayer over the history as it was then is made
             // now, while it can still start there.
-            startRewinder()
+            rewinder = prepareRewinder()?.make()
         }
-        history?.append(event)
+        history?.append(event, after: state.traffic)
+        state.apply(event)
         ingested += 1
     }
 
@@ -42,13 +42,30 @@ struct DashboardCore: Sendable {
         }
     }
 
-    /// `←` `→` in a live dashboard: freezes the display if it is live, then moves through the
-    /// recent history (from the moment of the freeze); returns a line for the status bar.
-    mutating func rewind(_ control: ReplayControl) -> String {
-        guard let history else { return "rewinding is off (--rewind-events 0)" }
+    /// `←` `→` in a live dashboard, first step, under the lock: freezes the display if it is
+    /// live and returns what making the rewinder takes, when there is none yet — made with
+    /// ``RewinderStart/make()`` outside the lock and handed to ``rewind(_:made:)``. A step
+    /// forward on a live display neither freezes it nor needs a rewinder.
+    mutating func prepareRewind(_ control: ReplayControl) -> RewinderStart? {
+        guard history != nil, state.isPaused || !control.movesForward else { return nil }
         if !state.isPaused { state.pause() }
         noteDisplayState()
-        if rewinder == nil { startRewinder() }
+        return rewinder == nil ? prepareRewinder() : nil
+    }
+
+    /// `←` `→` in a live dashboard, second step, under the lock: moves through the recent
+    /// history (from the moment of the freeze), with the rewinder `made` from
+    /// ``prepareRewind(_:)`` if there was none; returns a line for the status bar. On a live
+    /// display a step forward changes nothing (there is nothing newer) and says so.
+    mutating func rewind(_ control: ReplayControl, made: SessionReplayer<TrafficModel>?) -> String {
+        guard let history else { return "rewinding is off (--rewind-events 0)" }
+        if !state.isPaused, control.movesForward {
+            // Live is the newest there is: nothing to step forward to, and no reason to freeze.
+            return "the display is live: → steps forward while frozen or rewound (← steps back 10 s)"
+        }
+        if !state.isPaused { state.pause() }
+        noteDisplayState()
+        if rewinder == nil { rewinder = made ?? prepareRewinder()?.make() }
         guard var replayer = rewinder else { return "" }
         _ = control.apply(to: &replayer)
         rewinder = replayer
@@ -58,14 +75,11 @@ struct DashboardCore: Sendable {
         return "rewound to \(Format.clock(replayer.time))\(edge); ← → step 10 s, F follows live"
     }
 
-    /// Makes the replayer `←` `→` move through: over the history, at the freeze's moment
-    /// (events that arrived since are in the history but not shown).
-    private mutating func startRewinder() {
-        guard let history else { return }
-        var replayer = history.replayer()
-        let sinceFreeze = ingested - (frozenAfter ?? ingested)
-        replayer.seek(toPosition: max(0, replayer.events.count - sinceFreeze))
-        rewinder = replayer
+    /// What the replayer `←` `→` move through is made from: the history and how many of its
+    /// events arrived after the freeze (those are kept but not shown).
+    private func prepareRewinder() -> RewinderStart? {
+        guard let history else { return nil }
+        return RewinderStart(history: history, sinceFreeze: ingested - (frozenAfter ?? ingested))
     }
 
     /// Moves a playing replay on by the wall time since the last frame; returns whether it is
@@ -92,5 +106,19 @@ struct DashboardCore: Sendable {
         composed.frozen = nil
         state = composed
         return result
+    }
+}
+
+/// The history as it was at a freeze, to make the rewinder from outside the app's lock: making
+/// it copies the kept events and folds up to a segment of them to reach the freeze's moment.
+struct RewinderStart: Sendable {
+    let history: RewindHistory
+    let sinceFreeze: Int
+
+    /// A paused replayer over the history, at the freeze's moment.
+    func make() -> SessionReplayer<TrafficModel> {
+        var replayer = history.replayer()
+        replayer.seek(toPosition: max(0, replayer.events.count - sinceFreeze))
+        return replayer
     }
 }

@@ -97,6 +97,16 @@ public enum ReplayControl: Sendable, Hashable {
     case seekFraction(Double)
     /// Seek to the end (`$`).
     case end
+
+    /// Whether it moves towards the newer events (`→`, `]`, `$`): on a live display there is
+    /// nothing newer to move to.
+    var movesForward: Bool {
+        switch self {
+        case .seek(let seconds): seconds > 0
+        case .stepForward, .end: true
+        case .togglePlaying, .slower, .faster, .stepBack, .seekFraction: false
+        }
+    }
 }
 
 /// What the app must do after a key: the state has already changed.

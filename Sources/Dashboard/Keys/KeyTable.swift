@@ -44,7 +44,8 @@ public enum KeyTable {
                    scope: .notReplay, hint: "Space pause"),
         KeyBinding("Display", [.left], "←", .rewind(.seek(seconds: -10)),
                    "freeze and step back 10 s through the recent live history (--rewind-events)", scope: .notReplay),
-        KeyBinding("Display", [.right], "→", .rewind(.seek(seconds: 10)), "step forward 10 s while rewound", scope: .notReplay),
+        KeyBinding("Display", [.right], "→", .rewind(.seek(seconds: 10)), "step forward 10 s while frozen or rewound (live: nothing newer)",
+                   scope: .notReplay),
         KeyBinding("Display", [.character("F")], "F", .follow, "follow live again: resume and select the newest request"),
         KeyBinding("Display", [.character("t")], "t", .nextTheme, "next theme (default, light, solarized-dark, high-contrast, mono)"),
         // Commands

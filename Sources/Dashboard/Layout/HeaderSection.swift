@@ -194,7 +194,7 @@ enum HeaderSection {
     /// `expiring 10s 2 · 1m 5 · 10m 9`: entries whose freshness runs out within each horizon
     /// (the Stats view's expiry timeline in short); the first item the line gives up.
     private static func expiryChunk(_ model: TrafficModel, now: Double) -> Chunk {
-        let outlook = ExpiryOutlook(model.entries, at: now)
+        let outlook = ExpiryOutlook.current(model.entries, at: now)
         var spans = [Span("expiring", .dim)]
         for (index, horizon) in ExpiryOutlook.horizons.enumerated() {
             let count = outlook.entries[index]

@@ -33,7 +33,7 @@ enum StatsSections {
 
     /// Entries and bytes whose freshness runs out within 10 s, 1 min and 10 min of `now`.
     static func expiry(_ model: TrafficModel, now: Double) -> [[Span]] {
-        let outlook = ExpiryOutlook(model.entries, at: now)
+        let outlook = ExpiryOutlook.current(model.entries, at: now)
         var lines: [[Span]] = []
         for (index, horizon) in ExpiryOutlook.horizons.enumerated() {
             let count = outlook.entries[index]

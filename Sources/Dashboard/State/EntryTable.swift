@@ -19,6 +19,9 @@ public struct EntryTable: Sendable, Hashable {
     private var byKey: [Key: [String: EntryRecord]] = [:]
     /// How many records there are.
     public private(set) var count = 0
+    /// The expiry outlook last worked out, shared by the table's copies
+    /// (``ExpiryOutlook/current(_:at:)``); bookkeeping, not part of equality.
+    let expiryMemo = ExpiryOutlookMemo()
 
     /// An empty table.
     public init() {}
@@ -206,5 +209,20 @@ public struct EntryTable: Sendable, Hashable {
         else { return }
         count -= 1
         if byKey.values[keyIndex].isEmpty { byKey.remove(at: keyIndex) }
+    }
+}
+
+extension EntryTable {
+    // Equality and hashing of the records; the remembered outlook is bookkeeping.
+
+    /// Whether the two tables hold the same records.
+    public static func == (lhs: EntryTable, rhs: EntryTable) -> Bool {
+        lhs.count == rhs.count && lhs.byKey == rhs.byKey
+    }
+
+    /// Hashes the records.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        hasher.combine(byKey)
     }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The entries whose freshness runs out within the next 10 s, 1 min and 10 min of a "now", and
 /// their bytes: a coming wave of misses and revalidations, seen before it arrives.
 ///
@@ -15,7 +17,16 @@ public struct ExpiryOutlook: Sendable, Hashable {
     /// Entries whose freshness has already run out.
     public private(set) var expired = 0
 
-    /// The outlook of `table`'s entries at session time `now`.
+    /// The outlook of `table` at session time `now` as the dashboard draws it: worked out at
+    /// most once per whole second of session time, or again when the number of entries
+    /// changes — not on every frame, since it walks every entry. Within a second the
+    /// remembered outlook is at most that second old. Copies of a table share what is
+    /// remembered; a table that is not a copy (another replay's, a fresh one) starts over.
+    public static func current(_ table: EntryTable, at now: Double) -> ExpiryOutlook {
+        table.expiryMemo.outlook(of: table, at: now)
+    }
+
+    /// The outlook of `table`'s entries at session time `now`, worked out now.
     public init(_ table: EntryTable, at now: Double) {
         table.forEach { record in
             guard let ttl = record.ttl(at: now) else { return }
@@ -28,5 +39,25 @@ public struct ExpiryOutlook: Sendable, Hashable {
                 bytes[index] += record.size
             }
         }
+    }
+}
+
+/// The ``ExpiryOutlook`` last worked out for an ``EntryTable`` (shared by its copies), with the
+/// second and the entry count it was worked out at.
+final class ExpiryOutlookMemo: Sendable {
+    private struct Remembered {
+        var second: Double
+        var count: Int
+        var outlook: ExpiryOutlook
+    }
+
+    private let remembered = Mutex<Remembered?>(nil)
+
+    func outlook(of table: EntryTable, at now: Double) -> ExpiryOutlook {
+        let second = now.rounded(.down)
+        if let kept = remembered.withLock({ $0 }), kept.second == second, kept.count == table.count { return kept.outlook }
+        let outlook = ExpiryOutlook(table, at: now)
+        remembered.withLock { $0 = Remembered(second: second, count: table.count, outlook: outlook) }
+        return outlook
     }
 }

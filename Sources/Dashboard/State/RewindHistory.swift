@@ -1,54 +1,91 @@
 public import CacheEvents
 import SessionLog
 
-/// The recent past of a live dashboard, for rewinding (`←` `→` while frozen): the last
-/// ``capacity`` events in a ring, and the fold of every event that left it, so a replayer over
-/// the ring starts from the true state and shows each instant exactly as the live display did.
+/// The recent past of a live dashboard, for rewinding (`←` `→`): the newest events, at least
+/// ``capacity`` of them once that many have arrived, in segments of a quarter of the capacity,
+/// each with the traffic as it was before its first event — so a replayer over them starts
+/// from the true state and shows each instant exactly as the live display did.
+///
+/// The history folds nothing itself: the traffic before a segment is the dashboard's own live
+/// traffic at that moment, handed in with the event (a copy that shares storage until the live
+/// traffic changes), and the segments' states are the replayer's checkpoints. It keeps between
+/// ``capacity`` and 1¼ × ``capacity`` events: the oldest segment leaves once the others hold
+/// ``capacity`` without it.
 ///
 /// ```swift
 /// var history = RewindHistory(capacity: 100_000)
-/// for event in live { history.append(event) }
-/// var replayer = history.replayer()          // SessionReplayer over the ring
+/// for event in live {
+///     history.append(event, after: traffic)   // the traffic before the event
+///     traffic.apply(event)
+/// }
+/// var replayer = history.replayer()          // SessionReplayer over the kept events
 /// replayer.seekToEnd(); replayer.seek(by: -10)
 /// ```
 public struct RewindHistory: Sendable {
-    /// The default ring size: 100,000 events (minutes of a busy demo).
+    /// The default number of events kept: 100,000 (minutes of a busy demo).
     public static let defaultCapacity = 100_000
 
-    /// How many recent events are kept.
+    /// How many recent events are kept at least (once that many have arrived).
     public let capacity: Int
-    /// The fold of every event older than the ring's.
-    private(set) var base = TrafficModel()
-    private var ring: [CacheEvent] = []
-    /// Where the oldest event sits once the ring is full.
-    private var oldest = 0
+    /// Events per segment: a quarter of ``capacity`` (at least one).
+    let segmentLength: Int
 
-    /// An empty history keeping the last `capacity` events (at least one).
+    private struct Segment: Sendable {
+        /// The traffic before ``events``' first.
+        var start: TrafficModel
+        var events: [CacheEvent]
+    }
+
+    private var segments: [Segment] = []
+    /// Events appended so far.
+    private(set) var appended = 0
+    /// Events kept.
+    private(set) var count = 0
+
+    /// An empty history keeping at least the last `capacity` events (at least one).
     public init(capacity: Int = RewindHistory.defaultCapacity) {
         self.capacity = max(1, capacity)
+        segmentLength = max(1, self.capacity / 4)
     }
 
-    /// Adds the newest event; the oldest one leaves the ring (into ``base``) when it is full.
-    public mutating func append(_ event: CacheEvent) {
-        guard ring.count == capacity else {
-            ring.append(event)
-            return
+    /// Adds the newest event; `traffic` is the live traffic before it (the fold of every event
+    /// appended before). The oldest segment leaves when the others keep ``capacity`` events.
+    public mutating func append(_ event: CacheEvent, after traffic: TrafficModel) {
+        if let last = segments.indices.last, segments[last].events.count < segmentLength {
+            segments[last].events.append(event)
+        } else {
+            var events: [CacheEvent] = []
+            events.reserveCapacity(segmentLength)
+            events.append(event)
+            segments.append(Segment(start: traffic, events: events))
         }
-        base.apply(ring[oldest])
-        ring[oldest] = event
-        oldest = (oldest + 1) % capacity
+        appended += 1
+        count += 1
+        if count - segments[0].events.count >= capacity {
+            count -= segments.removeFirst().events.count
+        }
     }
 
-    /// The events in the ring, oldest first.
-    public var events: [CacheEvent] { Array(ring[oldest...] + ring[..<oldest]) }
+    /// The number (counting every event appended, from 0) of the oldest event kept once the
+    /// next event is appended: past the current oldest when that append drops a segment.
+    var oldestAfterNextAppend: Int {
+        guard let first = segments.first else { return 0 }
+        let dropped = count + 1 - first.events.count >= capacity ? first.events.count : 0
+        return appended - count + dropped
+    }
 
-    /// Names a fleet's instances in the fold of older events, so rewound rows carry them too.
+    /// The kept events, oldest first.
+    public var events: [CacheEvent] { segments.flatMap(\.events) }
+
+    /// Names a fleet's instances in the segments' states, so rewound rows carry them too.
     mutating func nameInstances(_ names: [String]) {
-        base.nameInstances(names)
+        for index in segments.indices { segments[index].start.nameInstances(names) }
     }
 
-    /// A paused replayer over the ring, starting from the state before its first event.
+    /// A paused replayer over the kept events, starting from the state before the first; its
+    /// checkpoints are the segments' states, so making it folds nothing.
     func replayer() -> SessionReplayer<TrafficModel> {
-        SessionReplayer(events: events, initial: base)
+        let starts = segments.isEmpty ? [TrafficModel()] : segments.map(\.start)
+        return SessionReplayer(events: events, checkpoints: starts, checkpointInterval: segmentLength)
     }
 }

@@ -14,6 +14,7 @@ enum EventField: Int, CaseIterable {
     case message
     case memoryUsed, memoryCapacity, diskUsed, diskCapacity, entries
     case name
+    case originError, originStatus
 
     private static let table = NameTable(allCases.map { String(describing: $0) })
 

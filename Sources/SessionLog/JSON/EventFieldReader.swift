@@ -67,7 +67,8 @@ struct EventFieldReader {
         case 5:
             return .served(Served(
                 source: value(.source, or: ServedSource.network), status: int(.status), bytes: int(.bytes), outcome: value(.outcome, or: CacheOutcome.miss),
-                reason: string(.reason), age: optionalDouble(.age), ttl: optionalDouble(.ttl), headers: headers(.headers)))
+                reason: string(.reason), age: optionalDouble(.age), ttl: optionalDouble(.ttl), headers: headers(.headers),
+                originError: optionalString(.originError), originStatus: optionalInt(.originStatus)))
         case 6:
             // Tags are a list: such lines (rare) go to JSONDecoder.
             if isPresent(.tags) { valid = false }
@@ -143,6 +144,12 @@ struct EventFieldReader {
             valid = false
             return 0
         }
+        return value
+    }
+
+    private mutating func optionalInt(_ field: EventField) -> Int? {
+        guard let span = span(field), span.kind != .null else { return nil }
+        guard span.kind == .number, !span.flag, let value = JSONNumberParsing.int(text(span)) else { valid = false; return nil }
         return value
     }
 

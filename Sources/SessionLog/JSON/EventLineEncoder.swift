@@ -62,6 +62,8 @@ enum EventLineEncoder {
             optional("age", p.age, into: &w)
             optional("ttl", p.ttl, into: &w)
             w.key("headers"); headers(p.headers, redacting: redacting, into: &w)
+            optional("originError", p.originError, into: &w)
+            if let status = p.originStatus { w.key("originStatus"); w.int(status) }
         case .stored(let p):
             w.key("entry"); entryRef(p.entry, into: &w)
             w.key("tier"); w.string(p.tier.rawValue)

@@ -59,12 +59,7 @@ public struct SessionReplayer<State: EventFolding>: Sendable {
     ///   - initial: the state before the first event (default: empty), e.g. the fold of what
     ///     came before a live dashboard's recent history.
     public init(events: [CacheEvent], checkpointInterval: Int? = nil, speed: ReplaySpeed = .realTime, initial: State = State()) {
-        var events = events
-        if !events.isEmpty {
-            for index in 1..<events.count where events[index].time < events[index - 1].time {
-                events[index].time = events[index - 1].time
-            }
-        }
+        let events = Self.nonDecreasing(events)
         let interval = max(1, checkpointInterval ?? max(Self.defaultCheckpointInterval, (events.count + Self.maximumCheckpoints - 1) / Self.maximumCheckpoints))
         self.events = events
         self.checkpointInterval = interval
@@ -81,6 +76,31 @@ public struct SessionReplayer<State: EventFolding>: Sendable {
         }
         if events.count % interval == 0 { checkpoints.append(running) }
         self.checkpoints = checkpoints
+    }
+
+    /// A replayer over `events` whose checkpoints were taken as the events arrived — a live
+    /// dashboard's recent history keeps the states it had anyway — so nothing is folded here.
+    /// `checkpoints[k]` must be the fold of `events[0..<k * checkpointInterval]`; the first (the
+    /// state before the first event) is required, later ones may be left off.
+    package init(events: [CacheEvent], checkpoints: [State], checkpointInterval: Int, speed: ReplaySpeed = .realTime) {
+        precondition(!checkpoints.isEmpty, "the state before the first event is required")
+        self.events = Self.nonDecreasing(events)
+        self.checkpointInterval = max(1, checkpointInterval)
+        self.speed = speed
+        time = self.events.first?.time ?? 0
+        state = checkpoints[0]
+        self.checkpoints = Array(checkpoints.prefix(self.events.count / self.checkpointInterval + 1))
+    }
+
+    /// `events` with each time raised to at least the one before, so the playhead never goes back.
+    private static func nonDecreasing(_ events: [CacheEvent]) -> [CacheEvent] {
+        var events = events
+        if !events.isEmpty {
+            for index in 1..<events.count where events[index].time < events[index - 1].time {
+                events[index].time = events[index - 1].time
+            }
+        }
+        return events
     }
 
     /// A replayer over a loaded log's events.

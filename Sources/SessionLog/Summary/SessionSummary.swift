@@ -69,16 +69,12 @@ public struct SessionSummary: EventFolding, Hashable {
 
     /// The URLs with the most misses, most first (ties by URL), at most `limit`.
     public func topMissedURLs(_ limit: Int = SessionSummary.topCount) -> [URLCount] {
-        Self.top(missesByURL, limit).map { URLCount(url: $0.key, count: $0.value) }
+        CountRanking.top(missesByURL, limit: limit).map { URLCount(url: $0.key, count: $0.count) }
     }
 
     /// The keys evicted most often, most first (ties by key), at most `limit`.
     public func topEvictedKeys(_ limit: Int = SessionSummary.topCount) -> [KeyCount] {
-        Self.top(evictionsByKey, limit).map { KeyCount(key: $0.key, count: $0.value) }
-    }
-
-    private static func top(_ counts: [String: Int], _ limit: Int) -> [(key: String, value: Int)] {
-        Array(counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(max(0, limit)))
+        CountRanking.top(evictionsByKey, limit: limit).map { KeyCount(key: $0.key, count: $0.count) }
     }
 }
 

@@ -27,38 +27,28 @@ struct Comparison: Sendable, Hashable {
 enum Quantity {
     /// The units one kind of quantity accepts.
     struct Units: Sendable {
-        /// Factor per unit name (lowercase).
-        let factors: [(String, Double)]
-        /// The names an error message lists.
-        let listed: String
+        /// The suffixes and their factors (``UnitTable``, shared with the command line).
+        let table: UnitTable
         /// Whether several number-and-unit parts add up (`3m12s`), as the dashboard writes
         /// durations; a size has one number and one unit.
         let compound: Bool
     }
 
     /// Seconds per duration unit; a bare number is seconds.
-    static let durationUnits = Units(
-        factors: [("s", 1), ("m", 60), ("h", 3600), ("d", 86_400)], listed: "s m h d", compound: true)
-    /// Bytes per size unit, 1024-based as the dashboard shows sizes, in each spelling the
-    /// dashboard or a user writes (`M` in narrow columns, `MiB` in the header, `MB`); a bare
-    /// number is bytes.
-    static let byteUnits = Units(
-        factors: [("b", 1)] + [("k", 1), ("m", 2), ("g", 3), ("t", 4)].flatMap { prefix, power in
-            let size = (0..<power).reduce(1.0) { product, _ in product * 1024 }
-            return [(prefix, size), (prefix + "b", size), (prefix + "ib", size)]
-        },
-        listed: "B KB MB GB TB", compound: false)
+    static let durationUnits = Units(table: .durations, compound: true)
+    /// Bytes per size unit, 1024-based; a bare number is bytes.
+    static let byteUnits = Units(table: .sizes, compound: false)
     /// No units: a bare whole number.
-    static let noUnits = Units(factors: [], listed: "", compound: false)
+    static let noUnits = Units(table: .unitless, compound: false)
 
     /// Reads `text` (starting at `column`) as a number followed by one of `units`
     /// (case-insensitive); compound units add further number-and-unit parts.
     /// - Throws: ``FilterParseError/invalidValue(column:found:expected:)`` naming what is missing.
     static func parse(_ text: String, column: Int, units: Units, what: String) throws(FilterParseError) -> Double {
         let characters = Array(text)
-        let expected = units.factors.isEmpty
-            ? "a whole number (\(what))" : "\(what): a number with an optional unit (\(units.listed))"
-        let expectedUnit = units.factors.isEmpty ? expected : "a unit (\(units.listed))"
+        let expected = units.table.factors.isEmpty
+            ? "a whole number (\(what))" : "\(what): a number with an optional unit (\(units.table.listed))"
+        let expectedUnit = units.table.factors.isEmpty ? expected : "a unit (\(units.table.listed))"
         var index = 0
         let negative = characters.first == "-"
         if negative { index += 1 }
@@ -84,7 +74,7 @@ enum Quantity {
                 total += number
                 break
             }
-            guard let factor = units.factors.first(where: { $0.0 == unitText })?.1 else {
+            guard let factor = units.table.factor(of: unitText) else {
                 throw .invalidValue(column: column + unitStart, found: String(characters[unitStart...]), expected: expectedUnit)
             }
             total += number * factor

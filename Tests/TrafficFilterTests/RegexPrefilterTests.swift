@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+@testable import TrafficFilter
+
+/// A `~` pattern's required text rules rows out before the regex engine runs; a row it rules
+/// out must be one the engine would not have matched.
+@Suite("Regex prefilter")
+struct RegexPrefilterTests {
+    @Test("the text a pattern requires", arguments: [
+        ("item.[0-9]+9", "item"), (#"^https://[^/]+/api/v[0-9]"#, "https://"), ("colou?r", "colo"), (#"\.js$"#, ".js"),
+        ("x{2}yz", "yz"), ("[abc]def", "def"), (#"\d+px"#, "px"), (#"(ab)+cd"#, "cd"), ("ab+cd", "ab"), (#"a\/b\-c"#, "a/b-c"),
+    ])
+    func required(pattern: String, text: String) {
+        #expect(RequiredText(pattern: pattern)?.needle.text == text)
+    }
+
+    @Test("no required text where an alternative, a flag or quoting could do without it", arguments: [
+        "a|b", "(?i)abc", "(?:abc)", #"\Qa.b\E"#, "[[:alpha:]]x", "x?", ".*", #"\d+"#,
+    ])
+    func noneRequired(pattern: String) {
+        #expect(RequiredText(pattern: pattern) == nil)
+    }
+
+    @Test("a filter with a regex matches exactly the rows the regex engine matches")
+    func sameVerdictsAsTheEngine() throws {
+        let patterns = [
+            "item.[0-9]+9", #"^https://api\."#, #"\.js$"#, "colou?r", "x{2}yz", "ITEMS/4", #"q=item\+[0-9]{2}&"#, "ab+cd", "[/]v2/s",
+        ]
+        let texts = [
+            "https://api.example.com/v1/items/4?fields=summary", "https://shop.example.org/v2/search?q=item+19&page=1",
+            "https://cdn.example.com/assets/app.9.js", "https://x.test/color", "https://x.test/COLOUR", "https://x.test/xxyz",
+            "https://x.test/xyz", "https://x.test/abbbcd", "https://x.test/acd", "", "https://x.test/itém9", "https://ITEM-19.test/",
+        ]
+        for pattern in patterns {
+            let filter = try Filter("url~\"\(pattern)\"")
+            let engine = try NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
+            for text in texts {
+                let expected = engine.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+                #expect(filter.matches(Row(filterURL: text)) == expected, "url~\"\(pattern)\" on \(text)")
+            }
+        }
+    }
+
+    @Test("a text beyond ASCII goes to the engine: a Kelvin sign matches k ignoring case")
+    func nonASCIIIsNotRuledOut() throws {
+        let kelvin = "https://x.test/\u{212A}ey/1"
+        #expect(try matches(#"url~"key/[0-9]""#, Row(filterURL: kelvin)))
+        #expect(try !matches(#"url~"key/[0-9]""#, Row(filterURL: "https://x.test/hey/1")))
+    }
+}
