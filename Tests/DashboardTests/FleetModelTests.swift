@@ -1,6 +1,7 @@
 import CacheStore
 import HTTPCaching
 import HTTPTypes
+import SessionLog
 import CacheEvents
 import TerminalUI
 import TrafficFilter

@@ -70,7 +70,7 @@ struct SharedTierConfigurationTests {
         try await TestPostgres.execute("INSERT INTO cachescope_schema (version) VALUES (99)", on: tier)
         var configuration = CachingClientConfiguration()
         configuration.sharedTier = tier
-        await #expect(throws: SharedTierError.schemaTooNew(found: 99, supported: 1)) {
+        await #expect(throws: SharedTierError.schemaTooNew(found: 99, supported: 2)) {
             _ = try await CachingClient(configuration: configuration)
         }
     }

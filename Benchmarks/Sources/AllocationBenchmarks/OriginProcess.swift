@@ -7,17 +7,13 @@ import Foundation
 final class OriginProcess {
     /// `http://127.0.0.1:PORT`, as the child printed it.
     let baseURL: String
-    private let process = Process()
+    private let process: Process
     private let input = Pipe()
 
     /// Starts the child and waits for the line with its address.
     init() throws {
         let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        process.arguments = ["--origin"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["LD_PRELOAD"] = nil
-        process.environment = environment
+        process = Process.uncounted(arguments: ["--origin"])
         process.standardInput = input
         process.standardOutput = output
         try process.run()
@@ -54,5 +50,20 @@ enum OriginProcessError: Error, CustomStringConvertible {
         switch self {
         case .noAddress(let printed): return "the origin process printed no address (got \"\(printed)\"); run `AllocationBenchmarks --origin` to see why"
         }
+    }
+}
+
+extension Process {
+    /// This executable run again with `arguments`, without the malloc interposer preloaded:
+    /// a child whose allocations are not counted (the origin) or must not carry the
+    /// interposer's per-allocation header (the store's footprint).
+    static func uncounted(arguments: [String]) -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["LD_PRELOAD"] = nil
+        process.environment = environment
+        return process
     }
 }

@@ -46,12 +46,7 @@ struct StoreFootprint {
     /// its verdict line goes to this process's output. Returns whether it passed.
     static func checkInChildProcess() throws -> Bool {
         fflush(nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        process.arguments = ["--footprint"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["LD_PRELOAD"] = nil
-        process.environment = environment
+        let process = Process.uncounted(arguments: ["--footprint"])
         try process.run()
         process.waitUntilExit()
         return process.terminationStatus == 0

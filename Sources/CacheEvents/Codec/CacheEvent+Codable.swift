@@ -27,11 +27,10 @@ extension CacheEvent: Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        seq = try container.decode(UInt64.self, forKey: .seq)
-        time = try container.decode(Double.self, forKey: .t)
-        requestID = try container.decodeIfPresent(UInt64.self, forKey: .req)
         let name = try container.decode(String.self, forKey: .kind)
-        kind = try CacheEventKind(name: name, decoder: decoder)
+        self.init(
+            seq: try container.decode(UInt64.self, forKey: .seq), time: try container.decode(Double.self, forKey: .t),
+            requestID: try container.decodeIfPresent(UInt64.self, forKey: .req), kind: try CacheEventKind(name: name, decoder: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {

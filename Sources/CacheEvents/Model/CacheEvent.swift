@@ -11,27 +11,35 @@ public import CacheStore
 /// }
 /// ```
 public struct CacheEvent: Sendable, Hashable {
+    // Sessions hold millions of events, so the layout is chosen: 104 bytes (checked by a
+    // test). The request ID is stored without an optional's tag byte, and the instance sits
+    // after the kind, in what would be padding.
     /// Position in the session, starting at 1, without gaps for lossless subscribers.
     /// Snapshot events a subscription starts with repeat the seq of the last event before them.
     public var seq: UInt64
     /// Seconds since the session started.
     public var time: Double
+    /// ``requestID``, with `UInt64.max` for none.
+    private var storedRequestID: UInt64
     /// What happened.
     public var kind: CacheEventKind
-    /// The request this event belongs to, if any. (Declared after `kind`, so that its one
-    /// byte of tag does not pad the event by a whole word: sessions hold millions of events.)
-    public var requestID: UInt64?
     /// Which instance of a fleet the event came from, when one dashboard watches several
     /// processes (`cachescope attach S1 S2 …`): the attached instance's index, starting at 0.
     /// Always 0 in one process's own stream; it is not written to session logs or the attach
-    /// socket. (Two bytes that fit in the padding after ``requestID``: events stay as large.)
+    /// socket.
     public var instance: UInt16 = 0
 
-    /// Creates an event.
+    /// The request this event belongs to, if any.
+    public var requestID: UInt64? {
+        get { storedRequestID == .max ? nil : storedRequestID }
+        set { storedRequestID = newValue ?? .max }
+    }
+
+    /// Creates an event. (A request ID of `UInt64.max` reads as none.)
     public init(seq: UInt64, time: Double, requestID: UInt64? = nil, kind: CacheEventKind) {
         self.seq = seq
         self.time = time
-        self.requestID = requestID
+        storedRequestID = requestID ?? .max
         self.kind = kind
     }
 }
@@ -59,8 +67,8 @@ public enum CacheEventKind: Sendable, Hashable {
     case promoted(EntryRef)
     /// An entry left the store.
     case evicted(Evicted)
-    /// A purge command or API call removed entries.
-    case purged(Purged)
+    /// A purge command or API call removed entries. (Boxed: rare, and wider than the rest.)
+    indirect case purged(Purged)
     /// The request waited for another identical request instead of going to the origin.
     case coalesced(Coalesced)
     /// The request completed.

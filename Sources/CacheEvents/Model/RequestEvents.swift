@@ -100,7 +100,8 @@ public enum ServedSource: String, Sendable, Hashable, Codable {
 /// `served`: the response handed to the caller.
 public struct Served: Sendable, Hashable, Codable {
     // Declared widest first: Swift lays stored properties out in this order, and one of these
-    // is in every request's events (88 bytes in the order of the initialiser, 67 in this one).
+    // is in every request's events (88 bytes in the order of the initialiser, 75 in this one;
+    // the rare origin failure is boxed, 8 bytes, none allocated when there is none).
     /// The status code served.
     public var status: Int
     /// Body bytes served.
@@ -109,6 +110,7 @@ public struct Served: Sendable, Hashable, Codable {
     public var reason: String
     /// The response header fields as served.
     public var headers: HTTPFields
+    private var originFailure: OriginFailure?
     /// The served response's age in seconds, when from the cache.
     public var age: Double?
     /// Its remaining freshness in seconds, when known.
@@ -117,22 +119,50 @@ public struct Served: Sendable, Hashable, Codable {
     public var source: ServedSource
     /// The outcome word.
     public var outcome: CacheOutcome
+
     /// When a stored response stood in for a failed origin (`stale-if-error`): the failure —
     /// `status 500`, or why the origin could not be reached. `nil` otherwise, and in logs
     /// written before CacheScope recorded it. What-if replay answers the request with the same
     /// failure, so the simulated cache falls back as the recorded one did.
-    public var originError: String?
+    public var originError: String? {
+        get { originFailure?.message }
+        set { originFailure = OriginFailure(message: newValue, status: originStatus) }
+    }
     /// The error status the failed origin answered with (`nil` when it could not be reached,
     /// or when no origin failed).
-    public var originStatus: Int?
+    public var originStatus: Int? {
+        get { originFailure?.status }
+        set { originFailure = OriginFailure(message: originError, status: newValue) }
+    }
+
+    /// The failed origin behind a stale-if-error serve, boxed: most events have none.
+    private final class OriginFailure: Sendable, Hashable {
+        let message: String?
+        let status: Int?
+
+        /// `nil` when there is neither a message nor a status.
+        init?(message: String?, status: Int?) {
+            guard message != nil || status != nil else { return nil }
+            self.message = message
+            self.status = status
+        }
+
+        static func == (lhs: OriginFailure, rhs: OriginFailure) -> Bool {
+            lhs.message == rhs.message && lhs.status == rhs.status
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(message)
+            hasher.combine(status)
+        }
+    }
 
     /// Creates the payload.
     public init(
         source: ServedSource, status: Int, bytes: Int, outcome: CacheOutcome, reason: String,
         age: Double? = nil, ttl: Double? = nil, headers: HTTPFields = [:], originError: String? = nil, originStatus: Int? = nil
     ) {
-        self.originError = originError
-        self.originStatus = originStatus
+        originFailure = OriginFailure(message: originError, status: originStatus)
         self.source = source
         self.status = status
         self.bytes = bytes
@@ -141,6 +171,40 @@ public struct Served: Sendable, Hashable, Codable {
         self.age = age
         self.ttl = ttl
         self.headers = headers
+    }
+}
+
+extension Served {
+    private enum CodingKeys: String, CodingKey {
+        case status, bytes, reason, headers, age, ttl, source, outcome, originError, originStatus
+    }
+
+    /// Reads the flat fields a session log or the attach wire carries (`originError` and
+    /// `originStatus` only after an origin failure).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            source: try container.decode(ServedSource.self, forKey: .source), status: try container.decode(Int.self, forKey: .status),
+            bytes: try container.decode(Int.self, forKey: .bytes), outcome: try container.decode(CacheOutcome.self, forKey: .outcome),
+            reason: try container.decode(String.self, forKey: .reason), age: try container.decodeIfPresent(Double.self, forKey: .age),
+            ttl: try container.decodeIfPresent(Double.self, forKey: .ttl), headers: try container.decode(HTTPFields.self, forKey: .headers),
+            originError: try container.decodeIfPresent(String.self, forKey: .originError),
+            originStatus: try container.decodeIfPresent(Int.self, forKey: .originStatus))
+    }
+
+    /// Writes the same flat fields, leaving out those that are `nil`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(status, forKey: .status)
+        try container.encode(bytes, forKey: .bytes)
+        try container.encode(reason, forKey: .reason)
+        try container.encode(headers, forKey: .headers)
+        try container.encodeIfPresent(age, forKey: .age)
+        try container.encodeIfPresent(ttl, forKey: .ttl)
+        try container.encode(source, forKey: .source)
+        try container.encode(outcome, forKey: .outcome)
+        try container.encodeIfPresent(originError, forKey: .originError)
+        try container.encodeIfPresent(originStatus, forKey: .originStatus)
     }
 }
 
