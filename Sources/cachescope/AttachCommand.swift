@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import CacheScopeApp
 import CacheAttach
 import Dashboard
@@ -43,15 +42,10 @@ struct AttachCommand: AsyncParsableCommand {
 
     func validate() throws {
         try reporting {
-            var seen: [String: String] = [:]
-            for socket in sockets {
-                _ = try SocketPath(socket, option: "SOCKET", mayBeMissing: sockets.count > 1)
-                let resolved = URL(fileURLWithPath: socket).standardizedFileURL.path
-                if let first = seen[resolved] {
-                    let same = first == socket ? "" : " (\(first) and \(socket) are the same path)"
-                    throw ValidationError("SOCKET \(socket) is named twice\(same); name each socket once")
-                }
-                seen[resolved] = socket
+            for socket in sockets { _ = try SocketPath(socket, option: "SOCKET", mayBeMissing: sockets.count > 1) }
+            if let (first, repeated) = FleetAttach.firstRepeatedSocket(in: sockets) {
+                let same = first == repeated ? "" : " (\(first) and \(repeated) are the same path)"
+                throw ValidationError("SOCKET \(repeated) is named twice\(same); name each socket once")
             }
             _ = try theme.choice()
             _ = try log.path()

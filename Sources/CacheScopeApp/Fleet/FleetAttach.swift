@@ -91,8 +91,7 @@ public final class FleetAttach: Sendable {
     public static func connect(
         paths: [String], timeout: Duration = .seconds(5), retry: FleetRetry = FleetRetry()
     ) async throws -> FleetAttach {
-        var seen = Set<String>()
-        for path in paths where !seen.insert(path).inserted { throw FleetAttachError.duplicateSocket(path: path) }
+        if let (_, repeated) = firstRepeatedSocket(in: paths) { throw FleetAttachError.duplicateSocket(path: repeated) }
         let fleet = FleetAttach(paths: paths, timeout: timeout, retry: retry)
         let attempts = await withTaskGroup(of: (Int, Result<AttachClient, any Error>).self) { group in
             for (index, path) in paths.enumerated() {
@@ -118,6 +117,18 @@ public final class FleetAttach: Sendable {
             fleet.tasks.withLock { $0.append(Task { await fleet.watch(index: index, first: client) }) }
         }
         return fleet
+    }
+
+    /// The first socket of `paths` that names one named before it, in any spelling (`a.sock`,
+    /// `./a.sock`): the earlier spelling and the repeated one; `nil` when each is named once.
+    public static func firstRepeatedSocket(in paths: [String]) -> (first: String, repeated: String)? {
+        var seen: [String: String] = [:]
+        for path in paths {
+            let resolved = URL(fileURLWithPath: path).standardizedFileURL.path
+            if let first = seen[resolved] { return (first, path) }
+            seen[resolved] = path
+        }
+        return nil
     }
 
     /// The instances: names, pids, connected or gone.
@@ -268,11 +279,10 @@ public final class FleetAttach: Sendable {
             event.instance = UInt16(clamping: index)
             // Yielded under the lock, so the merged order is the numbering's.
             if state.instances[index].dropped > 0 {
-                let report = CacheEvent(
+                var report = CacheEvent(
                     seq: state.seq + 1, time: event.time, kind: .dropped(Dropped(count: state.instances[index].dropped)))
-                var tagged = report
-                tagged.instance = event.instance
-                guard case .enqueued = continuation.yield(tagged) else {
+                report.instance = event.instance
+                guard case .enqueued = continuation.yield(report) else {
                     state.instances[index].dropped += 1
                     return
                 }

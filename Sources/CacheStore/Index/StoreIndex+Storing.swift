@@ -17,7 +17,8 @@ extension StoreIndex {
         let size = entry.metadata.size
         let toMemory = policy != .notAllowed && size <= memoryEntryLimit
         var diskPrimary = policy == .allowed && namespaces[namespace].isAvailable && size <= diskEntryLimit(namespace: namespace) ? primary : nil
-        if diskPrimary != nil, toMemory, !diskQueueHasRoom(for: EntryFootprint.memory(entry)) {
+        let footprint = EntryFootprint.memory(entry)
+        if diskPrimary != nil, toMemory, !diskQueueHasRoom(for: footprint) {
             // The disk is behind: keep this one in memory only rather than grow the queue.
             diskPrimary = nil
             diskWritesSkipped += 1
@@ -34,7 +35,7 @@ extension StoreIndex {
         if !toDisk { entry.bodyID = nil }
         if toMemory {
             memory.insert(
-                MemoryItem(entry: entry, namespace: namespace, onDisk: toDisk), for: storageKey, cost: EntryFootprint.memory(entry))
+                MemoryItem(entry: entry, namespace: namespace, onDisk: toDisk), for: storageKey, cost: footprint)
         } else {
             memory.remove(storageKey)
         }
