@@ -251,8 +251,10 @@ public final class DashboardApp: Sendable {
     /// show the instance column, and `instance:NAME` filters by it.
     public func setInstances(_ roster: InstanceRoster) {
         core.withLock { core in
+            let ended = core.state.interface.instances.livesEnded(in: roster)
             core.state.setInstances(roster)
             core.history?.nameInstances(roster.isFleet ? roster.names : [])
+            for end in ended { core.history?.endLife(of: end.instance, after: end.afterSeq) }
         }
         loop.withLock { $0 }?.requestRedraw()
     }
