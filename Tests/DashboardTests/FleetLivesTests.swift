@@ -146,6 +146,22 @@ struct FleetLivesTests {
         #expect(stats.contains("gone: last known figures"))
     }
 
+    @Test("--stats-every lines of a fleet stop counting a gone instance's open requests in flight")
+    func statsLinesCutOff() throws {
+        var make = FleetEvents()
+        var intervals = try StatsIntervals(every: 5)
+        intervals.setInstances(Self.roster)
+        _ = intervals.apply(started(&make, id: 1, instance: 0, path: "/a"))
+        _ = intervals.apply(started(&make, id: 1, instance: 1, path: "/b"))
+        var roster = Self.roster
+        roster.instances[1].connected = false
+        roster.instances[1].goneAfter = make.seq
+        intervals.setInstances(roster)
+        let final = intervals.finish()
+        let last = try #require(final)
+        #expect(last.inFlight == 1)
+    }
+
     @Test("StoreStats add every figure, degraded namespaces included")
     func storeStatsAdd() {
         let a = StoreStats(memoryUsed: 1, memoryCapacity: 2, diskUsed: 3, diskCapacity: 4, entryCount: 5, memoryEntryCount: 6,
