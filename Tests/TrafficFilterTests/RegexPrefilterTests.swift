@@ -48,3 +48,41 @@ struct RegexPrefilterTests {
         #expect(try !matches(#"url~"key/[0-9]""#, Row(filterURL: "https://x.test/hey/1")))
     }
 }
+
+@Suite("Substring search")
+struct SubstringSearchTests {
+    @Test("an ASCII needle is found ignoring case wherever it is, and only there, as Foundation finds it")
+    func sameAsFoundation() {
+        let needles = ["items/4", "a", "aab", "ITEM", "4", "https://", "?", "zz", "abcabd"]
+        var texts = ["", "a", "https://API.example.com/v1/Items/42?x=1", "aaab", "abcabcabd", "xx4", "items/", "ITEMS/4", "é items/4 é"]
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("abAB4/ ?zé")
+        for _ in 0..<300 {
+            texts.append(String((0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? "a" }))
+        }
+        for needle in needles {
+            let folded = FoldedText(needle)
+            for text in texts {
+                let expected = text.range(of: needle, options: .caseInsensitive) != nil
+                #expect(folded.isContained(in: text[...]) == expected, "\(needle) in \(text)")
+                #expect(folded.isContained(in: ("<" + text + ">").dropFirst().dropLast()) == expected, "\(needle) in a slice of \(text)")
+            }
+        }
+    }
+
+    @Test("a regex's remembered verdicts are the engine's, also past its memory's limit")
+    func rememberedVerdicts() throws {
+        let filter = try Filter(#"url~"item.[0-9]+9""#)
+        let engine = try NSRegularExpression(pattern: "item.[0-9]+9", options: [.caseInsensitive])
+        var matched = 0
+        for round in 0..<2 {
+            for index in 0..<9000 {
+                let url = "https://x.test/item\(index)"
+                let expected = engine.firstMatch(in: url, range: NSRange(url.startIndex..., in: url)) != nil
+                #expect(filter.matches(Row(filterURL: url)) == expected, "round \(round): \(url)")
+                if expected { matched += 1 }
+            }
+        }
+        #expect(matched > 1000 && matched < 18_000)
+    }
+}

@@ -25,7 +25,7 @@ indirect enum FilterNode: Sendable {
         case .text(let field, let match): Self.text(of: field, in: subject).map(match.matches) ?? false
         case .number(let field, let comparison): Self.number(of: field, in: subject).map(comparison.matches) ?? false
         case .header(let name, let match):
-            subject.filterHeaderValues(name).contains { value in match.map { $0.matches(value[...]) } ?? true }
+            subject.filterHeaderContains(name) { value in match.map { $0.matches(value[...]) } ?? true }
         case .background: subject.filterIsBackground == true
         case .tag(let tag): subject.filterTags?.contains(tag) ?? false
         }

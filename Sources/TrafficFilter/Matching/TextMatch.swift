@@ -45,21 +45,27 @@ struct FoldedText: Sendable {
     func isContained(in haystack: Substring) -> Bool {
         guard let bytes else { return haystack.range(of: text, options: .caseInsensitive) != nil }
         if bytes.isEmpty { return true }
-        // A substring of a native string is contiguous UTF-8: no copy is made here.
+        // A substring of a native string is contiguous UTF-8: no copy is made here. The
+        // haystack is lowered into a stack buffer and searched with libc's `memchr` for the
+        // first byte and `memcmp` for the rest: a byte loop comparing at every position cost
+        // about 1 µs per URL (perf, the first frame of a 10,000-row filter).
         var haystack = haystack
         return haystack.withUTF8 { hay in
             guard hay.count >= bytes.count else { return false }
-            let first = bytes[0]
-            var start = 0
-            while start <= hay.count - bytes.count {
-                if Self.lower(hay[start]) == first {
-                    var offset = 1
-                    while offset < bytes.count, Self.lower(hay[start + offset]) == bytes[offset] { offset += 1 }
-                    if offset == bytes.count { return true }
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: hay.count) { lowered in
+                for index in 0..<hay.count { lowered[index] = Self.lower(hay[index]) }
+                return bytes.withUnsafeBufferPointer { needle in
+                    guard let text = lowered.baseAddress, let wanted = needle.baseAddress else { return false }
+                    let last = hay.count - needle.count
+                    var start = 0
+                    while start <= last {
+                        guard let found = memchr(text + start, Int32(wanted.pointee), last - start + 1) else { return false }
+                        if memcmp(found, wanted, needle.count) == 0 { return true }
+                        start = text.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                    }
+                    return false
                 }
-                start += 1
             }
-            return false
         }
     }
 

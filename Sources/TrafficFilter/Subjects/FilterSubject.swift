@@ -47,6 +47,9 @@ public protocol FilterSubject {
     var filterInstance: String? { get }
     /// `h:NAME`: the values of the header field `name` (request and response); empty when absent.
     func filterHeaderValues(_ name: HTTPField.Name) -> [String]
+    /// Whether a value of the header field `name` satisfies `predicate` (default: over
+    /// ``filterHeaderValues(_:)``; a conformer can answer without collecting the values).
+    func filterHeaderContains(_ name: HTTPField.Name, where predicate: (String) -> Bool) -> Bool
 }
 
 extension FilterSubject {
@@ -78,6 +81,10 @@ extension FilterSubject {
     public var filterInstance: String? { nil }
     /// No header fields.
     public func filterHeaderValues(_ name: HTTPField.Name) -> [String] { [] }
+    /// Whether a value of ``filterHeaderValues(_:)`` satisfies `predicate`.
+    public func filterHeaderContains(_ name: HTTPField.Name, where predicate: (String) -> Bool) -> Bool {
+        filterHeaderValues(name).contains(where: predicate)
+    }
 }
 
 /// The host part of an absolute URL, without parsing the rest: `https://user@Example.com:8443/a`

@@ -66,4 +66,17 @@ extension RequestFilterSubject {
     @inlinable public func filterHeaderValues(_ name: HTTPField.Name) -> [String] {
         requestHeaders[values: name] + (served?.headers[values: name] ?? [])
     }
+    /// Whether a request or response value of `name` satisfies `predicate`, read in place:
+    /// collecting the values made two arrays per row, the largest cost of an `h:` filter's
+    /// first frame over 10,000 rows.
+    @inlinable public func filterHeaderContains(_ name: HTTPField.Name, where predicate: (String) -> Bool) -> Bool {
+        for field in requestHeaders where field.name == name {
+            if predicate(field.value) { return true }
+        }
+        guard let headers = served?.headers else { return false }
+        for field in headers where field.name == name {
+            if predicate(field.value) { return true }
+        }
+        return false
+    }
 }
