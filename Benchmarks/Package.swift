@@ -50,6 +50,7 @@ let package = Package(
         benchmark("DashboardBenchmarks", "Dashboard", "CacheEvents", "CacheStore", "HTTPCaching", "TerminalUI", "DemoOrigin", "TrafficFilter"),
         benchmark(
             "AllocationBenchmarks", "CachingClient", "CacheEvents", "CacheStore", "HTTPCaching", "DemoOrigin", "Dashboard", "SessionLog",
+            "CacheMetrics",
             also: [asyncHTTPClient, .product(name: "MallocInterposerSwift", package: "malloc-interposer")]
         ),
     ]

@@ -91,8 +91,8 @@ struct AttachCommand: AsyncParsableCommand {
         defer { fleet.close() }
         if noUI {
             let stream = try statsInterval().map { try StatsStream(every: $0) }
-            stream?.nameInstances(fleet.roster.names)
-            fleet.onChange { roster, _ in stream?.nameInstances(roster.names) }
+            stream?.setInstances(fleet.roster)
+            fleet.onChange { roster, _ in stream?.setInstances(roster) }
             let status = try await HeadlessWatch.run(fleet.events, stats: stream)
             if status != 0 { throw ExitCode(status) }
             return

@@ -175,14 +175,12 @@ struct FleetModelTests {
         }
         #expect(preview.entries == 3)
         let sent = DashboardKeys.handle(.character("y"), state: &state)
-        #expect(sent.contains(.sendTo(.purge(key: "GET http://example.com/a"), instances: [0, 2])))
-        #expect(sent.contains(.sendTo(.purge(key: "GET http://example.com/b"), instances: [2])))
+        let a = "GET http://example.com/a", b = "GET http://example.com/b"
+        #expect(sent == [.purgeEach([PurgeTarget(key: a, instance: 0): 1, PurgeTarget(key: a, instance: 2): 1, PurgeTarget(key: b, instance: 2): 1]), .redraw])
 
         _ = state.askPurge(matching: try Filter("instance:api"))
         let apiOnly = DashboardKeys.handle(.character("y"), state: &state)
-        #expect(apiOnly.filter { if case .sendTo = $0 { true } else { false } } == [
-            .sendTo(.purge(key: "GET http://example.com/a"), instances: [2]), .sendTo(.purge(key: "GET http://example.com/b"), instances: [2]),
-        ])
+        #expect(apiOnly == [.purgeEach([PurgeTarget(key: a, instance: 2): 1, PurgeTarget(key: b, instance: 2): 1]), .redraw])
     }
 
     @Test("--stats-every lines of a fleet add each instance's figures by name; one instance's lines have no such field")

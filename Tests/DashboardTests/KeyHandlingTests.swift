@@ -128,7 +128,9 @@ struct KeyHandlingTests {
     func marks() {
         var state = SampleSession.state()
         press([.character("2"), .character("m"), .character("m")], on: &state)
-        #expect(state.interface.marks == [SampleSession.key("/rotating"), SampleSession.key("/evil\u{1B}[2J?q=東京")])
+        #expect(state.interface.marks == [
+            PurgeTarget(key: SampleSession.key("/rotating")), PurgeTarget(key: SampleSession.key("/evil\u{1B}[2J?q=東京")),
+        ])
         #expect(state.interface.status?.text == "2 marked: d purges them, U clears")
         #expect(press([.character("d")], on: &state) == [.redraw])
         #expect(state.interface.status?.text == "purge 2 entries, 1000 B, 0 of them hit in the last minute? y/n")

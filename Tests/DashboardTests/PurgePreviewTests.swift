@@ -40,7 +40,7 @@ struct PurgePreviewTests {
         let listed = RequestWindow(log: state.shown.requests, interface: state.interface, rows: 100).serials
             .compactMap { state.shown.requests[serial: $0]?.cacheKey }
         #expect(!listed.isEmpty)
-        #expect(state.interface.marks == Set(listed))
+        #expect(state.interface.marks == Set(listed.map { PurgeTarget(key: $0) }))
         #expect(state.interface.status?.text.hasPrefix("\(Set(listed).count) marked (every row matching url:max-age | url:vary)") == true)
 
         press([.character("d")], on: &state)
@@ -63,7 +63,7 @@ struct PurgePreviewTests {
         let gone = removed(by: effects, from: state)
         #expect(gone.count == preview.entries, "the preview's count is what the purge removes")
         #expect(gone.reduce(0) { $0 + $1.size } == preview.bytes)
-        #expect(state.interface.marks.isDisjoint(with: preview.keys))
+        #expect(state.interface.marks.isDisjoint(with: preview.targets))
     }
 
     @Test(":purge FILTER previews the entries it matches, whole keys; n cancels")

@@ -82,6 +82,26 @@ struct RequestSelectionTests {
         #expect(kept.contains(2) && !kept.contains(3))
     }
 
+    @Test("selecting from a whole array keeps exactly what feeding the events one by one keeps",
+          arguments: ["outcome:miss", "outcome:hit", "url:/b", "!url:/a", "status>=500"])
+    func wholeArrayMatchesStreaming(_ text: String) throws {
+        // Three rounds of the two requests with new IDs, and a late event of a finished request.
+        var events: [CacheEvent] = []
+        for round in UInt64(0)..<3 {
+            for event in Self.events {
+                let id = event.requestID.map { $0 + 10 * round }
+                events.append(CacheEvent(seq: UInt64(events.count + 1), time: event.time, requestID: id, kind: event.kind))
+            }
+        }
+        events.append(CacheEvent(seq: UInt64(events.count + 1), time: 9, requestID: 11, kind: .lookup(Lookup(verdict: .miss, reason: "late"))))
+        let filter = try Filter(text)
+        var selection = RequestSelection(filter: filter)
+        var streamed: [UInt64] = []
+        for event in events { streamed += Self.seqs(selection.select(event)) }
+        streamed += Self.seqs(selection.finish())
+        #expect(Self.seqs(RequestSelection.select(events, filter: filter)) == streamed)
+    }
+
     @Test("an assembled request answers every request field")
     func assembled() throws {
         var request = EventRequest()

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import BenchmarkSupport
 import CacheEvents
+import CacheMetrics
 import CachingClient
 import HTTPTypes
 
@@ -30,7 +31,9 @@ struct ClientPaths {
         return recorder.take()
     }
 
-    /// Fresh hit, 304 round trip, the transport's own conditional GET, and miss + store.
+    /// Fresh hit, 304 round trip, the transport's own conditional GET, miss + store, and the
+    /// fresh hit again with metrics switched on (`CacheMetrics` on swift-metrics' default,
+    /// no-op backend: what the metrics' subscription and task cost, not a backend's).
     func measure() async throws -> [AllocationCount] {
         let transport = AsyncHTTPClientTransport(client: watched.shared)
         let conditional = try await watched.conditionalRequest()
@@ -56,7 +59,12 @@ struct ClientPaths {
                     next += 1
                 }
             }
-            return [hit, revalidation, transportAlone, miss]
+            let metrics = CacheMetrics(events: client.events)
+            let hitWithMetrics = try await AllocationCounter.measureAsync(Figure.freshHitWithMetrics.name, operations: 1000) {
+                for _ in 0..<1000 { _ = try await client.data(for: hitRequest) }
+            }
+            await metrics.stop()
+            return [hit, revalidation, transportAlone, miss, hitWithMetrics]
         }.value
     }
 

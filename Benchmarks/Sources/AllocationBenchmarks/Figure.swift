@@ -3,7 +3,7 @@
 /// allocations on a hot path fails the run. Lower a budget when work brings its count down;
 /// raise one only with a reason in the commit.
 enum Figure: CaseIterable {
-    case freshHit, revalidation, transportRevalidation, missAndStore
+    case freshHit, revalidation, transportRevalidation, missAndStore, freshHitWithMetrics
     case delivery, fold, encode, decode
 
     var name: String {
@@ -12,6 +12,7 @@ enum Figure: CaseIterable {
         case .revalidation: "304 round trip through the client"
         case .transportRevalidation: "the same conditional GET through the transport alone"
         case .missAndStore: "miss + store through the client"
+        case .freshHitWithMetrics: "fresh hit through the client, metrics on"
         case .delivery: "event delivery to one subscriber"
         case .fold: "dashboard fold of one event"
         case .encode: "session-log encode of one event"
@@ -38,6 +39,9 @@ enum Figure: CaseIterable {
         case .revalidation: 75  // 72 (84–86 before the 304 path's work)
         case .transportRevalidation: 52  // 48–51
         case .missAndStore: 95  // 90–92
+        // Not measured in a release build yet: the plain hit's budget plus the six the
+        // metrics add in a debug build (below).
+        case .freshHitWithMetrics: 13
         case .delivery: 2  // 1 (the subscriber's batch array)
         case .fold: 1  // 0
         case .encode: 3  // 2
@@ -56,6 +60,9 @@ enum Figure: CaseIterable {
         case .revalidation: 430  // 410–415
         case .transportRevalidation: 128  // 119–120
         case .missAndStore: 595  // 576–577
+        // 17–19 on 26 November 2026 (the plain hit 12 in the same runs): issue #17's target is
+        // that metrics add at most 5% to a fresh hit, which this is not yet (docs/metrics.md).
+        case .freshHitWithMetrics: 20  // 18
         case .delivery: 3  // 2
         case .fold: 2  // 0.9
         case .encode: 6  // 4.6

@@ -22,7 +22,7 @@ extension FleetAttach {
             rewindEvents: rewindEvents)
         onChange { roster, notice in
             // The sentence first: whoever sees the roster change also sees why.
-            app.setStatus(notice, kind: notice.contains(" is gone: ") ? .failure : .info)
+            app.setStatus(notice.text, kind: notice.statusKind)
             app.setInstances(roster)
         }
         // A change between reading the roster above and installing the handler is not lost.

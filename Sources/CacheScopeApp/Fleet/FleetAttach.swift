@@ -13,7 +13,7 @@ import Synchronization
 ///
 /// ```swift
 /// let fleet = try await FleetAttach.connect(paths: ["/tmp/a.sock", "/tmp/b.sock"])
-/// fleet.onChange { roster, notice in print(notice) }        // "web#2 (pid 42) is gone: …"
+/// fleet.onChange { roster, notice in print(notice.text) }   // "web#2 (pid 42) is gone: …"
 /// Task { _ = try await fleet.send(.purgeAll, to: 1) }
 /// for await event in fleet.events { model.apply(event) }   // event.instance: 0 or 1
 /// fleet.close()
@@ -48,7 +48,7 @@ public final class FleetAttach: Sendable {
         var instances: [Instance]
         var seq: UInt64 = 0
         var closed = false
-        var onChange: (@Sendable (InstanceRoster, String) -> Void)?
+        var onChange: (@Sendable (InstanceRoster, FleetNotice) -> Void)?
         var roster: InstanceRoster { InstanceRoster(instances.map(\.status)) }
     }
 
@@ -134,9 +134,10 @@ public final class FleetAttach: Sendable {
     /// The instances: names, pids, connected or gone.
     public var roster: InstanceRoster { state.withLock { $0.roster } }
 
-    /// Calls `handler` with the roster and a sentence for the status line each time an
-    /// instance connects, goes or comes back (from the instances' tasks; it must not block).
-    public func onChange(_ handler: @escaping @Sendable (InstanceRoster, String) -> Void) {
+    /// Calls `handler` with the roster and what changed (its kind and a sentence for the status
+    /// line) each time an instance connects, goes or comes back (from the instances' tasks; it
+    /// must not block).
+    public func onChange(_ handler: @escaping @Sendable (InstanceRoster, FleetNotice) -> Void) {
         state.withLock { $0.onChange = handler }
     }
 
@@ -170,7 +171,7 @@ public final class FleetAttach: Sendable {
 
     /// A change of the roster, to announce outside the state's lock.
     private struct Change {
-        var notice: String
+        var notice: FleetNotice
     }
 
     /// Hands `change` to the handler with the roster as it is now. Announcements run one at a
@@ -203,26 +204,31 @@ public final class FleetAttach: Sendable {
             instance.status.connected = true
             state.instances[index] = instance
             let name = instance.status.name
-            let notice: String
+            let notice: FleetNotice
             if previousPID == 0 {
-                notice = "attached to \(name) (pid \(client.server.pid)) at \(client.path)"
+                notice = FleetNotice(.attached, "attached to \(name) (pid \(client.server.pid)) at \(client.path)")
             } else if previousPID != client.server.pid {
-                notice = "\(name) is back as a new process (pid \(client.server.pid), was \(previousPID)): a new life, its store as it is now"
+                notice = FleetNotice(
+                    .newLife,
+                    "\(name) is back as a new process (pid \(client.server.pid), was \(previousPID)): a new life, its store as it is now")
             } else {
-                notice = "\(name) (pid \(client.server.pid)) reconnected"
+                notice = FleetNotice(.reconnected, "\(name) (pid \(client.server.pid)) reconnected")
             }
             return Change(notice: notice)
         }
     }
 
-    /// Marks instance `index` gone; returns the notice.
+    /// Marks instance `index` gone after the last event numbered so far (every event of the
+    /// dropped connection was forwarded before this runs); returns the notice.
     private func lose(index: Int, client: AttachClient, reason: String) -> Change? {
         state.withLock { state in
             guard !state.closed, state.instances[index].client === client else { return nil }
             state.instances[index].client = nil
             state.instances[index].status.connected = false
+            state.instances[index].status.goneAfter = state.seq
             let status = state.instances[index].status
-            return Change(notice: "\(status.name) (pid \(status.pid)) is gone: \(reason); reconnecting when its socket accepts again")
+            return Change(notice: FleetNotice(
+                .gone, "\(status.name) (pid \(status.pid)) is gone: \(reason); reconnecting when its socket accepts again"))
         }
     }
 

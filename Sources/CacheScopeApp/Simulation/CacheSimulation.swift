@@ -1,9 +1,9 @@
 import CacheEvents
+import CacheStore
 import CachingClient
 import Foundation
 import HTTPCaching
 import HTTPTypes
-import Synchronization
 
 /// Runs recorded requests one after another through a real ``CachingClient`` whose transport
 /// answers from the recording (``ReplayTransport``) and whose clock is simulated: set to each
@@ -28,13 +28,16 @@ enum CacheSimulation {
         configuration.transport = transport
         configuration.followRedirects = false  // a recording lists each hop as its own request
         configuration.now = { clock.now }
+        // The disk tier is modelled in memory (its index in the directory given), and nothing
+        // is kept from it because its queue is long: the outcome must not depend on the
+        // machine's disk.
+        configuration.store.diskMedium = .simulated
+        configuration.store.diskBacklogLimit = .max
         let client = try await CachingClient(configuration: configuration)
-        let collected = Mutex<[CacheEvent]>([])
         // The client's bus reads the simulated clock, so events are stamped in recorded time.
+        // They are read once the run is over: a subscriber waiting during the run would be
+        // woken for every event (a thread hop per request).
         let stream = client.events.subscribe(.lossless(bufferSize: 50_000_000))
-        let collector = Task {
-            for await batch in stream.batches { collected.withLock { $0.append(contentsOf: batch) } }
-        }
         var outcomes: [CacheOutcome?] = []
         outcomes.reserveCapacity(exchanges.count)
         for (index, exchange) in exchanges.enumerated() {
@@ -50,7 +53,8 @@ enum CacheSimulation {
             outcomes.append(response?.outcome ?? .error)
         }
         try await client.shutdown()
-        await collector.value
-        return Result(events: collected.withLock { $0 }, outcomes: outcomes)
+        var events: [CacheEvent] = []
+        for await batch in stream.batches { events.append(contentsOf: batch) }
+        return Result(events: events, outcomes: outcomes)
     }
 }

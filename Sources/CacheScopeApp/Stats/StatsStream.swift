@@ -1,5 +1,5 @@
 public import CacheEvents
-import Dashboard
+public import Dashboard
 import HTTPCaching
 import Logging
 import Synchronization
@@ -51,6 +51,12 @@ public final class StatsStream: Sendable {
     /// carries their names.
     public func nameInstances(_ names: [String]) {
         state.withLock { $0.intervals.nameInstances(names) }
+    }
+
+    /// Names a fleet's instances and ends the lives of those whose connection dropped
+    /// (``StatsIntervals/setInstances(_:)``): their open requests leave `inFlight`.
+    public func setInstances(_ roster: InstanceRoster) {
+        state.withLock { $0.intervals.setInstances(roster) }
     }
 
     /// Writes the lines of the intervals that ended by now on the session clock.

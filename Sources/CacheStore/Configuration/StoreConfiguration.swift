@@ -52,6 +52,9 @@ public struct StoreConfiguration: Sendable {
     /// ``ResponseStore/removeTagged(_:)`` can purge by tag. Default `Surrogate-Key`; `nil`
     /// indexes no tags. Must be a valid field name.
     public var tagField: String? = SurrogateKeys.defaultFieldName
+    /// Where the disk tier keeps its entry files: real files (default), or memory for a
+    /// simulation of a disk tier (``DiskMedium/simulated``, what-if replay uses it).
+    public var diskMedium: DiskMedium = .files
     /// The file operations on entry files (a seam for fault injection in tests).
     var fileSystem: any StoreFileSystem
 

@@ -60,3 +60,23 @@ public struct StoreStats: Sendable, Hashable, Codable {
         try container.encode(entryCount, forKey: .entryCount)
     }
 }
+
+extension StoreStats {
+    /// Two stores' figures together (a fleet's stores side by side): every figure added, the
+    /// degraded namespaces of both, `lhs`'s first.
+    ///
+    /// ```swift
+    /// let fleet = [web, api].reduce(StoreStats.zero, +)
+    /// ```
+    public static func + (lhs: StoreStats, rhs: StoreStats) -> StoreStats {
+        StoreStats(
+            memoryUsed: lhs.memoryUsed + rhs.memoryUsed, memoryCapacity: lhs.memoryCapacity + rhs.memoryCapacity,
+            diskUsed: lhs.diskUsed + rhs.diskUsed, diskCapacity: lhs.diskCapacity + rhs.diskCapacity,
+            entryCount: lhs.entryCount + rhs.entryCount, memoryEntryCount: lhs.memoryEntryCount + rhs.memoryEntryCount,
+            diskEntryCount: lhs.diskEntryCount + rhs.diskEntryCount,
+            degradedNamespaces: lhs.degradedNamespaces + rhs.degradedNamespaces)
+    }
+
+    /// No store: every figure zero (what ``+(_:_:)`` starts a sum from).
+    public static let zero = StoreStats(memoryUsed: 0, memoryCapacity: 0, diskUsed: 0, diskCapacity: 0, entryCount: 0)
+}

@@ -14,6 +14,11 @@ extension ResponseStore {
     /// part of the index from the loaded rows, in access order.
     static func openNamespaces(configuration: StoreConfiguration, table: NamespaceTable) throws(CacheStoreError) -> OpenedNamespaces {
         var opened = OpenedNamespaces()
+        let fileSystem: any StoreFileSystem =
+            switch configuration.diskMedium {
+            case .files: configuration.fileSystem
+            case .simulated: SimulatedEntryFiles(base: configuration.fileSystem)
+            }
         for member in table.members {
             let namespace = member.namespace
             guard let directory = configuration.directory else {
@@ -24,7 +29,7 @@ extension ResponseStore {
             var index = NamespaceIndex(name: namespace.name, limit: namespace.diskLimit, hasDisk: true)
             do {
                 let (storage, rows, reset) = try NamespaceStorage.open(
-                    namespace: namespace, in: directory.path, keys: member.keys, fileSystem: configuration.fileSystem)
+                    namespace: namespace, in: directory.path, keys: member.keys, fileSystem: fileSystem)
                 if let reset { opened.changes.append(.indexReset(reset)) }
                 load(rows, into: &index)
                 opened.storages.append(storage)

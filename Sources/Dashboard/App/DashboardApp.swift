@@ -154,6 +154,12 @@ public final class DashboardApp: Sendable {
                 if instanceCommands != nil { send(command, to: nil, redraw: redraw) } else { send(command, redraw: redraw) }
             case .sendTo(let command, let instances):
                 if instanceCommands != nil { send(command, to: instances, redraw: redraw) } else { send(command, redraw: redraw) }
+            case .purgeEach(let targets):
+                if instanceCommands != nil {
+                    purge(targets, redraw: redraw)
+                } else {
+                    for key in Set(targets.keys.map(\.key)).sorted() { send(.purge(key: key), redraw: redraw) }
+                }
             case .nextTheme:
                 if let next = nextTheme(after: theme) { action = .setTheme(next) }
             case .rewind(let control):
@@ -251,8 +257,10 @@ public final class DashboardApp: Sendable {
     /// show the instance column, and `instance:NAME` filters by it.
     public func setInstances(_ roster: InstanceRoster) {
         core.withLock { core in
+            let ended = core.state.interface.instances.livesEnded(in: roster)
             core.state.setInstances(roster)
             core.history?.nameInstances(roster.isFleet ? roster.names : [])
+            for end in ended { core.history?.endLife(of: end.instance, after: end.afterSeq) }
         }
         loop.withLock { $0 }?.requestRedraw()
     }

@@ -119,6 +119,10 @@ public enum DashboardEffect: Sendable, Hashable {
     /// In a fleet: send a command to these instances only (those that store the entries it
     /// names), and show their results together on the status line.
     case sendTo(ClientCommand, instances: [UInt16])
+    /// In a fleet: purge each key in each instance named (one `purge` per key and instance),
+    /// and show one report for them all (``FleetPurgeReport``). The value is how many entries
+    /// the preview counted for each key in each instance.
+    case purgeEach([PurgeTarget: Int])
     /// Switch to the next theme.
     case nextTheme
     /// Carry out a replay control on the replayer.

@@ -66,7 +66,7 @@ extension DashboardState {
         if !interface.marks.isEmpty {
             let count = interface.marks.count
             return askPurge(PurgePreview(
-                keys: interface.marks, table: shown.entries, now: now,
+                targets: interface.marks, table: shown.entries, now: now,
                 selection: "\(Format.count(count)) marked \(count == 1 ? "key" : "keys")"))
         }
         guard let selected = selectedKey else { return explainNoKey() }
@@ -122,13 +122,14 @@ extension DashboardState {
                 instance: selected.instance)
     }
 
-    /// `m`: marks or unmarks the selected row's key.
+    /// `m`: marks or unmarks the selected row's key (in the selected row's instance).
     mutating func toggleMark() {
         guard let selected = selectedKey else {
             _ = explainNoKey()
             return
         }
-        if interface.marks.remove(selected.key) == nil { interface.marks.insert(selected.key) }
+        let target = PurgeTarget(key: selected.key, instance: selected.instance)
+        if interface.marks.remove(target) == nil { interface.marks.insert(target) }
         let count = interface.marks.count
         setStatus(count == 0 ? "no marks" : "\(count) marked: d purges \(count == 1 ? "it" : "them"), U clears")
         if interface.view == .entries { move(by: 1) }

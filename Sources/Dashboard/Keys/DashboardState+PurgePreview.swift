@@ -6,15 +6,21 @@ import TrafficFilter
 /// `:purge FILTER` show "N entries, X MB, Y of them hit in the last minute" and ask y/n; `y`
 /// sends exactly the keys the preview counted.
 extension DashboardState {
-    /// `M`: marks the keys of every row the view lists (every row the filter matches).
+    /// `M`: marks the keys of every row the view lists (every row the filter matches), each in
+    /// its row's instance.
     mutating func markMatching() {
-        let keys: [String]
+        let keys: [PurgeTarget]
         switch interface.view {
         case .requests:
             let rows = RequestRows(log: shown.requests, filter: interface.filter)
-            keys = (0..<rows.count).compactMap { shown.requests[serial: rows.serial(at: $0)]?.cacheKey }.filter { !$0.isEmpty }
+            keys = (0..<rows.count).compactMap { index in
+                shown.requests[serial: rows.serial(at: index)].flatMap { record in
+                    record.cacheKey.isEmpty ? nil : PurgeTarget(key: record.cacheKey, instance: record.instance)
+                }
+            }
         case .entries:
-            keys = EntryWindow(table: shown.entries, interface: interface, rows: 1, now: now).rows.map(\.ref.key)
+            keys = EntryWindow(table: shown.entries, interface: interface, rows: 1, now: now).rows
+                .map { PurgeTarget(key: $0.ref.key, instance: $0.instance) }
         case .stats:
             setStatus("M marks the rows of the Requests (1) and Entries (2) views")
             return
@@ -65,14 +71,14 @@ extension DashboardState {
     mutating func answerPurge(_ key: Key, preview: PurgePreview) -> [DashboardEffect] {
         answer(key, question: "purge \(preview.summary)", cancelled: "purge cancelled") { state in
             if let refusal = state.commandRefusal() { return refusal }
-            state.interface.marks.subtract(preview.keys)
+            state.interface.marks.subtract(preview.targets)
             state.setStatus("purging \(preview.summary)…")
             guard state.interface.instances.isFleet else { return preview.commands.map { .send($0) } + [.redraw] }
             // A purge by tag: one purgeTag to each instance that holds a tagged entry.
             if let tag = preview.tag { return [.sendTo(.purgeTag(tag: tag), instances: preview.instances), .redraw] }
-            // Each instance is told only the keys it stores (and the filter matched there).
-            let sends = preview.keys.map { key -> DashboardEffect in .sendTo(.purge(key: key), instances: preview.holders[key] ?? []) }
-            return sends + [.redraw]
+            // Each instance is told only the keys it stores (and the filter matched there), and
+            // the status line gets one report for every key and instance.
+            return [.purgeEach(preview.entriesByTarget), .redraw]
         }
     }
 }

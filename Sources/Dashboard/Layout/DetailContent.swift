@@ -154,6 +154,9 @@ enum DetailContent {
             steps.append(("finished", [Span(
                 "\(status) in \(Format.latency(finished.latency)); \(Format.bytes(finished.bytesFromNetwork)) from the network, "
                     + "\(Format.bytes(finished.bytesFromCache)) from the cache")]))
+        } else if let cutOff = record.cutOffAt {
+            steps.append(("finished", [Span(
+                "never seen: cut off at \(Format.clock(cutOff)), when its instance went away", .error)]))
         } else {
             steps.append(("finished", [Span("not yet (in flight)", .dim)]))
         }

@@ -37,7 +37,7 @@ enum EntriesView {
             let index = window.top + row
             guard index < window.rows.count else { break }
             let entry = window.rows[index]
-            let marked = state.interface.marks.contains(entry.ref.key)
+            let marked = state.interface.marks.contains(PurgeTarget(key: entry.ref.key, instance: entry.instance))
             table.drawRow(
                 into: &grid, y: geometry.bodyTop + 1 + row,
                 cells: { column in

@@ -5,6 +5,10 @@ import TerminalUI
 /// — name, pid, state (`connected` or `gone`), requests, request hit ratio, entries and bytes
 /// stored — and the total, with the same definitions as the header (`TrafficCounters`; entries
 /// and bytes from the entries the dashboard holds for each instance).
+///
+/// A gone instance's line shows its last known figures. Its requests happened and stay in the
+/// total; its entries and bytes are not the store it has now, so the total leaves them out, as
+/// the header's store figures do (``InstanceFigures/total(_:)``).
 enum InstanceBreakdown {
     /// Figures of one line.
     struct Line: Sendable, Hashable {
@@ -40,8 +44,9 @@ enum InstanceBreakdown {
         }
         lines.append(Line(
             name: "total", pid: "", state: "\(roster.connectedCount) of \(roster.instances.count)",
-            requests: model.counters.requests, hitRatio: model.counters.hitRatio, entries: model.entries.count,
-            bytes: entries.indices.reduce(0) { $0 + bytes[$1] }))
+            requests: model.counters.requests, hitRatio: model.counters.hitRatio,
+            entries: entries.indices.reduce(0) { $0 + (roster.instances[$1].connected ? entries[$1] : 0) },
+            bytes: bytes.indices.reduce(0) { $0 + (roster.instances[$1].connected ? bytes[$1] : 0) }))
         return lines
     }
 
@@ -65,6 +70,9 @@ enum InstanceBreakdown {
                 cell(Format.count(line.requests), 9) + cell(Format.percent(line.hitRatio), 8) + cell(Format.count(line.entries), 9)
                     + cell(Format.bytes(line.bytes), 11), total ? .title : .text, attributes: total ? .bold : []))
             result.append(spans)
+        }
+        if roster.connectedCount < roster.instances.count, roster.instances.contains(where: { !$0.connected && $0.pid != 0 }) {
+            result.append([Span("  gone: last known figures; the total counts their requests, not their entries or bytes", .dim)])
         }
         result.append([])
         return result

@@ -41,7 +41,7 @@ enum RequestsView {
         for (row, serial) in window.serials.enumerated() {
             guard let record = log[serial: serial] else { continue }
             let outcome = outcomes[row]
-            let marked = !record.cacheKey.isEmpty && state.interface.marks.contains(record.cacheKey)
+            let marked = !record.cacheKey.isEmpty && state.interface.marks.contains(PurgeTarget(key: record.cacheKey, instance: record.instance))
             let selected = serial == window.selected
             let urlWidth = table.placed.first { $0.column.id == "url" }?.width ?? 24
             table.drawRow(
@@ -78,9 +78,9 @@ enum RequestsView {
         case "outcome": return outcomeSpans(record)
         case "status":
             let status = record.status
-            guard status > 0 else { return [Span(record.isFinished ? "–" : "…", .dim)] }
+            guard status > 0 else { return [Span(record.isFinished || record.isCutOff ? "–" : "…", .dim)] }
             return [Span(String(status), status >= 500 ? .error : status >= 400 ? .warning : .text)]
-        case "latency": return [Span(record.finished.map { Format.latency($0.latency) } ?? "…", .text)]
+        case "latency": return [Span(record.finished.map { Format.latency($0.latency) } ?? (record.isCutOff ? "–" : "…"), .text)]
         case "bytes": return [Span(record.served.map { Format.shortBytes($0.bytes) } ?? "", .text)]
         case "age": return [Span(record.served?.age.map(Format.duration) ?? "", .dim)]
         case "ttl": return [Span(record.served?.ttl.map(Format.duration) ?? "", .dim)]
@@ -88,7 +88,8 @@ enum RequestsView {
         }
     }
 
-    /// `✓ HIT max-age=60`, `✗ MISS no-store`, `↻ REVALIDATED 304 (…)`; `… IN FLIGHT` before it ends.
+    /// `✓ HIT max-age=60`, `✗ MISS no-store`, `↻ REVALIDATED 304 (…)`; `… IN FLIGHT` before it ends;
+    /// `✂ CUT OFF` when its instance went away before it ended (a fleet).
     /// The cache's own background refreshes start with `bg`, so they are not read as the app's.
     /// What a background refresh's outcome starts with.
     static let backgroundTag = "bg "
@@ -96,6 +97,7 @@ enum RequestsView {
     static func outcomeSpans(_ record: RequestRecord) -> [Span] {
         let tag = record.isBackground ? [Span(backgroundTag, .dim, attributes: .bold)] : []
         guard let outcome = record.outcome else {
+            if record.isCutOff { return tag + [Span("✂ CUT OFF", .error, attributes: .bold), Span(" its instance went away", .dim)] }
             let doing = record.revalidation != nil ? "revalidating" : record.lookup.map { "lookup \($0.verdict.rawValue)" } ?? "started"
             return tag + [Span("… ", .dim), Span(doing, .dim)]
         }

@@ -56,9 +56,13 @@ public struct DashboardState: EventFolding {
 
     /// Names a fleet's instances and records which are connected: rows that arrive from now
     /// on carry their instance's name (the instance column, `instance:NAME`).
+    /// An instance whose connection dropped since the last roster ends its life: its open
+    /// requests are cut off once the events before the drop are folded.
     public mutating func setInstances(_ roster: InstanceRoster) {
+        let ended = interface.instances.livesEnded(in: roster)
         interface.instances = roster
         traffic.nameInstances(roster.isFleet ? roster.names : [])
+        for end in ended { traffic.endLife(of: end.instance, after: end.afterSeq) }
     }
 
     /// Shows a command's result on the status line.

@@ -33,6 +33,16 @@ public struct InstanceRoster: Sendable, Hashable {
 
     /// How many are connected now.
     public var connectedCount: Int { instances.count(where: \.connected) }
+
+    /// The instances whose connection dropped in `newer` since this roster, each with the
+    /// `seq` of its last event before the drop.
+    func livesEnded(in newer: InstanceRoster) -> [(instance: UInt16, afterSeq: UInt64)] {
+        newer.instances.indices.compactMap { index in
+            let instance = UInt16(clamping: index)
+            guard let goneAfter = newer.instances[index].goneAfter, goneAfter != self[instance]?.goneAfter else { return nil }
+            return (instance, goneAfter)
+        }
+    }
 }
 
 /// One attached instance: its name (from the hello's process name, made unique: `web`, `web#2`),
@@ -46,12 +56,17 @@ public struct InstanceStatus: Sendable, Hashable {
     public var connected: Bool
     /// The socket it is attached through.
     public var path: String
+    /// The merged `seq` of the last event before its connection last dropped; `nil` while it
+    /// never dropped. Each drop ends a life: once the dashboard has folded that event, the
+    /// requests the instance had open are cut off (``TrafficModel/endLife(of:after:)``).
+    public var goneAfter: UInt64?
 
     /// An instance.
-    public init(name: String, pid: Int32, connected: Bool, path: String = "") {
+    public init(name: String, pid: Int32, connected: Bool, path: String = "", goneAfter: UInt64? = nil) {
         self.name = name
         self.pid = pid
         self.connected = connected
         self.path = path
+        self.goneAfter = goneAfter
     }
 }

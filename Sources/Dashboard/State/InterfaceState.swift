@@ -38,8 +38,10 @@ public struct InterfaceState: Sendable, Hashable {
     /// Whether commands that change the cache are disabled (`--read-only`): purge, refresh,
     /// reload; the footer and the help say so.
     public var readOnly = false
-    /// Primary keys marked with `m` or `M` (purged together by `d`, after a preview).
-    public var marks: Set<String> = []
+    /// Primary keys marked with `m` or `M` (purged together by `d`, after a preview), each in
+    /// the instance whose row was marked: in a fleet, marking one instance's copy of a URL
+    /// leaves the others' copies unmarked.
+    public var marks: Set<PurgeTarget> = []
     /// The status line's message.
     public var status: StatusMessage?
     /// The size of the last frame, which decides how far `PgUp`/`PgDn` move.

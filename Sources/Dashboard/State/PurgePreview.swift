@@ -30,6 +30,9 @@ public struct PurgePreview: Sendable, Hashable {
     /// own keys. (One instance: every key is instance 0's.)
     public let holders: [String: [UInt16]]
 
+    /// How many of the entries each key has in each instance.
+    public let entriesByTarget: [PurgeTarget: Int]
+
     /// The entries of `table` stored under `keys` (by every instance), at `now` (session seconds).
     public init(keys: Set<String>, table: EntryTable, now: Double, selection: String) {
         self.init(removing: table.all.filter { keys.contains($0.ref.key) }, now: now, selection: selection)
@@ -46,6 +49,7 @@ public struct PurgePreview: Sendable, Hashable {
     private init(removing removed: [EntryRecord], now: Double, selection: String) {
         var holders: [String: Set<UInt16>] = [:]
         for entry in removed { holders[entry.ref.key, default: []].insert(entry.instance) }
+        entriesByTarget = Self.count(removed)
         self.holders = holders.mapValues { $0.sorted() }
         self.keys = holders.keys.sorted()
         entries = removed.count
@@ -60,6 +64,7 @@ public struct PurgePreview: Sendable, Hashable {
         let removed = table.all.filter { $0.tags.contains(tag) }
         var holders: [String: Set<UInt16>] = [:]
         for entry in removed { holders[entry.ref.key, default: []].insert(entry.instance) }
+        entriesByTarget = Self.count(removed)
         self.holders = holders.mapValues { $0.sorted() }
         keys = holders.keys.sorted()
         entries = removed.count
@@ -69,11 +74,20 @@ public struct PurgePreview: Sendable, Hashable {
         self.tag = tag
     }
 
+    private static func count(_ removed: [EntryRecord]) -> [PurgeTarget: Int] {
+        var counts: [PurgeTarget: Int] = [:]
+        for entry in removed { counts[PurgeTarget(key: entry.ref.key, instance: entry.instance), default: 0] += 1 }
+        return counts
+    }
+
     /// `3 entries, 1.2 MiB, 1 of them hit in the last minute`.
     public var summary: String {
         "\(Format.count(entries)) \(entries == 1 ? "entry" : "entries"), \(Format.bytes(bytes)), "
             + "\(Format.count(recentlyHit)) of them hit in the last minute"
     }
+
+    /// Every key in every instance the purge removes entries from.
+    public var targets: Set<PurgeTarget> { Set(entriesByTarget.keys) }
 
     /// Every instance that stores an entry the purge removes, sorted.
     public var instances: [UInt16] { Set(holders.values.joined()).sorted() }

@@ -130,6 +130,14 @@ public struct RequestLog: Sendable, Hashable {
         open[OpenRequest(id: id, instance: instance)] = nil
     }
 
+    /// Marks every open request of `instance` as no longer open (its instance went away);
+    /// returns their serials, oldest first.
+    public mutating func closeAll(instance: UInt16) -> [Int] {
+        let closed = open.filter { $0.key.instance == instance }
+        for key in closed.keys { open[key] = nil }
+        return closed.values.sorted()
+    }
+
     private static func nextRevision() -> UInt64 {
         lastRevision.add(1, ordering: .relaxed).newValue
     }

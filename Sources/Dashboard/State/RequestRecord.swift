@@ -45,6 +45,9 @@ public struct RequestRecord: Sendable, Hashable {
     public var instance: UInt16 = 0
     /// That instance's name (``InstanceRoster``); empty while the dashboard watches one.
     public var instanceName = ""
+    /// Session seconds when its instance went away (the connection dropped) while it was
+    /// open: it will never be seen to finish, and is no longer counted in flight.
+    public var cutOffAt: Double?
 
     /// A record for a request that has just started.
     public init(id: UInt64, started: Double, method: String, url: String, cacheKey: String, policy: String,
@@ -69,6 +72,9 @@ public struct RequestRecord: Sendable, Hashable {
 
     /// Whether the request has finished.
     public var isFinished: Bool { finished != nil }
+
+    /// Whether it was cut off: open when its instance went away, so its end was never seen.
+    public var isCutOff: Bool { cutOffAt != nil && finished == nil }
 
     /// Whether this is the cache's own background refresh (stale-while-revalidate), not a
     /// request the app made: known from its start (policy `background`) or from its events.

@@ -82,6 +82,12 @@ public struct RewindHistory: Sendable {
         for index in segments.indices { segments[index].start.nameInstances(names) }
     }
 
+    /// Ends an instance's life in the segments' states too, so a rewound view cuts its open
+    /// requests off at the same event the live one did.
+    mutating func endLife(of instance: UInt16, after afterSeq: UInt64) {
+        for index in segments.indices { segments[index].start.endLife(of: instance, after: afterSeq) }
+    }
+
     /// A paused replayer over the kept events, starting from the state before the first; its
     /// checkpoints are the segments' states, so making it folds nothing.
     func replayer() -> SessionReplayer<TrafficModel> {

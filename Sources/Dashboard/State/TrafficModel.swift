@@ -54,6 +54,10 @@ public struct TrafficModel: EventFolding {
     /// The attached instances' names by index, which rows carry for the `instance` column and
     /// filter; empty while the dashboard watches one. Set from the roster, not from events.
     public internal(set) var instanceNames: [String] = []
+    /// The highest `seq` folded so far.
+    public internal(set) var lastSeq: UInt64 = 0
+    /// Instances whose life ended after an event not folded yet (``endLife(of:after:at:)``).
+    var pendingLifeEnds: [LifeEnd] = []
 
     /// An empty model.
     public init() {}
@@ -82,6 +86,9 @@ public struct TrafficModel: EventFolding {
     /// Adds one event's effect.
     public mutating func apply(_ event: CacheEvent) {
         eventsApplied += 1
+        lastSeq = max(lastSeq, event.seq)
+        // An instance that went away after this event: its open requests end once it is folded.
+        defer { if !pendingLifeEnds.isEmpty { endDueLives() } }
         clock = max(clock, event.time)
         if startTime == nil { startTime = event.time }
         // One instance: its figures are the totals (no second fold of the counters).
@@ -155,6 +162,11 @@ public struct TrafficModel: EventFolding {
         if perInstance.isEmpty { perInstance = [InstanceFigures(counters: counters, store: store)] }
         let index = Int(event.instance)
         while perInstance.count <= index { perInstance.append(InstanceFigures()) }
+        if perInstance[index].gone {
+            // Its first event since it went away: it is back, and its store counts again.
+            perInstance[index].gone = false
+            store = InstanceFigures.total(perInstance)
+        }
         perInstance[index].counters.apply(event)
         if case .storeStats(let stats) = event.kind { perInstance[index].store = stats }
     }
@@ -257,8 +269,11 @@ public struct ErrorNote: Sendable, Hashable {
 public struct InstanceFigures: Sendable, Hashable {
     /// Its requests, outcomes, ratios and bytes.
     public var counters = TrafficCounters()
-    /// Its store's latest usage and capacity, once reported.
+    /// Its store's latest usage and capacity, once reported (while ``gone``: the last known).
     public var store: StoreStats?
+    /// Whether its connection dropped and no event of it has come since: its ``store`` is left
+    /// out of the fleet's total.
+    public var gone = false
 
     /// Figures with these values (default: none yet).
     public init(counters: TrafficCounters = TrafficCounters(), store: StoreStats? = nil) {
@@ -266,20 +281,12 @@ public struct InstanceFigures: Sendable, Hashable {
         self.store = store
     }
 
-    /// The store usage of every instance added up (`nil` until one has reported).
+    /// The store usage of every instance that is not gone, added up (`nil` until one has
+    /// reported). A gone instance's figures are its last known ones, not its store now: they
+    /// stay in its own ``store`` but are left out of the total.
     public static func total(_ figures: [InstanceFigures]) -> StoreStats? {
-        let reported = figures.compactMap(\.store)
-        guard var total = reported.first else { return nil }
-        for stats in reported.dropFirst() {
-            total.memoryUsed += stats.memoryUsed
-            total.memoryCapacity += stats.memoryCapacity
-            total.diskUsed += stats.diskUsed
-            total.diskCapacity += stats.diskCapacity
-            total.entryCount += stats.entryCount
-            total.memoryEntryCount += stats.memoryEntryCount
-            total.diskEntryCount += stats.diskEntryCount
-            total.degradedNamespaces += stats.degradedNamespaces
-        }
-        return total
+        let reported = figures.filter { !$0.gone }.compactMap(\.store)
+        guard let first = reported.first else { return nil }
+        return reported.dropFirst().reduce(first, +)
     }
 }

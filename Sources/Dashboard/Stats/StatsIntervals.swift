@@ -25,6 +25,18 @@ public struct StatsIntervals: Sendable {
     public mutating func nameInstances(_ names: [String]) {
         model.nameInstances(names)
     }
+
+    /// Names a fleet's instances and, for each whose connection dropped since the last roster,
+    /// ends its life as the dashboard does (``TrafficModel/endLife(of:after:)``): its open
+    /// requests leave `inFlight` and its store leaves the totals.
+    public mutating func setInstances(_ roster: InstanceRoster) {
+        let ended = self.roster.livesEnded(in: roster)
+        self.roster = roster
+        model.nameInstances(roster.names)
+        for end in ended { model.endLife(of: end.instance, after: end.afterSeq) }
+    }
+    /// The roster last set (``setInstances(_:)``).
+    private var roster = InstanceRoster()
     /// The end of the interval in progress, once the first event set it.
     private var nextEnd: Double?
     /// Requests finished when the previous line was made.

@@ -43,12 +43,6 @@ public struct RequestSelection: Sendable {
         self.maximumHeld = max(1, maximumHeld)
     }
 
-    /// Every event of `events` that belongs to a matching request or to no request.
-    public static func select(_ events: [CacheEvent], filter: Filter) -> [CacheEvent] {
-        var selection = RequestSelection(filter: filter)
-        return selection.select(events) + selection.finish()
-    }
-
     /// Takes `event`; returns the events now decided and kept, in order (often none, or several).
     public mutating func select(_ event: CacheEvent) -> [CacheEvent] {
         var output: [CacheEvent] = []
@@ -94,9 +88,11 @@ public struct RequestSelection: Sendable {
         release(into: &output)
     }
 
-    /// The request an event belongs to: its ID, or for `stored` the newest open request for
-    /// the same cache key.
-    private func owner(of event: CacheEvent) -> UInt64? {
+    private func owner(of event: CacheEvent) -> UInt64? { Self.owner(of: event, open: open) }
+
+    /// The request an event belongs to: its ID, or for `stored` the newest of the `open`
+    /// requests for the same cache key.
+    static func owner(of event: CacheEvent, open: [UInt64: EventRequest]) -> UInt64? {
         if let id = event.requestID { return id }
         guard case .stored(let stored) = event.kind else { return nil }
         return open.lazy.filter { $0.value.cacheKey == stored.entry.key && $0.value.finished == nil }.map(\.key).max()

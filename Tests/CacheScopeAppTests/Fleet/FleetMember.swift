@@ -45,6 +45,13 @@ actor FleetMember {
             status: 200, latency: 0.01, bytesFromNetwork: 100, bytesFromCache: 0, outcome: .miss, reason: "not in cache")), requestID: id)
     }
 
+    /// Starts request `id` for `key` and leaves it open (a slow origin), as far as its lookup.
+    func open(_ key: String, id: UInt64) {
+        let url = String(key.dropFirst(4))
+        _ = bus.publish(.requestStarted(RequestStarted(method: "GET", url: url, cacheKey: key, policy: "protocol", headers: [:])), requestID: id)
+        _ = bus.publish(.lookup(Lookup(verdict: .miss, reason: "not in cache")), requestID: id)
+    }
+
     private func snapshot() -> [CacheEventKind] {
         let entries = keys.sorted().map { key in
             EntryInfo(entry: EntryRef(key: key), tier: .memory, size: 100, ttl: 60, age: 0, etag: nil, lastModified: nil, hits: 0, idle: 0, status: 200)

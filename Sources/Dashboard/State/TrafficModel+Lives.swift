@@ -1,0 +1,44 @@
+/// The end of an attached instance's life (`cachescope attach S1 S2 …`): its connection
+/// dropped, so the requests it had open will never be seen to finish — a process that comes
+/// back is a new life whose request IDs start again.
+///
+/// The fleet says after which merged event (`seq`) the instance went away; the end takes
+/// effect once that event is folded, so events still on their way are not cut off, and
+/// nothing of the new life is.
+extension TrafficModel {
+    /// One instance's life ending after the event numbered `afterSeq`.
+    struct LifeEnd: Sendable, Hashable {
+        var instance: UInt16
+        var afterSeq: UInt64
+    }
+
+    /// Ends the life of `instance` after the event numbered `afterSeq` (at once when it is
+    /// already folded): its open requests are cut off — no longer in flight, shown as cut off —
+    /// and its store's figures are left out of the fleet's total until it sends events again.
+    public mutating func endLife(of instance: UInt16, after afterSeq: UInt64) {
+        if afterSeq <= lastSeq {
+            cutOff(instance)
+        } else {
+            pendingLifeEnds.append(LifeEnd(instance: instance, afterSeq: afterSeq))
+        }
+    }
+
+    /// Carries out the ends whose last event is now folded.
+    mutating func endDueLives() {
+        let due = pendingLifeEnds.filter { $0.afterSeq <= lastSeq }
+        guard !due.isEmpty else { return }
+        pendingLifeEnds.removeAll { $0.afterSeq <= lastSeq }
+        for end in due { cutOff(end.instance) }
+    }
+
+    private mutating func cutOff(_ instance: UInt16) {
+        for serial in requests.closeAll(instance: instance) {
+            requests.update(serial: serial) { $0.cutOffAt = clock }
+        }
+        let index = Int(instance)
+        if index < perInstance.count, !perInstance[index].gone {
+            perInstance[index].gone = true
+            store = InstanceFigures.total(perInstance)
+        }
+    }
+}
