@@ -14,6 +14,9 @@ struct ProxyExchange: Sendable {
     let origin: ProxyOrigin
     /// The proxy's name in `Via` and `Cache-Status`.
     let name: String
+    /// Whether ``immediateAnswer(_:)`` answers at all
+    /// (``CachingProxyConfiguration/answersHitsOnEventLoop``).
+    var answersImmediately = false
 
     /// The answer to `request`; never throws: every failure is a response (502, 504, …).
     func answer(_ request: IncomingRequest) async -> ProxyAnswer {
@@ -39,7 +42,7 @@ struct ProxyExchange: Sendable {
     ///
     /// Meant for the connection's event loop: a hit then crosses no thread and starts no task.
     func immediateAnswer(_ request: IncomingRequest) -> ProxyAnswer? {
-        guard request.body == nil, request.method == .get || request.method == .head else { return nil }
+        guard answersImmediately, request.body == nil, request.method == .get || request.method == .head else { return nil }
         guard let result = client.immediateResponse(for: request.forwarded(to: origin, pseudonym: name)) else { return nil }
         return answer(for: result, passedThrough: nil, to: request)
     }
