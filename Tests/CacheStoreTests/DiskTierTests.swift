@@ -129,6 +129,37 @@ struct DiskTierTests {
         await store.close()
     }
 
+    @Test("a simulated disk tier keeps, evicts and reads back what real files would, and writes no entry file")
+    func simulatedDisk() async throws {
+        let perEntry = EntryFootprint.disk(size: 20_000)
+        let bodies = [[UInt8](repeating: 0, count: 20_000), Fixtures.body(20_000), [7] + [UInt8](repeating: 0, count: 19_998) + [9]]
+        var outcomes: [[String]] = []
+        var usages: [Int] = []
+        for medium in [DiskMedium.files, .simulated] {
+            var factory = StoreFactory(directory: TemporaryDirectory(), memoryCapacity: 0, diskCapacity: 3 * perEntry + perEntry / 2)
+            factory.diskMedium = medium
+            let store = try factory.open()
+            for index in 0..<5 {
+                store.store("https://example.com/\(index)", body: bodies[index % bodies.count], now: factory.clock.now)
+                factory.clock.advance(by: 1)
+            }
+            await store.flush()
+            for index in 2..<5 {
+                let entry = try #require(await store.entry("https://example.com/\(index)"), "\(medium) lost \(index)")
+                #expect(entry.body == bodies[index % bodies.count], "\(medium) changed the body of \(index)")
+            }
+            #expect(await store.entry("https://example.com/0") == nil)
+            outcomes.append(factory.recorder.evictions(.capacity).map(\.id.key.uri))
+            usages.append(store.currentDiskUsage)
+            #expect(factory.directory!.filesInEntries().isEmpty == (medium == .simulated))
+            #expect(store.invariantViolations() == [])
+            await store.close()
+        }
+        #expect(outcomes[0] == ["https://example.com/0", "https://example.com/1"])
+        #expect(outcomes[1] == outcomes[0])
+        #expect(usages[1] == usages[0])
+    }
+
     @Test("LRU order survives a reopen")
     func lruAfterReopen() async throws {
         let perEntry = 2 * EntryFootprint.diskBlock

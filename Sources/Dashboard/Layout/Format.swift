@@ -10,14 +10,14 @@ enum Format {
     /// A ratio as a percentage with one decimal (`64.2%`), or `–` when undefined.
     static func percent(_ ratio: Double?) -> String {
         guard let ratio, ratio.isFinite else { return "–" }
-        return String(format: "%.1f%%", ratio * 100)
+        return fixed(ratio * 100, decimals: 1) + "%"
     }
 
     /// Bytes in binary units with one decimal: `812 B`, `1.2 KiB`, `3.4 MiB`, `1.0 GiB`.
     static func bytes(_ value: Int) -> String {
         let units = ["B", "KiB", "MiB", "GiB", "TiB"]
         let (amount, unit) = binaryScaled(value, units: units)
-        return unit == 0 ? "\(value) B" : String(format: "%.1f %@", amount, units[unit])
+        return unit == 0 ? "\(value) B" : fixed(amount, decimals: 1) + " " + units[unit]
     }
 
     /// Bytes for a narrow column: `812`, `1.2K`, `34M`, `1.0G`.
@@ -25,7 +25,7 @@ enum Format {
         let units = ["", "K", "M", "G", "T"]
         let (amount, unit) = binaryScaled(value, units: units)
         if unit == 0 { return "\(value)" }
-        return amount < 10 ? String(format: "%.1f%@", amount, units[unit]) : String(format: "%.0f%@", amount, units[unit])
+        return fixed(amount, decimals: amount < 10 ? 1 : 0) + units[unit]
     }
 
     /// `value` divided by 1024 until it is below 1024 in magnitude or `units` has no larger
@@ -43,11 +43,11 @@ enum Format {
     /// A latency: `0.42ms`, `12ms`, `1.2s`, `95s`.
     static func latency(_ seconds: Double?) -> String {
         guard let seconds, seconds.isFinite else { return "–" }
-        if seconds < 0.001 { return String(format: "%.2fms", seconds * 1000) }
-        if seconds < 0.01 { return String(format: "%.1fms", seconds * 1000) }
-        if seconds < 1 { return String(format: "%.0fms", seconds * 1000) }
-        if seconds < 10 { return String(format: "%.1fs", seconds) }
-        return String(format: "%.0fs", seconds)
+        if seconds < 0.001 { return fixed(seconds * 1000, decimals: 2) + "ms" }
+        if seconds < 0.01 { return fixed(seconds * 1000, decimals: 1) + "ms" }
+        if seconds < 1 { return fixed(seconds * 1000, decimals: 0) + "ms" }
+        if seconds < 10 { return fixed(seconds, decimals: 1) + "s" }
+        return fixed(seconds, decimals: 0) + "s"
     }
 
     /// A duration in whole seconds, two units at most: `42s`, `3m12s`, `2h5m`, `1d3h`;
@@ -72,8 +72,8 @@ enum Format {
         let whole = max(0, Int(seconds.rounded(.down)))
         let (hours, minutes, secs) = (whole / 3600, whole / 60 % 60, whole % 60)
         return hours > 0
-            ? String(format: "%d:%02d:%02d", hours, minutes, secs)
-            : String(format: "%d:%02d", minutes, secs)
+            ? "\(hours):" + twoDigits(minutes) + ":" + twoDigits(secs)
+            : "\(minutes):" + twoDigits(secs)
     }
 
     /// A session time with tenths, for request rows: `0:07.3`, `12:34.0`, `1:02:03`.
@@ -81,11 +81,38 @@ enum Format {
         let clamped = max(0, seconds)
         if clamped >= 3600 { return clock(clamped) }
         let tenths = Int((clamped * 10).rounded(.down))
-        return String(format: "%d:%02d.%d", tenths / 600, tenths / 10 % 60, tenths % 10)
+        return "\(tenths / 600):" + twoDigits(tenths / 10 % 60) + ".\(tenths % 10)"
     }
 
     /// A rate with one decimal: `12.3/s`.
     static func rate(_ value: Double) -> String {
-        String(format: "%.1f/s", value)
+        fixed(value, decimals: 1) + "/s"
     }
+
+    // MARK: Digits
+
+    /// `value` with `decimals` (0–3) digits after the point, as `String(format: "%.Nf")`
+    /// writes it, without Foundation's formatter: that costs microseconds a call, and a frame
+    /// of the Requests view formats hundreds of values. A value whose scaled form lands on a
+    /// half (where the two roundings could differ) and any value out of the fast range are
+    /// left to the formatter.
+    static func fixed(_ value: Double, decimals: Int) -> String {
+        guard (0...3).contains(decimals) else { return String(format: "%.\(decimals)f", value) }
+        let scale = [1.0, 10, 100, 1000][decimals]
+        let scaled = value.magnitude * scale
+        let rounded = scaled.rounded(.toNearestOrEven)
+        guard value.isFinite, scaled < 1e15, (rounded - scaled).magnitude != 0.5 else {
+            return String(format: "%.\(decimals)f", value)
+        }
+        let units = Int(rounded)
+        let whole = units / Int(scale)
+        var text = value.sign == .minus ? "-\(whole)" : "\(whole)"
+        guard decimals > 0 else { return text }
+        let fraction = String(units % Int(scale))
+        text += "." + String(repeating: "0", count: decimals - fraction.count) + fraction
+        return text
+    }
+
+    /// `7` → `07`, `42` → `42`.
+    static func twoDigits(_ value: Int) -> String { value < 10 && value >= 0 ? "0\(value)" : "\(value)" }
 }

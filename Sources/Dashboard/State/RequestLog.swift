@@ -79,12 +79,12 @@ public struct RequestLog: Sendable, Hashable {
     /// that changed since the last call with the same filter (on this log or a copy of it).
     public func serials(matching filter: Filter) -> [Int] {
         guard let oldest = oldestSerial else { return [] }
-        // Matched through the buffer, in place: passing `records[slot]` copied each record
-        // (a retain per field and a copy of its bytes), the largest cost of the first frame
-        // after a filter change, which matches every kept request (perf, 10,000 requests).
+        // Matched in place, through a pointer (``RecordReference``): passing the record
+        // itself copied it per row.
         return records.withUnsafeBufferPointer { buffer in
-            verdicts.serials(matching: filter, in: oldest..<total, capacity: capacity, revisions: revisions) { serial in
-                filter.matches(buffer[serial % capacity])
+            guard let base = buffer.baseAddress else { return [] }
+            return verdicts.serials(matching: filter, in: oldest..<total, capacity: capacity, revisions: revisions) { serial in
+                filter.matches(RecordReference(record: base + serial % capacity))
             }
         }
     }

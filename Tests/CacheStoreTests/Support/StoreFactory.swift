@@ -15,6 +15,7 @@ struct StoreFactory {
     var fileSystem: (any StoreFileSystem)?
     var sweepInterval: Duration = .seconds(3600)
     var diskBacklogLimit = StoreConfiguration.defaultDiskBacklogLimit
+    var diskMedium = DiskMedium.files
     let recorder = ChangeRecorder()
 
     var configuration: StoreConfiguration {
@@ -24,6 +25,7 @@ struct StoreFactory {
             defaultNamespace: defaultNamespace, currentDate: clock.function)
         if let fileSystem { configuration.fileSystem = fileSystem }
         configuration.diskBacklogLimit = diskBacklogLimit
+        configuration.diskMedium = diskMedium
         return configuration
     }
 
