@@ -2,13 +2,15 @@
 # cachescope proxy beside nginx's proxy_cache, in one run, with wrk (Debian's `wrk`, `nginx-light`).
 #
 #   Benchmarks/proxy-vs-nginx.sh [SECONDS] [CONNECTIONS]      (defaults 10 and 64)
+#   CACHESCOPE=/tmp/proxy-before Benchmarks/proxy-vs-nginx.sh  (another build of cachescope)
 #
 # Starts the demo origin (`cachescope origin`), `cachescope proxy --no-ui` and an nginx with
 # proxy_cache configured the same way (both in front of the same origin, both on loopback,
 # both logging each request to /dev/null), then measures with wrk:
 #   1. hits:  GET /large/1 (1 KiB, max-age=60) warmed once, then SECONDS of fresh hits;
 #   2. misses: every request a new URL (/max-age/60?n=N): a forward, a store and a new entry;
-# and the proxy's resident memory before and after. The release binary is built if missing.
+# and the proxy's resident memory before and after (and its peak). The release binary is built
+# if missing.
 # Prints one table; nothing is written outside a temporary directory, removed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,8 +20,9 @@ connections="${2:-64}"
 for tool in wrk nginx curl; do
     command -v "$tool" >/dev/null || { echo "proxy-vs-nginx: $tool is missing (apt-get install wrk nginx-light curl)" >&2; exit 64; }
 done
-binary=.build/release/cachescope
-[ -x "$binary" ] || swift build -c release --product cachescope
+binary="${CACHESCOPE:-.build/release/cachescope}"
+[ -x "$binary" ] || [ -n "${CACHESCOPE:-}" ] || swift build -c release --product cachescope
+[ -x "$binary" ] || { echo "proxy-vs-nginx: $binary is not an executable" >&2; exit 64; }
 
 work="$(mktemp -d)"
 pids=()
@@ -89,6 +92,7 @@ end
 EOF
 
 rss() { awk '/VmRSS/ { print $2 }' "/proc/$proxy_pid/status"; }
+peak() { awk '/VmHWM/ { print $2 }' "/proc/$proxy_pid/status"; }
 # wrk's summary as "requests/s p99 errors".
 measure() {
     local output
@@ -114,4 +118,4 @@ for name in cachescope nginx; do
     read -r rps p99 errors <<<"$(measure -s "$work/misses.lua" "http://127.0.0.1:$port")"
     printf '%-28s %14s %10s  %s\n' "$name miss and store" "$rps" "$p99" "$errors"
 done
-echo "cachescope proxy resident memory: ${rss_start} KiB at start, ${rss_hits} KiB after the hits, $(rss) KiB after the misses"
+echo "cachescope proxy resident memory: ${rss_start} KiB at start, ${rss_hits} KiB after the hits, $(rss) KiB after the misses (peak $(peak) KiB)"

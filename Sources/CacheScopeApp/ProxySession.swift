@@ -69,19 +69,14 @@ public final class ProxySession: Sendable {
     let options: Options
     let watched: WatchedClient
     let proxy: CachingProxy
-    /// The access log's lines, written to standard output by a headless session.
-    private let lines: AsyncStream<String>
-    private let continuation: AsyncStream<String>.Continuation
+    /// The access log's lines, written to standard output in batches by a headless session.
+    private let lines: AccessLogBuffer
 
-    private init(
-        options: Options, watched: WatchedClient, proxy: CachingProxy, lines: AsyncStream<String>,
-        continuation: AsyncStream<String>.Continuation
-    ) {
+    private init(options: Options, watched: WatchedClient, proxy: CachingProxy, lines: AccessLogBuffer) {
         self.options = options
         self.watched = watched
         self.proxy = proxy
         self.lines = lines
-        self.continuation = continuation
     }
 
     /// Starts the client, recorder, attach server and the proxy; `headless`: the access log
@@ -101,15 +96,15 @@ public final class ProxySession: Sendable {
             configuration.sharedTier = options.sharedTier
             return configuration
         }
-        let (lines, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(100_000))
+        let lines = AccessLogBuffer()
         let logger = Logger(label: "cachescope.proxy")
         let accessLog: @Sendable (ProxyAccessRecord) -> Void = { record in
             let line = record.commonLogLine
-            if headless { continuation.yield(line) } else { logger.info("\(line)") }
+            if headless { lines.append(line) } else { logger.info("\(line)") }
         }
         do {
             let proxy = try await CachingProxy.start(options.proxy, client: watched.client, accessLog: accessLog, logger: logger)
-            return ProxySession(options: options, watched: watched, proxy: proxy, lines: lines, continuation: continuation)
+            return ProxySession(options: options, watched: watched, proxy: proxy, lines: lines)
         } catch {
             await watched.shutDown()
             throw error
@@ -140,19 +135,27 @@ public final class ProxySession: Sendable {
     public func runHeadless() async throws -> Int32 {
         let publishing = watched.publisher.map { "; publishing on \($0.path)" } ?? ""
         try Console.write("cachescope \(banner)\(publishing); stop with Ctrl-C\n")
-        let (lines, continuation) = (self.lines, self.continuation)
+        let lines = self.lines
         let proxy = self.proxy
         return try await watched.runHeadless(
             header: "Proxy: \(proxy.baseURL) → \(options.proxy.origin)\n",
             traffic: {
+                // One write per batch, every 50 ms, rather than a write and a task wake-up per
+                // request (docs/proxy.md, Performance).
                 let writer = Task {
-                    for await line in lines { try? Console.write(line + "\n") }
+                    while !Task.isCancelled {
+                        let batch = lines.take()
+                        if !batch.isEmpty { try? Console.write(batch) }
+                        try? await Task.sleep(for: .milliseconds(50))
+                    }
                 }
                 await Self.untilCancelled()
-                // Drain while the writer still runs, so every answered request has its line.
+                // Drain first, so every answered request has its line; then the last batch.
                 await proxy.stop()
-                continuation.finish()
+                writer.cancel()
                 await writer.value
+                let rest = lines.take()
+                if !rest.isEmpty { try? Console.write(rest) }
             })
     }
 

@@ -71,7 +71,9 @@ public final class CachingProxy: Sendable {
         try configuration.validate()
         guard (0...65_535).contains(configuration.port) else { throw .invalidLimit(name: "port", value: configuration.port) }
         let registry = ConnectionRegistry(maximumConnections: configuration.maximumConnections)
-        let exchange = ProxyExchange(client: client, origin: configuration.origin, name: configuration.name)
+        let exchange = ProxyExchange(
+            client: client, origin: configuration.origin, name: configuration.name,
+            answersImmediately: configuration.answersHitsOnEventLoop)
         let limits = RequestLimits(
             maximumURILength: configuration.maximumURILength, maximumHeaderBytes: configuration.maximumHeaderBytes,
             maximumRequestBodyBytes: configuration.maximumRequestBodyBytes)

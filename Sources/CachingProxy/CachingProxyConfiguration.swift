@@ -33,6 +33,14 @@ public struct CachingProxyConfiguration: Sendable {
     /// connections. Default 10 s.
     public var drainTimeout: Duration
 
+    /// Whether a fresh hit is answered on the connection's event loop
+    /// (``CachingClient/immediateResponse(for:policy:)``) instead of in a task of its own.
+    /// Default `false`: on 26 November 2026, measured only with debug builds on a machine
+    /// shared with other builds, it made hits slower (docs/proxy.md, Performance); it awaits a
+    /// release measurement on a quiet machine. Responses, events and the access log are the
+    /// same either way.
+    public var answersHitsOnEventLoop: Bool
+
     /// A configuration forwarding to `origin`, listening on 127.0.0.1 (a free port), with the
     /// default limits.
     public init(origin: ProxyOrigin, host: String = "127.0.0.1", port: Int = 0) {
@@ -47,6 +55,7 @@ public struct CachingProxyConfiguration: Sendable {
         headerReadTimeout = .seconds(30)
         maximumConnections = 1024
         drainTimeout = .seconds(10)
+        answersHitsOnEventLoop = false
     }
 
     /// Checks the limits and the listening address.

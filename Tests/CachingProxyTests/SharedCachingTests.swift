@@ -7,9 +7,11 @@ import Testing
 /// response, and how often the origin is asked.
 @Suite("Proxy: shared caching through real sockets", .timeLimit(.minutes(2)))
 struct SharedCachingTests {
-    @Test("a miss is forwarded and stored, the next request is a hit with Age, both say so in Cache-Status and Via")
-    func missThenHit() async throws {
-        try await ProxyHarness.start().run { harness in
+    @Test(
+        "a miss is forwarded and stored, the next request is a hit with Age, both say so in Cache-Status and Via",
+        arguments: [false, true])
+    func missThenHit(hitsOnEventLoop: Bool) async throws {
+        try await ProxyHarness.start { $0.answersHitsOnEventLoop = hitsOnEventLoop }.run { harness in
             let first = try await harness.request("/max-age/60")
             #expect(first.status == 200)
             #expect(ProxyHarness.cacheStatus(first) == "cachescope;fwd=uri-miss;fwd-status=200;stored;ttl=60")

@@ -155,7 +155,7 @@ extension CachingClient {
     }
 
     /// The `lookup` event of a decision.
-    private func lookupEvent(_ decision: CacheDecision, reason: String, candidates: [CacheEntry], now: Date) -> CacheEventKind {
+    func lookupEvent(_ decision: CacheDecision, reason: String, candidates: [CacheEntry], now: Date) -> CacheEventKind {
         let freshness: Freshness?
         switch decision {
         case .fresh(let hit): freshness = hit.freshness

@@ -1,4 +1,5 @@
 public import Foundation
+import HTTPCaching
 import HTTPTypes
 
 /// One answered request, as the access log shows it: what was asked, what was sent back, and
@@ -53,18 +54,24 @@ public struct ProxyAccessRecord: Sendable {
     }
 
     /// `25/Nov/2026:16:30:00 +0000` (always UTC).
+    ///
+    /// Cut from the IMF-fixdate `HTTPDate` writes (`Wed, 25 Nov 2026 16:30:00 GMT`, fixed
+    /// width): every request's line has one, so no `Calendar` is consulted per request.
     static func commonLogDate(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        let month = months[max(0, min(11, (parts.month ?? 1) - 1))]
-        func two(_ value: Int?) -> String { value.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
-        return "\(two(parts.day))/\(month)/\(parts.year ?? 1970):\(two(parts.hour)):\(two(parts.minute)):\(two(parts.second)) +0000"
+        let imf = HTTPDate.format(date).utf8
+        guard imf.count == 29 else { return "01/Jan/1970:00:00:00 +0000" }  // after the year 9999
+        func part(_ range: Range<Int>) -> Substring.UTF8View {
+            imf[imf.index(imf.startIndex, offsetBy: range.lowerBound)..<imf.index(imf.startIndex, offsetBy: range.upperBound)]
+        }
+        return "\(Substring(part(5..<7)))/\(Substring(part(8..<11)))/\(Substring(part(12..<16))):\(Substring(part(17..<25))) +0000"
     }
 
     /// `text` with `"` and `\` escaped and control characters as `\xNN`.
     static func escaped(_ text: String) -> String {
+        // Almost every target and reason has nothing to escape: checked byte by byte, not
+        // rebuilt scalar by scalar.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+        else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

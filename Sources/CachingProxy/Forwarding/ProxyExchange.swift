@@ -6,20 +6,27 @@ import HTTPTypes
 /// One request's trip through the cache: forwards it with ``CachingClient/data(for:body:policy:)``
 /// and turns the result — or the failure — into the response the client gets.
 ///
-/// Runs in a task of its own per request, off the connection's event loop; the connection's
-/// handler writes the answer.
+/// A request the memory tier answers at once (``immediateAnswer(_:)``) is answered on the
+/// connection's event loop; any other runs in a task of its own (``answer(_:)``), off the event
+/// loop. Either way the connection's handler writes the answer.
 struct ProxyExchange: Sendable {
     let client: CachingClient
     let origin: ProxyOrigin
     /// The proxy's name in `Via` and `Cache-Status`.
     let name: String
+    /// Whether ``immediateAnswer(_:)`` answers at all
+    /// (``CachingProxyConfiguration/answersHitsOnEventLoop``).
+    var answersImmediately = false
 
     /// The answer to `request`; never throws: every failure is a response (502, 504, …).
     func answer(_ request: IncomingRequest) async -> ProxyAnswer {
         let outgoing = request.forwarded(to: origin, pseudonym: name)
         do {
             let streamed = try await client.stream(for: outgoing, body: request.body, length: request.bodyLength)
-            return answer(for: streamed, to: request)
+            switch streamed.body {
+            case .complete: return answer(for: streamed.result, passedThrough: nil, to: request)
+            case .streaming(let parts): return answer(for: streamed.result, passedThrough: parts, to: request)
+            }
         } catch let error as CachingClientError {
             return failure(error)
         } catch is CancellationError {
@@ -29,6 +36,17 @@ struct ProxyExchange: Sendable {
         }
     }
 
+    /// The answer to a bodiless GET or HEAD when the cache's memory tier can give it without
+    /// waiting for anything (``CachingClient/immediateResponse(for:policy:)``: a fresh hit, the
+    /// common case); `nil` for every other request, which then goes through ``answer(_:)``.
+    ///
+    /// Meant for the connection's event loop: a hit then crosses no thread and starts no task.
+    func immediateAnswer(_ request: IncomingRequest) -> ProxyAnswer? {
+        guard answersImmediately, request.body == nil, request.method == .get || request.method == .head else { return nil }
+        guard let result = client.immediateResponse(for: request.forwarded(to: origin, pseudonym: name)) else { return nil }
+        return answer(for: result, passedThrough: nil, to: request)
+    }
+
     /// The client's response as sent downstream: hop-by-hop fields removed, `Date` added when
     /// the origin sent none (RFC 9110 §6.6.1), `Via` and `Cache-Status` appended. `Age` comes
     /// from the client, set on every response served from the store. A 200 the client's own
@@ -36,8 +54,8 @@ struct ProxyExchange: Sendable {
     /// `Range` is answered 206 (or 416) from the complete 200 (``RangeRequest``). A body still
     /// arriving (too large to store) goes as it arrives, its `Range` ignored (RFC 9110 §14.2
     /// lets a server do so); a HEAD drops it unread.
-    private func answer(for streamed: StreamedClientResponse, to request: IncomingRequest) -> ProxyAnswer {
-        let result = streamed.result
+    /// `passedThrough`: the body still arriving, when it was too large to store.
+    private func answer(for result: ClientResponse, passedThrough: BodyStream?, to request: IncomingRequest) -> ProxyAnswer {
         let mayHaveBody = Self.mayHaveBody(result.response.status)
         // A HEAD keeps the origin's Content-Length (the size a GET would get); otherwise the
         // length is the body's, set when it is written.
@@ -56,7 +74,7 @@ struct ProxyExchange: Sendable {
                 reason: result.reason + "; 304 to the client's conditional request")
         }
         let sendsBody = request.method != .head && mayHaveBody
-        if case .streaming(let parts) = streamed.body, sendsBody {
+        if let parts = passedThrough, sendsBody {
             let length = result.response.headerFields[.contentLength].flatMap { Int($0, radix: 10) }
             return ProxyAnswer(
                 response: response, body: Data(), closeConnection: false, outcome: result.outcome.rawValue, reason: result.reason,

@@ -5,7 +5,8 @@ import Logging
 import NIOCore
 import NIOHTTP1
 
-/// One client connection: reads each request (head, body, end), hands it to a
+/// One client connection: reads each request (head, body, end), answers it at once when the
+/// memory tier can (``ProxyExchange/immediateAnswer(_:)``) or else hands it to a
 /// ``ProxyExchange`` in a task of its own, and writes the answer back on the connection's event
 /// loop.
 ///
@@ -46,6 +47,8 @@ final class ProxyHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// Set when a request body grew past the limit as it arrived: the answer to send instead
     /// of whatever the origin said.
     private var bodyRejection: RequestRejection?
+    /// The client's address as the access log writes it, once known.
+    private var remoteAddress: String?
 
     init(
         exchange: ProxyExchange, limits: RequestLimits, headerReadTimeout: Duration, registry: ConnectionRegistry,
@@ -136,7 +139,7 @@ final class ProxyHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private func received(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
-        let address = context.channel.remoteAddress?.ipAddress ?? "-"
+        let address = clientAddress(context)
         switch limits.check(head, clientAddress: address, now: Date()) {
         case .failure(let rejection):
             let request = IncomingRequest(
@@ -165,6 +168,15 @@ final class ProxyHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
+    /// The client's IP address (`-` when unknown), written once per connection rather than
+    /// once per request.
+    private func clientAddress(_ context: ChannelHandlerContext) -> String {
+        if let address = remoteAddress { return address }
+        let address = context.channel.remoteAddress?.ipAddress ?? "-"
+        remoteAddress = address
+        return address
+    }
+
     /// Whether a request head announces a body: a `Content-Length` above 0, or a
     /// `Transfer-Encoding` (RFC 9112 §6.3; NIO's parser has checked the framing).
     private static func hasBody(_ head: HTTPRequestHead) -> Bool {
@@ -172,10 +184,16 @@ final class ProxyHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         return head.headers.first(name: "content-length").flatMap { Int($0, radix: 10) }.map { $0 > 0 } ?? false
     }
 
-    /// Hands the request to the cache in a task of its own; the answer is written back on this
-    /// connection's event loop, a streamed body part by part, each part read from the origin
-    /// only once the previous one was written to the client's socket.
+    /// Answers the request here when the memory tier can (a fresh hit: no task, no thread
+    /// crossed); otherwise hands it to the cache in a task of its own, and the answer is written
+    /// back on this connection's event loop, a streamed body part by part, each part read from
+    /// the origin only once the previous one was written to the client's socket.
     private func forward(_ request: IncomingRequest, head: HTTPRequestHead, context: ChannelHandlerContext) {
+        if upload == nil, let answer = exchange.immediateAnswer(request) {
+            state = .idle
+            write(answer, for: request, head: head, context: context)
+            return
+        }
         let id = registry.began()
         state = .forwarding(id: id)
         let exchange = self.exchange
