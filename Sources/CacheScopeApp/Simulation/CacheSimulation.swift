@@ -54,7 +54,9 @@ enum CacheSimulation {
         }
         try await client.shutdown()
         var events: [CacheEvent] = []
-        for await batch in stream.batches { events.append(contentsOf: batch) }
+        for await batch in stream.batches {
+            if events.isEmpty { events = batch } else { events.append(contentsOf: batch) }  // one batch, usually: no copy
+        }
         return Result(events: events, outcomes: outcomes)
     }
 }

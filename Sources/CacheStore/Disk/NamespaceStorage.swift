@@ -41,7 +41,7 @@ final class NamespaceStorage {
         self.temporaryDirectory = directory + "/tmp"
         self.indexPath = directory + "/index.sqlite"
         self.database = database
-        self.codec = EntryFileCodec(contentKey: keys?.content)
+        self.codec = EntryFileCodec(contentKey: keys?.content, verifiesChecksums: !fileSystem.keepsFilesInMemory)
         self.sealer = IndexSealer(key: keys?.index)
         self.naming = EntryNaming(key: keys?.naming)
         self.fileSystem = fileSystem

@@ -62,6 +62,8 @@ final class SimulatedEntryFiles: StoreFileSystem {
         self.base = base
     }
 
+    var keepsFilesInMemory: Bool { true }
+
     func createDirectory(_ path: String) throws(FileSystemError) { try base.createDirectory(path) }
 
     func createPrivateFile(_ path: String) throws(FileSystemError) { try base.createPrivateFile(path) }

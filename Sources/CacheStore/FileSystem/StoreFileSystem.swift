@@ -27,9 +27,15 @@ protocol StoreFileSystem: Sendable {
     func contentsOfDirectory(_ path: String) throws(FileSystemError) -> [String]
     /// Takes an exclusive lock on a lock file (created 0600); `nil` when someone else holds it.
     func lockExclusively(_ path: String) throws(FileSystemError) -> FileLock?
+    /// Whether entry files stay in this process's memory (``SimulatedEntryFiles``): then no
+    /// device can damage them and their checksums are not checked when read. Default `false`.
+    var keepsFilesInMemory: Bool { get }
 }
 
 extension StoreFileSystem {
+    /// Files on a device.
+    var keepsFilesInMemory: Bool { false }
+
     /// Removes a file; a file that is already gone is not an error.
     func removeIfPresent(_ path: String) throws(FileSystemError) {
         do throws(FileSystemError) {
