@@ -7,6 +7,7 @@ public enum DiskMedium: Sendable, Hashable {
     /// which need the tier's capacities, eviction and index — the index is still a SQLite
     /// file in ``StoreConfiguration/directory`` — but not its bytes on a device. Nothing
     /// survives the store. A long run of zeros in a file (the placeholder body of a log that
-    /// did not record bodies) is kept as a count.
+    /// did not record bodies) is kept as a count. Give it a directory of its own, fresh: files
+    /// it did not write are read and removed through the real file system, unchecked.
     case simulated
 }

@@ -3,7 +3,9 @@ public import CacheEvents
 extension RequestSelection {
     /// Every event of `events` that belongs to a matching request or to no request, in order:
     /// what feeding them one by one to a selection and finishing keeps, when the whole
-    /// session is at hand (`replay --summary --filter`, `export --filter`).
+    /// session is at hand (`replay --summary --filter`, `export --filter`) — except that,
+    /// with no queue to bound, no request is decided before its end because ``maximumHeld``
+    /// events wait, and no decision is forgotten.
     ///
     /// Two passes instead of a queue: the first assembles and decides each request and notes
     /// each event's owner, the second keeps the events of the requests that match — each

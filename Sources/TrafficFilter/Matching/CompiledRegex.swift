@@ -18,9 +18,11 @@ struct CompiledRegex: @unchecked Sendable {
     /// of 2,000 URLs in the benchmark), and the regex engine costs microseconds a text.
     private let verdicts = Verdicts()
 
-    /// At most ``limit`` remembered verdicts; when full, they are forgotten at once.
+    /// At most ``limit`` remembered verdicts on texts of at most ``longestText`` bytes (so
+    /// at most 16 MiB of texts); when full, they are forgotten at once.
     private final class Verdicts: Sendable {
         static let limit = 8192
+        static let longestText = 2048
         let known = Mutex<[String: Bool]>([:])
     }
 
@@ -46,8 +48,10 @@ struct CompiledRegex: @unchecked Sendable {
         if let required, required.rulesOut(text) { return false }
         // A whole string (a URL, a header value) is matched as it is, without a copy.
         let string = text.startIndex == text.base.startIndex && text.endIndex == text.base.endIndex ? text.base : String(text)
-        if let known = verdicts.known.withLock({ $0[string] }) { return known }
+        let remembered = string.utf8.count <= Verdicts.longestText
+        if remembered, let known = verdicts.known.withLock({ $0[string] }) { return known }
         let matched = expression.firstMatch(in: string, range: NSRange(string.startIndex..., in: string)) != nil
+        guard remembered else { return matched }
         verdicts.known.withLock { known in
             if known.count >= Verdicts.limit { known.removeAll(keepingCapacity: true) }
             known[string] = matched
