@@ -102,17 +102,23 @@ extension CachingClient {
         // The same key as `CacheKey(request)`, from the URL string built once for both.
         let key = request.scheme != nil && request.authority != nil ? CacheKey(method: request.method.rawValue, uri: url) : nil
         run.keyDescription = key?.description
-        events.publish(
-            .requestStarted(RequestStarted(
-                method: request.method.rawValue, url: url, cacheKey: run.keyDescription ?? "",
-                policy: policy.commandLineName, headers: request.headerFields)),
-            requestID: run.id, at: run.start)
+        publishStarted(run, url: url)
         do {
             return try await lookUpAndExecute(run: run, key: key)
         } catch {
             finishWithError(error, run: run)
             throw error
         }
+    }
+
+    /// Publishes `requestStarted` for `run` (its URL as ``url(of:)`` builds it): the first
+    /// event of every request, whichever path answers it.
+    func publishStarted(_ run: RequestRun, url: String) {
+        events.publish(
+            .requestStarted(RequestStarted(
+                method: run.request.method.rawValue, url: url, cacheKey: run.keyDescription ?? "",
+                policy: run.policy.commandLineName, headers: run.request.headerFields)),
+            requestID: run.id, at: run.start)
     }
 
     /// Looks the request up, publishes the verdict (`lookup`) and carries the decision out.

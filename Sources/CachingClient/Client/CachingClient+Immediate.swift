@@ -50,11 +50,7 @@ extension CachingClient {
         // request the store answers on its first lookup.
         var run = RequestRun(id: events.makeRequestID(), request: request, body: nil, policy: policy, start: now)
         run.keyDescription = key.description
-        events.publish(
-            .requestStarted(RequestStarted(
-                method: request.method.rawValue, url: url, cacheKey: key.description, policy: policy.commandLineName,
-                headers: request.headerFields)),
-            requestID: run.id, at: now)
+        publishStarted(run, url: url)
         let reason = decision.reason
         let lookup = lookupEvent(decision, reason: reason, candidates: candidates, now: now)
         return serve(

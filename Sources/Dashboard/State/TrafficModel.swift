@@ -56,7 +56,7 @@ public struct TrafficModel: EventFolding {
     public internal(set) var instanceNames: [String] = []
     /// The highest `seq` folded so far.
     public internal(set) var lastSeq: UInt64 = 0
-    /// Instances whose life ended after an event not folded yet (``endLife(of:after:at:)``).
+    /// Instances whose life ended after an event not folded yet (``endLife(of:after:)``).
     var pendingLifeEnds: [LifeEnd] = []
 
     /// An empty model.
