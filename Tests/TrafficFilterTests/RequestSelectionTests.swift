@@ -20,7 +20,7 @@ struct RequestSelectionTests {
             event(1, .requestStarted(RequestStarted(
                 method: "GET", url: "http://o/a", cacheKey: "GET http://o/a", policy: "protocol", headers: [:]))),
             event(2, .requestStarted(RequestStarted(
-                method: "GET", url: "http://o/b", cacheKey: "GET http://o/b", policy: "protocol", headers: [:]))),
+                method: "GET", url: "http://o/b", cacheKey: "GET http://o/b", policy: "protocol", headers: [.accept: "application/json"]))),
             event(1, .lookup(Lookup(verdict: .miss, reason: "not in cache"))),
             event(2, .lookup(Lookup(verdict: .fresh, reason: "max-age=60", age: 1, ttl: 59))),
             event(nil, .evicted(Evicted(entry: EntryRef(key: "GET http://o/z"), reason: .capacity, tier: .memory, size: 9))),
@@ -82,18 +82,27 @@ struct RequestSelectionTests {
         #expect(kept.contains(2) && !kept.contains(3))
     }
 
+    /// Every request field, so the whole-array selection (which reads requests where their
+    /// events lie) is checked against the streaming one (which assembles them) field by field.
+    static let fieldFilters = [
+        "outcome:miss", "outcome:hit", "url:/b", "!url:/a", "status>=500", "reason:\"not in cache\"", "ttl>30",
+        "age>0", "size>5", "method:GET & size<6", "!bg", "h:accept~json", "host:o", "url~\"/[ab]$\"",
+    ]
+
     @Test("selecting from a whole array keeps exactly what feeding the events one by one keeps",
-          arguments: ["outcome:miss", "outcome:hit", "url:/b", "!url:/a", "status>=500"])
-    func wholeArrayMatchesStreaming(_ text: String) throws {
-        // Three rounds of the two requests with new IDs, and a late event of a finished request.
+          arguments: fieldFilters, [UInt64(0), 1 << 40])
+    func wholeArrayMatchesStreaming(_ text: String, idBase: UInt64) throws {
+        // Three rounds of the two requests with new IDs (small ones, or ones too large to index
+        // an array by), and a late event of a finished request.
         var events: [CacheEvent] = []
         for round in UInt64(0)..<3 {
             for event in Self.events {
-                let id = event.requestID.map { $0 + 10 * round }
+                let id = event.requestID.map { idBase + $0 + 10 * round }
                 events.append(CacheEvent(seq: UInt64(events.count + 1), time: event.time, requestID: id, kind: event.kind))
             }
         }
-        events.append(CacheEvent(seq: UInt64(events.count + 1), time: 9, requestID: 11, kind: .lookup(Lookup(verdict: .miss, reason: "late"))))
+        events.append(CacheEvent(
+            seq: UInt64(events.count + 1), time: 9, requestID: idBase + 11, kind: .lookup(Lookup(verdict: .miss, reason: "late"))))
         let filter = try Filter(text)
         var selection = RequestSelection(filter: filter)
         var streamed: [UInt64] = []

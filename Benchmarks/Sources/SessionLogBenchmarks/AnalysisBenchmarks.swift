@@ -33,6 +33,8 @@ enum AnalysisBenchmarks {
                 let afterSelect = clock.now
                 let summary = SessionSummary(folding: selected).text
                 let end = clock.now
+                // As in `replay --summary`, the loaded log is freed after the summary is out.
+                withExtendedLifetime(loaded) {}
                 kept = selected.count
                 printed = summary.utf8.count
                 totals.append((end - start).seconds)

@@ -20,7 +20,7 @@ public struct CacheEvent: Sendable, Hashable {
     /// Seconds since the session started.
     public var time: Double
     /// ``requestID``, with `UInt64.max` for none.
-    private var storedRequestID: UInt64
+    @usableFromInline var storedRequestID: UInt64
     /// What happened.
     public var kind: CacheEventKind
     /// Which instance of a fleet the event came from, when one dashboard watches several
@@ -29,8 +29,9 @@ public struct CacheEvent: Sendable, Hashable {
     /// socket.
     public var instance: UInt16 = 0
 
-    /// The request this event belongs to, if any.
-    public var requestID: UInt64? {
+    /// The request this event belongs to, if any. (Inlinable: read for every event of a
+    /// million-event log, it must not copy the event to ask.)
+    @inlinable public var requestID: UInt64? {
         get { storedRequestID == .max ? nil : storedRequestID }
         set { storedRequestID = newValue ?? .max }
     }

@@ -46,16 +46,23 @@ enum CacheSimulation {
         var events: [CacheEvent] = []
         var outcomes: [CacheOutcome?] = []
         outcomes.reserveCapacity(exchanges.count)
+        // A recording asks for the same URLs again and again: each is parsed once.
+        var requestByURL: [String: HTTPRequest?] = [:]
         for (index, exchange) in exchanges.enumerated() {
             if index % drainEvery == drainEvery - 1 { events.append(contentsOf: stream.take()) }
             clock.set(exchange.startDate)
             transport.setCurrent(index)
-            guard let method = HTTPRequest.Method(exchange.method),
-                let request = CachingClient.request(url: exchange.url, method: method, headers: exchange.requestHeaders)
-            else {
+            let parsed = requestByURL[exchange.url] ?? {
+                let request = CachingClient.request(url: exchange.url)
+                requestByURL[exchange.url] = request
+                return request
+            }()
+            guard let method = HTTPRequest.Method(exchange.method), var request = parsed else {
                 outcomes.append(nil)
                 continue
             }
+            if method != .get { request.method = method }  // setting it rebuilds the request's pseudo-fields
+            request.headerFields = exchange.requestHeaders
             let response = try? await client.data(for: request, body: exchange.requestBody, policy: exchange.policy)
             outcomes.append(response?.outcome ?? .error)
         }

@@ -26,8 +26,18 @@ final class ReplayTransport: Transport {
     init(exchanges: [SimulatedExchange], clock: SimulatedClock) {
         self.exchanges = exchanges
         self.clock = clock
-        let keys = exchanges.map { CacheKey(method: $0.method, uri: $0.url) }
-        let completeKeys = exchanges.map { CacheKey(method: "GET", uri: $0.url) }
+        // A recording asks for the same URLs again and again: each URL's GET key is made once.
+        var getKeyByURL: [String: CacheKey?] = [:]
+        let completeKeys = exchanges.map { exchange in
+            getKeyByURL[exchange.url] ?? {
+                let key = CacheKey(method: "GET", uri: exchange.url)
+                getKeyByURL[exchange.url] = key
+                return key
+            }()
+        }
+        let keys = zip(exchanges, completeKeys).map { exchange, getKey in
+            exchange.method == "GET" || exchange.method == "HEAD" ? getKey : CacheKey(method: exchange.method, uri: exchange.url)
+        }
         let isComplete = exchanges.map { $0.response?.status == 200 }
         var previous = [Int?](repeating: nil, count: exchanges.count)
         var latest: [CacheKey: Int] = [:]

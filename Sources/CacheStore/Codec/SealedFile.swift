@@ -19,9 +19,9 @@ struct SealedFile: Sendable {
 
     private let sendableKey: SendableKey?
     private var contentKey: SymmetricKey? { sendableKey?.key }
-    /// Whether a plain file's checksum is checked when it is opened (always, but for files
-    /// that never leave memory: nothing can damage them, and the check is a SHA-256 of the
-    /// whole body).
+    /// Whether a plain file's checksum is computed when it is sealed and checked when it is
+    /// opened (always, but for files that never leave memory: nothing can damage them, and
+    /// each is a SHA-256 of the whole body).
     private let verifiesChecksums: Bool
 
     init(contentKey: SendableKey?, verifiesChecksums: Bool = true) {
@@ -49,6 +49,12 @@ struct SealedFile: Sendable {
         var file = header
         file.reserveCapacity(header.count + payload.count + Self.checksumSize)
         file.append(contentsOf: payload)
+        guard verifiesChecksums else {
+            // A file that never leaves memory is never checked: its checksum is left zero
+            // rather than computed (a SHA-256 of every stored body of a what-if run).
+            file.append(contentsOf: repeatElement(0, count: Self.checksumSize))
+            return file
+        }
         var hasher = SHA256()
         hasher.update(data: file)
         hasher.update(data: binding)

@@ -37,14 +37,14 @@ public enum SessionLogReader {
         try load(path, parts: nil)
     }
 
-    /// Loads with the body split into `parts` ranges (`nil`: one per core for large files),
-    /// so tests can check that any split gives the same log.
-    static func load(_ path: String, parts: Int?) throws(SessionLogError) -> SessionLog {
+    /// Loads with the body split into `parts` ranges (`nil`: one per core for files of at
+    /// least `threshold` bytes of events), so tests can check that any split gives the same log.
+    static func load(_ path: String, parts: Int?, threshold: Int = parallelThreshold) throws(SessionLogError) -> SessionLog {
         do {
             let file = try InputFile(path: path)
             guard file.size > 0 else { throw SessionLogError.empty(file: path) }
             let (header, headerWarnings, bodyStart) = try readHeader(file, path: path)
-            let ranges = try split(file, from: bodyStart, parts: parts)
+            let ranges = try split(file, from: bodyStart, parts: parts, threshold: threshold)
             let parts = try loadParts(file, ranges: ranges, path: path)
             return join(parts, header: header, headerWarnings: headerWarnings, path: path)
         } catch let error as FileAccessProblem {
@@ -76,9 +76,9 @@ public enum SessionLogReader {
     }
 
     /// The body split at line starts into one range per core (one range when it is small).
-    private static func split(_ file: InputFile, from start: Int, parts: Int?) throws -> [Range<Int>] {
+    static func split(_ file: InputFile, from start: Int, parts: Int?, threshold: Int = parallelThreshold) throws -> [Range<Int>] {
         let length = file.size - start
-        let cores = parts ?? (length >= parallelThreshold ? min(4, ProcessInfo.processInfo.activeProcessorCount) : 1)
+        let cores = parts ?? (length >= threshold ? min(4, ProcessInfo.processInfo.activeProcessorCount) : 1)
         guard cores > 1, length > 0 else { return [start..<file.size] }
         var bounds = [start]
         for part in 1..<cores {
