@@ -8,7 +8,7 @@ import Testing
 struct POSIXRegexTests {
     @Test("common patterns go to the C library's engine", arguments: [
         "item.[0-9]+9", #"^https://api\."#, #"\.js$"#, "colou?r", "x{2}yz", #"\.(js|css)$"#, "a|b", "[^/]+/v[0-9]{1,2}/", "a{3,}",
-        #"q=item\+[0-9]{2}&"#, "[-a]", "[a-]x", "^$", "^a|^b$|c$",
+        #"q=item\+[0-9]{2}&"#, "[-a]", "[a-]x", "^$", "^a|^b$|c$", "[^:a]", "[a-zA-Z0-9_]", "a{999}",
     ])
     func supported(pattern: String) {
         #expect(POSIXRegex.supports(pattern))
@@ -17,7 +17,8 @@ struct POSIXRegexTests {
 
     @Test("patterns the engines could read differently stay with ICU", arguments: [
         #"\d+"#, "a*?", "a+?", "a++", "a{2}?", "(?i)x", "[[:alpha:]]", #"[\]]"#, "a{,3}", "a{x}", "(|a)", "a||b", "a|", "|a", "()", "(a|)",
-        #"\bword"#, #"\<a"#, "[a&&b]", "[a--b]", "]", "}", "é", "a**", "^*", "(a", "a)", "[]a]", "[a", "", "\u{7}", "(^a){2}", "(a$|b)", "(ab)+", "(a|b)*c", "(x){2}", "a^b", "a$b",
+        #"\bword"#, #"\<a"#, "[a&&b]", "[a--b]", "]", "}", "é", "a**", "^*", "(a", "a)", "[]a]", "[a", "", "\u{7}", "(^a){2}", "(a$|b)", "(ab)+", "(a|b)*c", "(x){2}", "[A-z]", "[_-~]", "[!-/]", "[:digit:]", "[.a]", "[=a]",
+        "a{1000}", "a{1,1000}", "a^b", "a$b",
     ])
     func unsupported(pattern: String) {
         #expect(!POSIXRegex.supports(pattern))
@@ -35,10 +36,11 @@ struct POSIXRegexTests {
     func sameVerdictsAsICU(seed: UInt64) throws {
         var random = SplitMix(seed: seed)
         var compared = 0
-        for _ in 0..<400 {
+        var supported = 0
+        for _ in 0..<600 {
             let pattern = random.pattern(depth: 2)
-            #expect(POSIXRegex.supports(pattern), "generated \(pattern)")
             guard let posix = POSIXRegex(pattern) else { continue }
+            supported += 1
             let icu = try NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
             for _ in 0..<25 {
                 let text = random.text()
@@ -47,11 +49,15 @@ struct POSIXRegexTests {
                 compared += 1
             }
         }
-        #expect(compared == 10_000)
+        // Most generated patterns are in the subset; those with a cross-case range or a
+        // `[:class:]` atom are not, and stay with ICU.
+        #expect(supported > 200)
+        #expect(compared == supported * 25)
     }
 
     @Test("a filter's regex gives the same rows whichever engine matches a text")
     func filterFallsBack() throws {
+        #expect(POSIXRegex(#"it.m[0-9]"#) != nil)
         let filter = try Filter(#"url~"it.m[0-9]""#)
         #expect(filter.matches(Row(filterURL: "https://x.test/ITEM4")))       // C library
         #expect(filter.matches(Row(filterURL: "https://x.test/itém4")))       // ICU: not ASCII
@@ -89,11 +95,14 @@ private struct SplitMix {
     private mutating func piece(depth: Int) -> String {
         // A group is never repeated: on some repeated groups the engines disagree.
         if depth > 0, next() % 5 == 0 { return "(" + pattern(depth: depth - 1, top: false) + ")" }
-        let atom = pick(["a", "B", "9", "/", ".", #"\."#, #"\/"#, "[a-c]", "[^b9]", "[0-9]", "[A-Z]", "x", "-"])
+        let atom = pick([
+            "a", "B", "9", "/", ".", #"\."#, #"\/"#, "[a-c]", "[^b9]", "[0-9]", "[A-Z]", "x", "-", "_", "[_a]", "[:a]",
+            "[A-z]", "[_-~]", "[^_-~]", "[:digit:]", "[B-Y]", "[-_]",
+        ])
         return atom + pick(["", "", "", "*", "+", "?", "{2}", "{1,2}", "{0,}"])
     }
 
     mutating func text() -> String {
-        String((0..<(next() % 12)).map { _ in pick(Array("abAB9/.-xyzC")) })
+        String((0..<(next() % 12)).map { _ in pick(Array("abAB9/.-xyzC_~:[`d")) })
     }
 }

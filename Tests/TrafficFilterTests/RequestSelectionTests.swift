@@ -111,6 +111,45 @@ struct RequestSelectionTests {
         #expect(Self.seqs(RequestSelection.select(events, filter: filter)) == streamed)
     }
 
+    /// Two open requests for one key, a repeated event kind, and a request whose start was
+    /// never seen: the cases where assembling a request can go wrong.
+    static let awkward: [CacheEvent] = {
+        var seq: UInt64 = 0
+        func event(_ request: UInt64?, _ kind: CacheEventKind) -> CacheEvent {
+            seq += 1
+            return CacheEvent(seq: seq, time: Double(seq), requestID: request, kind: kind)
+        }
+        func start(_ path: String) -> CacheEventKind {
+            .requestStarted(RequestStarted(method: "GET", url: "http://o/\(path)", cacheKey: "GET http://o/k", policy: "protocol", headers: [:]))
+        }
+        return [
+            event(5, start("five")),                                                  // 1
+            event(6, start("six")),                                                   // 2
+            event(nil, .stored(Stored(entry: EntryRef(key: "GET http://o/k"), tier: .memory, size: 9, ttl: 60, etag: nil,
+                                      lastModified: nil, status: 200))),              // 3: the newest open request's, 6
+            event(5, .lookup(Lookup(verdict: .miss, reason: "first"))),              // 4
+            event(5, .lookup(Lookup(verdict: .miss, reason: "second"))),             // 5: the later lookup counts
+            event(7, .lookup(Lookup(verdict: .miss, reason: "headless"))),           // 6: a request with no start
+            event(6, .requestFinished(RequestFinished(
+                status: 200, latency: 0.1, bytesFromNetwork: 9, bytesFromCache: 0, outcome: .miss, reason: "not in cache"))),  // 7
+        ]
+    }()
+
+    @Test("the newest open request owns a stored event, the latest event of a kind counts, a request without a start is still one",
+          arguments: [
+              (#"url:/six"#, [UInt64(2), 3, 7]), (#"url:/five"#, [1, 4, 5]), (#"reason:second"#, [1, 4, 5]), (#"reason:first"#, []),
+              (#"!method:GET"#, [6]), (#"reason:headless & !url:o"#, [6]),
+          ])
+    func awkwardRequests(text: String, expected: [UInt64]) throws {
+        let filter = try Filter(text)
+        var selection = RequestSelection(filter: filter)
+        var streamed: [UInt64] = []
+        for event in Self.awkward { streamed += Self.seqs(selection.select(event)) }
+        streamed += Self.seqs(selection.finish())
+        #expect(Self.seqs(RequestSelection.select(Self.awkward, filter: filter)) == expected)
+        #expect(streamed == expected)
+    }
+
     @Test("an assembled request answers every request field")
     func assembled() throws {
         var request = EventRequest()

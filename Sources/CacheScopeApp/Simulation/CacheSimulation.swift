@@ -61,7 +61,7 @@ enum CacheSimulation {
                 outcomes.append(nil)
                 continue
             }
-            if method != .get { request.method = method }  // setting it rebuilds the request's pseudo-fields
+            if method != .get { request.method = method }  // the parsed request is a GET
             request.headerFields = exchange.requestHeaders
             let response = try? await client.data(for: request, body: exchange.requestBody, policy: exchange.policy)
             outcomes.append(response?.outcome ?? .error)

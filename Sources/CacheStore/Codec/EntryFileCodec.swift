@@ -55,8 +55,8 @@ struct EntryFileCodec: Sendable {
     let envelope: SealedFile
 
     /// A plain codec when `contentKey` is `nil`, an AES-GCM one otherwise. Without
-    /// `verifiesChecksums` a plain file's checksum is written but not checked when read: for
-    /// files that never leave memory (``DiskMedium/simulated``).
+    /// `verifiesChecksums` a plain file's checksum is neither computed (it is left zero) nor
+    /// checked: for files that never leave memory (``DiskMedium/simulated``).
     init(contentKey: SendableKey?, verifiesChecksums: Bool = true) {
         envelope = SealedFile(contentKey: contentKey, verifiesChecksums: verifiesChecksums)
     }

@@ -17,12 +17,13 @@ import Darwin
 /// both. That holds for a conservative subset, checked by ``supports(_:)``: printable ASCII
 /// literals, `.`, `^` and `$` at the ends of the pattern or of a top-level alternative, groups
 /// (not repeated), `|`, greedy `*` `+` `?` `{n}` `{n,}` `{n,m}`, bracket
-/// expressions without escapes, nested brackets or ICU's set operators, and a backslash only
-/// before punctuation that is not a GNU anchor.
+/// expressions without escapes, nested brackets, ICU's set operators or classes (`[:digit:]`)
+/// and with ranges only within digits, lower or upper case letters, counts of at most three
+/// digits, and a backslash only before punctuation that is not a GNU anchor.
 /// Anything else — `\d`, `\b`, lazy or possessive quantifiers, `(?…)`, `[[:alpha:]]`,
 /// empty alternatives — stays with ICU. The pattern is compiled, and texts matched, in the C
 /// locale, so only printable-ASCII texts come here (``canMatch(_:)``); ignoring case then
-/// means ASCII case, which is ICU's on such texts.
+/// means ASCII case, which is ICU's on such texts for literals and for ranges within one case.
 final class POSIXRegex: @unchecked Sendable {
     // @unchecked: the compiled `regex_t` is never changed after `init`, and glibc's
     // `regexec` may run on one from several threads at once (it locks internally).
@@ -131,6 +132,8 @@ final class POSIXRegex: @unchecked Sendable {
     /// one the engines may read differently: empty, starting with `]`, or holding a
     /// backslash or a `[` (POSIX classes, ICU's nested sets).
     private static func bracketEnd(_ bytes: [UInt8], from start: Int) -> Int? {
+        // `[:digit:]` is a class to ICU and a set of letters to glibc; `[.` and `[=` likewise.
+        guard start < bytes.count, ![UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "=")].contains(bytes[start]) else { return nil }
         var index = start
         if index < bytes.count, bytes[index] == UInt8(ascii: "^") { index += 1 }
         guard index < bytes.count, bytes[index] != UInt8(ascii: "]") else { return nil }
@@ -138,14 +141,40 @@ final class POSIXRegex: @unchecked Sendable {
             switch bytes[index] {
             case UInt8(ascii: "]"): return index + 1
             case UInt8(ascii: "\\"), UInt8(ascii: "["): return nil
-            case UInt8(ascii: "&"), UInt8(ascii: "-"), UInt8(ascii: "~"):
-                // ICU's set operators `&&`, `--`, `~~`.
+            case UInt8(ascii: "&"), UInt8(ascii: "~"):
+                // ICU's set operators `&&`, `~~`.
                 if index + 1 < bytes.count, bytes[index + 1] == bytes[index] { return nil }
+                index += 1
+            case UInt8(ascii: "-"):
+                // A range (not a `-` first or last): only within digits, lower or upper case.
+                // Ignoring case, glibc folds a range's ends and ICU the range's members, so
+                // `[A-z]` matches `_` to ICU only.
+                let first = index == start || (index == start + 1 && bytes[start] == UInt8(ascii: "^"))
+                let last = index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "]")
+                if !first, !last {
+                    guard index + 1 < bytes.count, bytes[index + 1] != UInt8(ascii: "-"),
+                        let low = RangeKind(bytes[index - 1]), RangeKind(bytes[index + 1]) == low
+                    else { return nil }
+                }
                 index += 1
             default: index += 1
             }
         }
         return nil
+    }
+
+    /// The kinds of character a range may span in the shared subset.
+    private enum RangeKind {
+        case digit, lower, upper
+
+        init?(_ byte: UInt8) {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): self = .digit
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): self = .lower
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): self = .upper
+            default: return nil
+            }
+        }
     }
 
     /// The index after the `}` of `{n}`, `{n,}` or `{n,m}` opened before `start`, or `nil`.
@@ -155,9 +184,14 @@ final class POSIXRegex: @unchecked Sendable {
             while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
             return index
         }
+        // At most three digits a count: glibc copies the atom once per count when it compiles.
         var index = digits(start)
-        guard index > start, index < bytes.count else { return nil }
-        if bytes[index] == UInt8(ascii: ",") { index = digits(index + 1) }
+        guard index > start, index - start <= 3, index < bytes.count else { return nil }
+        if bytes[index] == UInt8(ascii: ",") {
+            let upper = index + 1
+            index = digits(upper)
+            guard index - upper <= 3 else { return nil }
+        }
         guard index < bytes.count, bytes[index] == UInt8(ascii: "}") else { return nil }
         return index + 1
     }
