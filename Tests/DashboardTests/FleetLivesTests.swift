@@ -34,6 +34,27 @@ struct FleetLivesTests {
         return (oldest...newest).compactMap { log[serial: $0] }
     }
 
+    @Test("an end told late, after the next life's events are folded, cuts off only the old life's requests, and the instance is not gone")
+    func lateEndSparesTheNextLife() throws {
+        var make = FleetEvents()
+        var state = fleetState()
+        state.apply(started(&make, id: 5, instance: 1, path: "/old"))  // seq 1: the old life's
+        state.apply(make.event(.storeStats(StoreStats(memoryUsed: 10, memoryCapacity: 100, diskUsed: 0, diskCapacity: 0, entryCount: 1)),
+                               instance: 1))  // seq 2
+        state.apply(started(&make, id: 1, instance: 1, path: "/new"))  // seq 3: the new life's, IDs start again
+        #expect(state.traffic.requests.openCount == 2)
+
+        var roster = Self.roster
+        roster.instances[1].connected = false
+        roster.instances[1].goneAfter = 2  // the old life ended after seq 2; the notice comes only now
+        state.setInstances(roster)
+        #expect(state.traffic.requests.openCount == 1)
+        #expect(rows(state).first { $0.url.hasSuffix("/old") }?.isCutOff == true)
+        #expect(rows(state).first { $0.url.hasSuffix("/new") }?.isCutOff == false, "the next life's request stays in flight")
+        #expect(state.traffic.perInstance[1].gone == false, "it has sent events since: its store still counts")
+        #expect(state.traffic.store?.memoryUsed == 10)
+    }
+
     @Test("an instance that goes away cuts its open requests off once the events before the drop are folded; a new life's requests are its own")
     func goneCutsOffOpenRequests() throws {
         var make = FleetEvents()

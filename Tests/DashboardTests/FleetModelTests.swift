@@ -133,6 +133,27 @@ struct FleetModelTests {
         #expect(stats.split(separator: "\n").contains { $0.contains("api") && $0.contains("gone") })
     }
 
+    @Test("an instance not reached yet is 'not yet', not gone: the header counts only instances that went away")
+    func notYetIsNotGone() throws {
+        var state = fleetState()
+        var roster = Self.roster
+        roster.instances[1] = InstanceStatus(name: "web#2", pid: 0, connected: false)
+        state.setInstances(roster)
+        #expect(roster.goneCount == 0)
+        var grid = try render(state, size: TerminalSize(columns: 120, rows: 40), now: 2).text
+        #expect(grid.contains("ATTACHED 3 instances") && !grid.contains("gone)"), "\(grid)")
+        _ = DashboardKeys.handle(.character("3"), state: &state)
+        grid = try render(state, size: TerminalSize(columns: 120, rows: 40), now: 2).text
+        #expect(grid.split(separator: "\n").contains { $0.contains("web#2") && $0.contains("not yet") })
+        #expect(!grid.contains("gone: last known figures"))
+
+        roster.instances[2].connected = false
+        state.setInstances(roster)
+        #expect(roster.goneCount == 1)
+        grid = try render(state, size: TerminalSize(columns: 120, rows: 40), now: 2).text
+        #expect(grid.contains("ATTACHED 3 instances (1 gone)"))
+    }
+
     @Test("instance:NAME filters the Requests and Entries views; drill-down on the instance column adds it")
     func instanceFilter() throws {
         var make = FleetEvents()

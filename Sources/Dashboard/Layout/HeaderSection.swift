@@ -44,7 +44,7 @@ enum HeaderSection {
             let roster = state.interface.instances
             if roster.isFleet {
                 // A fleet: how many instances, and how many are gone (their rows stay, marked ✗).
-                let gone = roster.instances.count - roster.connectedCount
+                let gone = roster.goneCount
                 spans = [Span("ATTACHED", .status, attributes: .bold), Span(" \(roster.instances.count) instances", .status)]
                 if gone > 0 { spans.append(Span(" (\(gone) gone)", .error, attributes: .bold)) }
             }

@@ -42,11 +42,16 @@ enum InstanceBreakdown {
                 state: instance.connected ? "connected" : instance.pid == 0 ? "not yet" : "gone",
                 requests: counters.requests, hitRatio: counters.hitRatio, entries: entries[index], bytes: bytes[index]))
         }
+        // The total leaves out what gone instances held, by the rule the header's store total
+        // follows (``InstanceFigures/total(_:)``): the model's own word that an instance is gone.
+        func counted(_ index: Int) -> Bool {
+            index < model.perInstance.count ? !model.perInstance[index].gone : roster.instances[index].connected
+        }
         lines.append(Line(
             name: "total", pid: "", state: "\(roster.connectedCount) of \(roster.instances.count)",
             requests: model.counters.requests, hitRatio: model.counters.hitRatio,
-            entries: entries.indices.reduce(0) { $0 + (roster.instances[$1].connected ? entries[$1] : 0) },
-            bytes: bytes.indices.reduce(0) { $0 + (roster.instances[$1].connected ? bytes[$1] : 0) }))
+            entries: entries.indices.reduce(0) { $0 + (counted($1) ? entries[$1] : 0) },
+            bytes: bytes.indices.reduce(0) { $0 + (counted($1) ? bytes[$1] : 0) }))
         return lines
     }
 
@@ -71,7 +76,7 @@ enum InstanceBreakdown {
                     + cell(Format.bytes(line.bytes), 11), total ? .title : .text, attributes: total ? .bold : []))
             result.append(spans)
         }
-        if roster.connectedCount < roster.instances.count, roster.instances.contains(where: { !$0.connected && $0.pid != 0 }) {
+        if roster.goneCount > 0 {
             result.append([Span("  gone: last known figures; the total counts their requests, not their entries or bytes", .dim)])
         }
         result.append([])

@@ -28,9 +28,10 @@ public struct RequestLog: Sendable, Hashable {
     private var records: [RequestRecord] = []
     /// Requests started so far: the next serial.
     public private(set) var total = 0
-    /// Open requests: (instance, request ID) → serial. An entry goes when its request finishes
-    /// or its slot is overwritten. (Instances of a fleet number their requests alike.)
-    private var open: [OpenRequest: Int] = [:]
+    /// Open requests: (instance, request ID) → serial, and the seq of the event that started
+    /// it. An entry goes when its request finishes or its slot is overwritten. (Instances of a
+    /// fleet number their requests alike.)
+    private var open: [OpenRequest: OpenSince] = [:]
     /// `revisions[slot]`: the revision of `records[slot]`'s last change.
     private var revisions: [UInt64] = []
     /// Filter verdicts by slot and revision (shared by copies; see ``lastRevision``).
@@ -63,7 +64,7 @@ public struct RequestLog: Sendable, Hashable {
     }
 
     /// The serial of the still-open request with this ID (of `instance`, in a fleet).
-    public func openSerial(of id: UInt64, instance: UInt16 = 0) -> Int? { open[OpenRequest(id: id, instance: instance)] }
+    public func openSerial(of id: UInt64, instance: UInt16 = 0) -> Int? { open[OpenRequest(id: id, instance: instance)]?.serial }
 
     /// Requests started and not yet finished (among those kept).
     public var openCount: Int { open.count }
@@ -98,8 +99,10 @@ public struct RequestLog: Sendable, Hashable {
     // MARK: Writing
 
     /// Appends a started request, overwriting the oldest when full; returns its serial.
+    /// `startSeq`: the seq of the event that started it (what ``closeAll(instance:startedAtOrBefore:)``
+    /// tells lives apart by).
     @discardableResult
-    public mutating func append(_ record: RequestRecord) -> Int {
+    public mutating func append(_ record: RequestRecord, startSeq: UInt64 = 0) -> Int {
         let serial = total
         let revision = Self.nextRevision()
         if records.count < capacity {
@@ -109,11 +112,11 @@ public struct RequestLog: Sendable, Hashable {
             let slot = serial % capacity
             let evicted = records[slot]
             let evictedKey = OpenRequest(id: evicted.id, instance: evicted.instance)
-            if open[evictedKey] == serial - capacity { open[evictedKey] = nil }
+            if open[evictedKey]?.serial == serial - capacity { open[evictedKey] = nil }
             records[slot] = record
             revisions[slot] = revision
         }
-        open[OpenRequest(id: record.id, instance: record.instance)] = serial
+        open[OpenRequest(id: record.id, instance: record.instance)] = OpenSince(serial: serial, startSeq: startSeq)
         total += 1
         return serial
     }
@@ -130,12 +133,13 @@ public struct RequestLog: Sendable, Hashable {
         open[OpenRequest(id: id, instance: instance)] = nil
     }
 
-    /// Marks every open request of `instance` as no longer open (its instance went away);
-    /// returns their serials, oldest first.
-    public mutating func closeAll(instance: UInt16) -> [Int] {
-        let closed = open.filter { $0.key.instance == instance }
+    /// Marks every open request of `instance` started by an event numbered at most
+    /// `startedAtOrBefore` as no longer open (its instance went away after that event; a
+    /// request it started later belongs to its next life); returns their serials, oldest first.
+    public mutating func closeAll(instance: UInt16, startedAtOrBefore lastSeq: UInt64 = .max) -> [Int] {
+        let closed = open.filter { $0.key.instance == instance && $0.value.startSeq <= lastSeq }
         for key in closed.keys { open[key] = nil }
-        return closed.values.sorted()
+        return closed.values.map(\.serial).sorted()
     }
 
     private static func nextRevision() -> UInt64 {
@@ -154,6 +158,12 @@ public struct RequestLog: Sendable, Hashable {
         hasher.combine(records)
         hasher.combine(open)
     }
+}
+
+/// Where an open request is, and since which event.
+private struct OpenSince: Hashable, Sendable {
+    var serial: Int
+    var startSeq: UInt64
 }
 
 /// A request still open, by instance and request ID.

@@ -17,7 +17,9 @@ extension TrafficModel {
     /// and its store's figures are left out of the fleet's total until it sends events again.
     public mutating func endLife(of instance: UInt16, after afterSeq: UInt64) {
         if afterSeq <= lastSeq {
-            cutOff(instance)
+            // Told late: events after the end are folded already, and the requests they
+            // started (the next life's) stay open.
+            cutOff(instance, after: afterSeq)
         } else {
             pendingLifeEnds.append(LifeEnd(instance: instance, afterSeq: afterSeq))
         }
@@ -28,15 +30,16 @@ extension TrafficModel {
         let due = pendingLifeEnds.filter { $0.afterSeq <= lastSeq }
         guard !due.isEmpty else { return }
         pendingLifeEnds.removeAll { $0.afterSeq <= lastSeq }
-        for end in due { cutOff(end.instance) }
+        for end in due { cutOff(end.instance, after: end.afterSeq) }
     }
 
-    private mutating func cutOff(_ instance: UInt16) {
-        for serial in requests.closeAll(instance: instance) {
+    private mutating func cutOff(_ instance: UInt16, after afterSeq: UInt64) {
+        for serial in requests.closeAll(instance: instance, startedAtOrBefore: afterSeq) {
             requests.update(serial: serial) { $0.cutOffAt = clock }
         }
         let index = Int(instance)
-        if index < perInstance.count, !perInstance[index].gone {
+        let spokeSince = index < lastSeqOfInstance.count && lastSeqOfInstance[index] > afterSeq
+        if index < perInstance.count, !perInstance[index].gone, !spokeSince {
             perInstance[index].gone = true
             store = InstanceFigures.total(perInstance)
         }

@@ -58,6 +58,9 @@ public struct TrafficModel: EventFolding {
     public internal(set) var lastSeq: UInt64 = 0
     /// Instances whose life ended after an event not folded yet (``endLife(of:after:)``).
     var pendingLifeEnds: [LifeEnd] = []
+    /// The seq of each instance's latest event folded, by instance index (a fleet only): a
+    /// life's end told late must not count an instance gone that has spoken since.
+    var lastSeqOfInstance: [UInt64] = []
 
     /// An empty model.
     public init() {}
@@ -103,7 +106,7 @@ public struct TrafficModel: EventFolding {
                 policy: started.policy, requestHeaders: started.headers)
             record.instance = instance
             if !instanceNames.isEmpty { record.instanceName = name(of: instance) }
-            requests.append(record)
+            requests.append(record, startSeq: event.seq)
         case .lookup(let lookup):
             updateRequest(event) { $0.lookup = lookup }
         case .revalidationSent(let sent):
@@ -162,6 +165,8 @@ public struct TrafficModel: EventFolding {
         if perInstance.isEmpty { perInstance = [InstanceFigures(counters: counters, store: store)] }
         let index = Int(event.instance)
         while perInstance.count <= index { perInstance.append(InstanceFigures()) }
+        while lastSeqOfInstance.count <= index { lastSeqOfInstance.append(0) }
+        lastSeqOfInstance[index] = event.seq
         if perInstance[index].gone {
             // Its first event since it went away: it is back, and its store counts again.
             perInstance[index].gone = false
