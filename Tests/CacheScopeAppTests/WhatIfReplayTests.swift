@@ -20,15 +20,16 @@ struct WhatIfReplayTests {
         (80, "/max-age/10"), (81, "/large/100"), (82, "/items/1"),
     ]
 
-    /// Records the script into `scratch/session.jsonl` and returns its path.
-    static func record(in scratch: Scratch) async throws -> String {
+    /// Records `script` (seconds after the start, path on the demo origin; by default
+    /// ``script``) through a client on a simulated clock into `scratch/NAME` and returns its path.
+    static func record(in scratch: Scratch, name: String = "session.jsonl", script: [(Double, String)] = Self.script) async throws -> String {
         let start = Date(timeIntervalSince1970: 1_780_000_000)
         let clock = SimulatedClock(start: start)
         let origin = try await DemoOrigin.start(now: { clock.now })
         var configuration = CachingClientConfiguration()
         configuration.now = { clock.now }
         let client = try await CachingClient(configuration: configuration)
-        let path = scratch.path("session.jsonl")
+        let path = scratch.path(name)
         let recorder = try SessionRecorder(bus: client.events, path: path, initial: await client.snapshotEvents())
         for (offset, path) in script {
             clock.set(start.addingTimeInterval(offset))
@@ -61,23 +62,8 @@ struct WhatIfReplayTests {
     @Test("stale-if-error: the recorded origin failure is failed again, so the same configuration serves stale again")
     func staleIfErrorReproduced() async throws {
         let scratch = try Scratch()
-        let start = Date(timeIntervalSince1970: 1_780_000_000)
-        let clock = SimulatedClock(start: start)
-        let origin = try await DemoOrigin.start(now: { clock.now })
-        var configuration = CachingClientConfiguration()
-        configuration.now = { clock.now }
-        let client = try await CachingClient(configuration: configuration)
-        let path = scratch.path("sie.jsonl")
-        let recorder = try SessionRecorder(bus: client.events, path: path, initial: await client.snapshotEvents())
         // 200 once, then the origin answers 500: the stale copy stands in (stale-if-error=300).
-        for offset in [0.0, 5, 10] {
-            clock.set(start.addingTimeInterval(offset))
-            _ = try await client.data(from: origin.baseURL + "/sie/1/300")
-        }
-        _ = try await recorder.close()
-        try await client.shutdown()
-        try await origin.stop()
-
+        let path = try await Self.record(in: scratch, name: "sie.jsonl", script: [0, 5, 10].map { ($0, "/sie/1/300") })
         let log = try SessionLogReader.load(path)
         let failures = log.events.compactMap { event -> Served? in
             guard case .served(let served) = event.kind, served.originError != nil else { return nil }

@@ -9,14 +9,6 @@ extension EndToEndTests {
     /// `--metrics` as a user runs it: Prometheus's view of `cachescope proxy`, read with `curl`.
     @Suite("--metrics")
     struct MetricsOptionTests {
-        /// Runs `curl -s URL` and returns the body.
-        private func curl(_ url: String) async throws -> String {
-            let child = try Spawn.start(["curl", "-s", url])
-            let (status, output) = await child.wait(timeout: .seconds(30))
-            try #require(status == 0, "curl \(url) failed with status \(status): \(output)")
-            return output
-        }
-
         /// The word after `prefix` in `text`, up to a space or the end of the line.
         private func word(after prefix: String, in text: String) -> String? {
             guard let range = text.range(of: prefix) else { return nil }
@@ -44,11 +36,11 @@ extension EndToEndTests {
             }
             let (proxy, metrics) = try #require(urls, "no banner with both URLs from `cachescope proxy --no-ui --metrics`")
             #expect(metrics.hasPrefix("http://127.0.0.1:") && metrics.hasSuffix("/metrics"), "\(metrics)")
-            _ = try await curl(proxy + "/max-age/60")
-            _ = try await curl(proxy + "/max-age/60")
+            _ = try await Curl.body(proxy + "/max-age/60")
+            _ = try await Curl.body(proxy + "/max-age/60")
             var page = ""
             for _ in 0..<100 where !page.contains("cachescope_requests_total{outcome=\"hit\"} 1") {  // bounded: 2 s
-                page = try await curl(metrics)
+                page = try await Curl.body(metrics)
                 try await Task.sleep(for: .milliseconds(20))
             }
             #expect(page.contains("cachescope_requests_total{outcome=\"hit\"} 1"), "\(page)")

@@ -9,14 +9,6 @@ extension EndToEndTests {
     /// `cachescope proxy` as a user runs it: in front of the demo origin, driven by `curl`.
     @Suite("cachescope proxy")
     struct ProxyCommandTests {
-        /// Runs `curl -s -D - -o /dev/null URL` and returns its output (the response head).
-        private func curl(_ url: String) async throws -> String {
-            let child = try Spawn.start(["curl", "-s", "-D", "-", "-o", "/dev/null", url])
-            let (status, output) = await child.wait(timeout: .seconds(30))
-            try #require(status == 0, "curl \(url) failed with status \(status): \(output)")
-            return output
-        }
-
         @Test("--no-ui: one common-log line per request on stdout, the summary and status 143 on SIGTERM")
         func headless() async throws {
             let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
@@ -36,9 +28,9 @@ extension EndToEndTests {
                 }
             }
             let url = try #require(proxyURL, "no banner from `cachescope proxy --no-ui`")
-            let miss = try await curl(url + "/max-age/60")
+            let miss = try await Curl.head(url + "/max-age/60")
             #expect(miss.contains("Cache-Status: cachescope;fwd=uri-miss;fwd-status=200;stored"), "\(miss)")
-            let hit = try await curl(url + "/max-age/60")
+            let hit = try await Curl.head(url + "/max-age/60")
             #expect(hit.contains("Cache-Status: cachescope;hit;ttl="), "\(hit)")
             #expect(origin.requestCount(path: "/max-age/60") == 1)
 
@@ -68,8 +60,8 @@ extension EndToEndTests {
             let start = try #require(line.range(of: "proxy on "))
             let url = String(line[start.upperBound...].prefix { $0 != " " })
 
-            _ = try await curl(url + "/max-age/60")
-            _ = try await curl(url + "/max-age/60")
+            _ = try await Curl.head(url + "/max-age/60")
+            _ = try await Curl.head(url + "/max-age/60")
             let shown = await tmux.waitFor(.seconds(30)) { $0.contains("HIT max-age=60") && $0.contains("MISS") }
             #expect(shown.ok, "the dashboard does not show curl's miss and hit:\n\(shown.screen)")
             #expect(!shown.screen.contains("\"GET /max-age/60"), "an access-log line was drawn on the dashboard:\n\(shown.screen)")

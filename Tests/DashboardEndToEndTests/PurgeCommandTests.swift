@@ -10,13 +10,6 @@ extension EndToEndTests {
     /// tags `/items/{id}` with `Surrogate-Key: items item-{id}`), driven by `curl`.
     @Suite("cachescope purge")
     struct PurgeCommandTests {
-        private func curl(_ url: String) async throws -> String {
-            let child = try Spawn.start(["curl", "-s", "-D", "-", "-o", "/dev/null", url])
-            let (status, output) = await child.wait(timeout: .seconds(30))
-            try #require(status == 0, "curl \(url) failed with status \(status): \(output)")
-            return output
-        }
-
         /// `cachescope proxy --no-ui --publish` and the URL and socket its banner names.
         private func publishingProxy(
             origin: DemoOrigin, directory: TemporaryDirectory, extra: [String] = []
@@ -51,9 +44,9 @@ extension EndToEndTests {
             let (proxy, url, socket) = try await publishingProxy(origin: origin, directory: directory)
             defer { kill(proxy.pid, SIGTERM) }
 
-            _ = try await curl(url + "/items/5")
-            _ = try await curl(url + "/items/6")
-            #expect(try await curl(url + "/items/5").contains("Cache-Status: cachescope;hit"))
+            _ = try await Curl.head(url + "/items/5")
+            _ = try await Curl.head(url + "/items/6")
+            #expect(try await Curl.head(url + "/items/5").contains("Cache-Status: cachescope;hit"))
 
             let purged = try await Binary.run(["purge", "--tag", "item-5", socket])
             #expect(purged.status == 0, "\(purged.stderr)")
@@ -61,8 +54,8 @@ extension EndToEndTests {
             #expect(line.hasPrefix("\(socket) (cachescope-proxy, pid \(proxy.pid)): purged 1 entry tagged item-5"), "\(line)")
             #expect(purged.stdout.split(separator: "\n").count == 1)
 
-            #expect(try await curl(url + "/items/5").contains("fwd=uri-miss"), "the purged entry is gone")
-            #expect(try await curl(url + "/items/6").contains("Cache-Status: cachescope;hit"), "the other item stays")
+            #expect(try await Curl.head(url + "/items/5").contains("fwd=uri-miss"), "the purged entry is gone")
+            #expect(try await Curl.head(url + "/items/6").contains("Cache-Status: cachescope;hit"), "the other item stays")
             #expect(origin.requestCount(path: "/items/5") == 2)
 
             let again = try await Binary.run(["purge", "--tag", "nothing-has-this", socket])

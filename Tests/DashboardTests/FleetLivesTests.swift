@@ -11,16 +11,9 @@ import Testing
 /// its marks and multi-key purges name, and how its store figures add up.
 @Suite("A fleet's instances going and coming back")
 struct FleetLivesTests {
-    static let roster = InstanceRoster([
-        InstanceStatus(name: "web", pid: 41, connected: true),
-        InstanceStatus(name: "api", pid: 42, connected: true),
-    ])
+    static let roster = FleetFixture.roster("web", "api")
 
-    private func fleetState() -> DashboardState {
-        var state = DashboardState(mode: .attached(process: "2 instances"))
-        state.setInstances(Self.roster)
-        return state
-    }
+    private func fleetState() -> DashboardState { FleetFixture.state(Self.roster) }
 
     private func started(_ make: inout FleetEvents, id: UInt64, instance: UInt16, path: String) -> CacheEvent {
         make.event(.requestStarted(RequestStarted(

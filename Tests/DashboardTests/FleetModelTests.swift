@@ -13,17 +13,9 @@ import Testing
 /// filter and commands follow the roster.
 @Suite("A fleet in one dashboard")
 struct FleetModelTests {
-    static let roster = InstanceRoster([
-        InstanceStatus(name: "web", pid: 41, connected: true),
-        InstanceStatus(name: "web#2", pid: 42, connected: true),
-        InstanceStatus(name: "api", pid: 43, connected: true),
-    ])
+    static let roster = FleetFixture.roster("web", "web#2", "api")
 
-    private func fleetState() -> DashboardState {
-        var state = DashboardState(mode: .attached(process: "3 instances"))
-        state.setInstances(Self.roster)
-        return state
-    }
+    private func fleetState() -> DashboardState { FleetFixture.state(Self.roster) }
 
     @Test("the same key stored by two instances is two rows; a purge of everything on one leaves the other's")
     func keyCollisions() {
@@ -241,44 +233,5 @@ struct FleetModelTests {
         let fine = FleetCommandReport(command: .purgeAll, results: [.init(name: "web", result: CommandResult(succeeded: true, message: "purged 1 entry"))])
         #expect(fine.message == "purgeAll on 1 instance — web: purged 1 entry")
         #expect(FleetCommandReport(command: .purgeAll, results: []).message.contains("none is connected"))
-    }
-}
-
-/// Events of a fleet, numbered as they are made.
-struct FleetEvents {
-    var seq: UInt64 = 0
-
-    /// An event of `instance` at `time`.
-    mutating func event(_ kind: CacheEventKind, instance: UInt16, request: UInt64? = nil, time: Double = 1) -> CacheEvent {
-        seq += 1
-        var event = CacheEvent(seq: seq, time: time, requestID: request, kind: kind)
-        event.instance = instance
-        return event
-    }
-
-    /// A request `id` of `instance` for `key` that missed and was stored (`size` bytes).
-    mutating func miss(_ key: String, id: UInt64, instance: UInt16, size: Int = 100) -> [CacheEvent] {
-        let url = String(key.dropFirst(4))
-        return [
-            event(.requestStarted(RequestStarted(method: "GET", url: url, cacheKey: key, policy: "protocol", headers: [:])),
-                  instance: instance, request: id),
-            event(.stored(Stored(entry: EntryRef(key: key), tier: .memory, size: size, ttl: 60, etag: nil, lastModified: nil, status: 200)),
-                  instance: instance),
-            event(.requestFinished(RequestFinished(
-                status: 200, latency: 0.01, bytesFromNetwork: size, bytesFromCache: 0, outcome: .miss, reason: "not in cache")),
-                  instance: instance, request: id),
-        ]
-    }
-
-    /// A hit of request `id` of `instance` on `key`.
-    mutating func hit(_ key: String, id: UInt64, instance: UInt16) -> [CacheEvent] {
-        [
-            event(.requestStarted(RequestStarted(method: "GET", url: String(key.dropFirst(4)), cacheKey: key, policy: "protocol", headers: [:])),
-                  instance: instance, request: id),
-            event(.served(Served(source: .cache, status: 200, bytes: 100, outcome: .hit, reason: "fresh")), instance: instance, request: id),
-            event(.requestFinished(RequestFinished(
-                status: 200, latency: 0.001, bytesFromNetwork: 0, bytesFromCache: 100, outcome: .hit, reason: "fresh")),
-                  instance: instance, request: id),
-        ]
     }
 }

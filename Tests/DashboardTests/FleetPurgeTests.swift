@@ -9,16 +9,9 @@ import Testing
 /// a purge of several keys comes back as one report.
 @Suite("A fleet's marks and multi-key purges")
 struct FleetPurgeTests {
-    static let roster = InstanceRoster([
-        InstanceStatus(name: "web", pid: 41, connected: true),
-        InstanceStatus(name: "api", pid: 42, connected: true),
-    ])
+    static let roster = FleetFixture.roster("web", "api")
 
-    private func fleetState() -> DashboardState {
-        var state = DashboardState(mode: .attached(process: "2 instances"))
-        state.setInstances(Self.roster)
-        return state
-    }
+    private func fleetState() -> DashboardState { FleetFixture.state(Self.roster) }
 
     @Test("m marks one instance's copy of a URL, not every instance's; d purges only that copy")
     func marksPerInstance() throws {
