@@ -41,7 +41,7 @@ let package = Package(
         ),
         benchmark("StoreBenchmarks", "CacheStore", "HTTPCaching"),
         benchmark(
-            "ClientBenchmarks", "CachingClient", "CacheStore", "CacheEvents", "DemoOrigin", "HTTPCaching",
+            "ClientBenchmarks", "CachingClient", "CacheStore", "CacheEvents", "DemoOrigin", "HTTPCaching", "CacheMetrics",
             also: [asyncHTTPClient, .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio")]
         ),
         benchmark(

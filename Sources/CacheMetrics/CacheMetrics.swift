@@ -21,9 +21,10 @@ public import CoreMetrics
 ///
 /// **Off the request path.** The metrics hold one lossless subscription of the bus
 /// (``EventDelivery/recorder``: exact counts, and should its million-event buffer ever fill, a
-/// `dropped` event says how much is missing and ``CacheMetricName/droppedEvents`` counts it). A
-/// request pays what any subscriber costs — its events appended to one more buffer under the
-/// bus's lock — and nothing of the metrics themselves: a task of their own takes the events in
+/// `dropped` event says how much is missing and ``CacheMetricName/droppedEvents`` counts it),
+/// of only the kinds they count (``CacheEventKinds``). A request pays what such a subscriber
+/// costs — of a fresh hit's four events, one appended to one more buffer under the bus's
+/// lock — and nothing of the metrics themselves: a task of their own takes the events in
 /// batches and moves the metrics. After each batch it pauses for ``batchingInterval`` (as a
 /// dashboard's subscription does), so under load publishers find nobody to wake and only
 /// append; an idle client wakes nothing.
@@ -57,7 +58,7 @@ public final class CacheMetrics: Sendable {
     public init(events: EventBus, storeStats: StoreStats? = nil, factory: any MetricsFactory = MetricsSystem.factory) {
         let metrics = EventMetrics(factory: factory)
         if let storeStats { metrics.record(storeStats) }
-        let subscription = events.subscribe(.recorder)
+        let subscription = events.subscribe(.recorder, only: EventMetrics.kinds)
         self.subscription = subscription
         let batches = subscription.batches
         task = Task.detached {

@@ -58,6 +58,12 @@ struct EventMetrics: Sendable {
         store = StoreGauges(factory: factory)
     }
 
+    /// The kinds ``record(_:)`` moves a metric for: the metrics' subscription takes only these
+    /// (of a fresh hit's four events, only `requestFinished` is copied for them).
+    static let kinds: CacheEventKinds = [
+        .requestFinished, .revalidationSent, .notModified, .modified, .evicted, .purged, .storeStats, .error, .dropped,
+    ]
+
     /// Moves the metrics an event concerns; events no metric counts are passed over.
     mutating func record(_ event: CacheEvent) {
         switch event.kind {

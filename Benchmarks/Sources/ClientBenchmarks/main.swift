@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import CacheMetrics
 import CachingClient
 import HTTPTypes
 
@@ -13,6 +14,7 @@ import HTTPTypes
 //   --cpu [NAME]                       wall and process CPU time per request, each way of sending
 //   --sizes                            the 304 / plain GET comparison at 1, 16 and 64 KB bodies
 //   --profile hit|revalidate|instant N N requests of one kind in a loop, for `perf record`
+//   --metrics                          a fresh hit with metrics on against off (issue #17: ≤ 5 %)
 
 let arguments = CommandLine.arguments
 let setup = try await BenchmarkSetup.start()
@@ -31,6 +33,14 @@ if arguments.contains("--breakdown") {
     default: elapsed = try await runProfileLoop(client: setup.client, request: setup.revalidateRequest, count: count)
     }
     print("\(arguments[index + 1]): \(count) requests in \(elapsed)")
+} else if let index = arguments.firstIndex(of: "--metrics-profile"), index + 1 < arguments.count {
+    // 300,000 fresh hits with metrics on or off, for `perf record`.
+    let metrics = arguments[index + 1] == "on" ? CacheMetrics(events: setup.client.events) : nil
+    let elapsed = try await runProfileLoop(client: setup.client, request: setup.hitRequest, count: 300_000)
+    await metrics?.stop()
+    print("metrics \(arguments[index + 1]): 300000 hits in \(elapsed)")
+} else if arguments.contains("--metrics") {
+    print(try await runMetricsOverhead(setup) ? "ALL PASS" : "SOME FAIL")
 } else if arguments.contains("--sizes") {
     try await printSizeSweep(setup)
 } else if let index = arguments.firstIndex(of: "--cpu") {

@@ -58,7 +58,16 @@ public final class EventBus: Sendable {
         var seq: UInt64 = 0
         var nextSubscriberID = 0
         /// In subscription order; an array, because every event walks it.
-        var subscribers: [(id: Int, buffer: EventBuffer)] = []
+        var subscribers: [Subscriber] = []
+        /// Whether some subscriber takes only some kinds (then each event's kind is looked at).
+        var filtered = false
+    }
+
+    private struct Subscriber {
+        var id: Int
+        var buffer: EventBuffer
+        /// The kinds it takes (``CacheEventKinds/all`` for most).
+        var kinds: CacheEventKinds
     }
 
     /// Creates a bus whose session starts now, reading time from `now` (the wall clock unless
@@ -108,7 +117,20 @@ public final class EventBus: Sendable {
                 CacheEvent(seq: seq + 2, time: time, requestID: requestID, kind: second),
                 third.map { CacheEvent(seq: seq + 3, time: time, requestID: requestID, kind: $0) }
             )
-            for subscriber in state.subscribers { subscriber.buffer.append(events.0, events.1, events.2) }
+            guard state.filtered else {
+                for subscriber in state.subscribers { subscriber.buffer.append(events.0, events.1, events.2) }
+                return
+            }
+            let kinds = (CacheEventKinds(first), CacheEventKinds(second), third.map(CacheEventKinds.init) ?? [])
+            for subscriber in state.subscribers {
+                if subscriber.kinds == .all {
+                    subscriber.buffer.append(events.0, events.1, events.2)
+                    continue
+                }
+                if subscriber.kinds.contains(kinds.0) { subscriber.buffer.append(events.0) }
+                if subscriber.kinds.contains(kinds.1) { subscriber.buffer.append(events.1) }
+                if let third = events.2, subscriber.kinds.contains(kinds.2) { subscriber.buffer.append(third) }
+            }
         }
     }
 
@@ -122,26 +144,42 @@ public final class EventBus: Sendable {
     private func stampAndDeliver(_ kind: CacheEventKind, time: Double, requestID: UInt64?, in state: inout State) -> CacheEvent {
         state.seq += 1
         let event = CacheEvent(seq: state.seq, time: time, requestID: requestID, kind: kind)
-        for subscriber in state.subscribers { subscriber.buffer.append(event) }
+        guard state.filtered else {
+            for subscriber in state.subscribers { subscriber.buffer.append(event) }
+            return event
+        }
+        let kinds = CacheEventKinds(kind)
+        for subscriber in state.subscribers where subscriber.kinds.contains(kinds) { subscriber.buffer.append(event) }
         return event
     }
 
     /// Subscribes: every event published from now on, after the `initial` ones (e.g. a store
     /// snapshot, delivered to this subscriber only). See ``EventSubscription``.
-    public func subscribe(_ delivery: EventDelivery = .dashboard, initial: [CacheEventKind] = []) -> EventSubscription {
+    ///
+    /// `only`: the kinds wanted, when not all are (the metrics need 9 of 17, and of a fresh
+    /// hit's four events only `requestFinished`): events of other kinds are never copied into
+    /// this subscription's buffer, so their `seq` values are missing from what it sees. A
+    /// `dropped` event of its own buffer's comes whatever the set.
+    public func subscribe(
+        _ delivery: EventDelivery = .dashboard, initial: [CacheEventKind] = [], only kinds: CacheEventKinds = .all
+    ) -> EventSubscription {
         let time = time(of: nil)
         let buffer = state.withLock { state in
             let id = state.nextSubscriberID
             state.nextSubscriberID += 1
             let buffer = EventBuffer(capacity: delivery.bufferSize, batchingInterval: delivery.batchingInterval) { [weak self] in
-                self?.state.withLock { $0.subscribers.removeAll { $0.id == id } }
+                self?.state.withLock { state in
+                    state.subscribers.removeAll { $0.id == id }
+                    state.filtered = state.subscribers.contains { $0.kinds != .all }
+                }
             }
             // Snapshot events describe the state as of the last published event and carry its
             // seq, so subscribing never leaves a gap in other subscribers' sequence.
-            for kind in initial {
+            for kind in initial where kinds.contains(CacheEventKinds(kind)) {
                 buffer.append(CacheEvent(seq: state.seq, time: time, kind: kind))
             }
-            state.subscribers.append((id, buffer))
+            state.subscribers.append(Subscriber(id: id, buffer: buffer, kinds: kinds))
+            if kinds != .all { state.filtered = true }
             return buffer
         }
         return EventSubscription(buffer: buffer)

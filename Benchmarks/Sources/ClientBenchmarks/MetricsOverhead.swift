@@ -1,0 +1,53 @@
+import BenchmarkSupport
+import CacheMetrics
+import CachingClient
+import Foundation
+
+/// `--metrics`: issue #17's target that metrics switched on add at most 5 % to a fresh hit.
+/// The same client alternates, round by round, between no metrics and a `CacheMetrics` on its
+/// bus (swift-metrics' default no-op backend, so what is measured is the subscription and the
+/// metrics' task, not a backend's storage): 30 rounds of each, 10,000 hits a round. Per round,
+/// the wall time per hit from a detached task (what the app waits) and the process CPU per hit
+/// (what the metrics' own task costs too, on whatever core it ran); the verdict is the median
+/// of the rounds' wall-time ratios, with the CPU ratio beside it.
+func runMetricsOverhead(_ setup: BenchmarkSetup) async throws -> Bool {
+    let (client, hitRequest) = (setup.client, setup.hitRequest)
+    let hits = 10_000
+    func round() async throws -> (wall: Double, cpu: Double) {
+        try await Task.detached {
+            let cpuStart = processCPUSeconds()
+            let start = ContinuousClock.now
+            for _ in 0..<hits { _ = try await client.data(for: hitRequest) }
+            let wall = (ContinuousClock.now - start).seconds
+            return (wall / Double(hits), (processCPUSeconds() - cpuStart) / Double(hits))
+        }.value
+    }
+    for _ in 0..<3 { _ = try await round() }  // warm-up
+    var wallRatios: [Double] = [], cpuRatios: [Double] = []
+    var off: [Double] = [], on: [Double] = []
+    func withMetrics() async throws -> (wall: Double, cpu: Double) {
+        let metrics = CacheMetrics(events: client.events, storeStats: client.store.stats())
+        let measured = try await round()
+        await metrics.stop()  // its last batch recorded: the round's whole cost is in its CPU
+        return measured
+    }
+    for index in 0..<30 {
+        // Which goes first alternates, so a drift within a pair favours neither.
+        let (plain, measured) = index % 2 == 0
+            ? (try await round(), try await withMetrics())
+            : try await { let on = try await withMetrics(); return (try await round(), on) }()
+        off.append(plain.wall)
+        on.append(measured.wall)
+        wallRatios.append(measured.wall / plain.wall)
+        cpuRatios.append(measured.cpu / plain.cpu)
+    }
+    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+    let wallRatio = median(wallRatios)
+    let pass = wallRatio <= 1.05
+    print(String(
+        format: "%@ fresh hit with metrics on within 5%% of metrics off: median of 30 rounds' ratios %.3f (rounds %.3f–%.3f); "
+            + "%.2f µs against %.2f µs a hit; process CPU ratio %.3f (rounds %.3f–%.3f)",
+        pass ? "PASS" : "FAIL", wallRatio, wallRatios.min() ?? 0, wallRatios.max() ?? 0, median(on) * 1e6, median(off) * 1e6,
+        median(cpuRatios), cpuRatios.min() ?? 0, cpuRatios.max() ?? 0))
+    return pass
+}
