@@ -1,4 +1,5 @@
 import CacheEvents
+import CacheStore
 import Foundation
 import HTTPCaching
 import Testing
@@ -28,7 +29,7 @@ struct KindFilterTests {
         #expect(every.take().map(\.seq) == Array(1...7))
     }
 
-    @Test("once the filtered subscriber is gone, the others still get every event")
+    @Test("a subscriber of every kind gets every event beside a filtered one, and after it has gone")
     func othersUnaffected() {
         let bus = EventBus()
         var some: EventSubscription? = bus.subscribe(.lossless(bufferSize: 100), only: [.error])
@@ -38,7 +39,29 @@ struct KindFilterTests {
         some = nil
         bus.publish(Self.served, Self.finished, requestID: 1)
         #expect(every.take().map(\.kind.name) == ["lookup", "served", "requestFinished"])
-        #expect(CacheEventKinds(Self.finished) == .requestFinished)
-        #expect(CacheEventKinds.all.contains(CacheEventKinds(.dropped(Dropped(count: 1)))))
+    }
+
+    /// Each kind's constant, by the kind's name.
+    static let byName: [String: CacheEventKinds] = [
+        "requestStarted": .requestStarted, "lookup": .lookup, "revalidationSent": .revalidationSent, "notModified": .notModified,
+        "modified": .modified, "served": .served, "stored": .stored, "promoted": .promoted, "evicted": .evicted, "purged": .purged,
+        "coalesced": .coalesced, "requestFinished": .requestFinished, "error": .error, "storeStats": .storeStats,
+        "entries": .entries, "command": .command, "dropped": .dropped,
+    ]
+
+    @Test("seventeen kinds, one bit each, together all; an event's kind maps to the constant of its name")
+    func oneBitPerKind() {
+        let constants = Array(Self.byName.values)
+        #expect(constants.count == 17)
+        #expect(Set(constants.map(\.rawValue)).count == 17)
+        #expect(constants.allSatisfy { $0.rawValue.nonzeroBitCount == 1 })
+        #expect(constants.reduce(CacheEventKinds()) { $0.union($1) } == .all)
+        let samples: [CacheEventKind] = [
+            Self.lookup, Self.served, Self.finished, Self.error, .dropped(Dropped(count: 1)), .promoted(EntryRef(key: "GET http://o/a")),
+            .command(CommandInfo(name: "purgeAll")),
+            .storeStats(StoreStats(memoryUsed: 0, memoryCapacity: 1, diskUsed: 0, diskCapacity: 0, entryCount: 0)),
+            .revalidationSent(RevalidationSent(ifNoneMatch: "\"v1\"", ifModifiedSince: nil)), .notModified(NotModified(freshened: 1, ttl: 60)),
+        ]
+        for kind in samples { #expect(CacheEventKinds(kind) == Self.byName[kind.name], "\(kind.name)") }
     }
 }

@@ -49,6 +49,19 @@ struct BusMetricsTests {
         #expect(page.value(CacheMetricName.droppedEvents) == 7)
     }
 
+    @Test("errors and the store's figures published on the bus reach the metrics (the kinds their subscription takes)")
+    func errorsAndStoreStatsFromTheBus() async throws {
+        let bus = EventBus()
+        let (metrics, registry) = Self.metrics(of: bus)
+        bus.publish(.error(ErrorInfo(message: "disk degraded")))
+        bus.publish(.storeStats(StoreStats(memoryUsed: 300, memoryCapacity: 4_000, diskUsed: 0, diskCapacity: 0, entryCount: 2)))
+        bus.publish(.lookup(Lookup(verdict: .fresh, reason: "max-age=60")), requestID: 1)  // a kind the metrics leave out
+        await metrics.stop()
+        let page = try PrometheusText(parsing: registry.emitToString())
+        #expect(page.value(CacheMetricName.errors) == 1)
+        #expect(page.value(CacheMetricName.storeUsed, ["tier": "memory"]) == 300)
+    }
+
     @Test("the store's figures given at the start are exported before any event")
     func initialStoreStats() async throws {
         let bus = EventBus()

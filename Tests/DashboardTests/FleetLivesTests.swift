@@ -46,6 +46,9 @@ struct FleetLivesTests {
         #expect(rows(state).first { $0.url.hasSuffix("/new") }?.isCutOff == false, "the next life's request stays in flight")
         #expect(state.traffic.perInstance[1].gone == false, "it has sent events since: its store still counts")
         #expect(state.traffic.store?.memoryUsed == 10)
+        _ = DashboardKeys.handle(.character("3"), state: &state)
+        let stats = try render(state, size: TerminalSize(columns: 120, rows: 60), now: 2).text
+        #expect(!stats.contains("gone: last known figures"), "the total still counts its entries, and says nothing else")
     }
 
     @Test("an instance that goes away cuts its open requests off once the events before the drop are folded; a new life's requests are its own")
