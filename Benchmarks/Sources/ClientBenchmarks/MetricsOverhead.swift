@@ -33,9 +33,15 @@ func runMetricsOverhead(_ setup: BenchmarkSetup) async throws -> Bool {
     }
     for index in 0..<30 {
         // Which goes first alternates, so a drift within a pair favours neither.
-        let (plain, measured) = index % 2 == 0
-            ? (try await round(), try await withMetrics())
-            : try await { let on = try await withMetrics(); return (try await round(), on) }()
+        let plain: (wall: Double, cpu: Double)
+        let measured: (wall: Double, cpu: Double)
+        if index % 2 == 0 {
+            plain = try await round()
+            measured = try await withMetrics()
+        } else {
+            measured = try await withMetrics()
+            plain = try await round()
+        }
         off.append(plain.wall)
         on.append(measured.wall)
         wallRatios.append(measured.wall / plain.wall)

@@ -59,8 +59,6 @@ public final class EventBus: Sendable {
         var nextSubscriberID = 0
         /// In subscription order; an array, because every event walks it.
         var subscribers: [Subscriber] = []
-        /// Whether some subscriber takes only some kinds (then each event's kind is looked at).
-        var filtered = false
     }
 
     private struct Subscriber {
@@ -117,19 +115,15 @@ public final class EventBus: Sendable {
                 CacheEvent(seq: seq + 2, time: time, requestID: requestID, kind: second),
                 third.map { CacheEvent(seq: seq + 3, time: time, requestID: requestID, kind: $0) }
             )
-            guard state.filtered else {
-                for subscriber in state.subscribers { subscriber.buffer.append(events.0, events.1, events.2) }
-                return
-            }
-            let kinds = (CacheEventKinds(first), CacheEventKinds(second), third.map(CacheEventKinds.init) ?? [])
             for subscriber in state.subscribers {
-                if subscriber.kinds == .all {
-                    subscriber.buffer.append(events.0, events.1, events.2)
+                guard subscriber.kinds != .all else {
+                    subscriber.buffer.append(events.0, events.1, events.2)  // under one lock
                     continue
                 }
-                if subscriber.kinds.contains(kinds.0) { subscriber.buffer.append(events.0) }
-                if subscriber.kinds.contains(kinds.1) { subscriber.buffer.append(events.1) }
-                if let third = events.2, subscriber.kinds.contains(kinds.2) { subscriber.buffer.append(third) }
+                // Some kinds only: each event on its own (no array: this is every request's path).
+                if subscriber.kinds.contains(CacheEventKinds(first)) { subscriber.buffer.append(events.0) }
+                if subscriber.kinds.contains(CacheEventKinds(second)) { subscriber.buffer.append(events.1) }
+                if let third = events.2, subscriber.kinds.contains(CacheEventKinds(third.kind)) { subscriber.buffer.append(third) }
             }
         }
     }
@@ -144,10 +138,6 @@ public final class EventBus: Sendable {
     private func stampAndDeliver(_ kind: CacheEventKind, time: Double, requestID: UInt64?, in state: inout State) -> CacheEvent {
         state.seq += 1
         let event = CacheEvent(seq: state.seq, time: time, requestID: requestID, kind: kind)
-        guard state.filtered else {
-            for subscriber in state.subscribers { subscriber.buffer.append(event) }
-            return event
-        }
         let kinds = CacheEventKinds(kind)
         for subscriber in state.subscribers where subscriber.kinds.contains(kinds) { subscriber.buffer.append(event) }
         return event
@@ -168,10 +158,7 @@ public final class EventBus: Sendable {
             let id = state.nextSubscriberID
             state.nextSubscriberID += 1
             let buffer = EventBuffer(capacity: delivery.bufferSize, batchingInterval: delivery.batchingInterval) { [weak self] in
-                self?.state.withLock { state in
-                    state.subscribers.removeAll { $0.id == id }
-                    state.filtered = state.subscribers.contains { $0.kinds != .all }
-                }
+                self?.state.withLock { $0.subscribers.removeAll { $0.id == id } }
             }
             // Snapshot events describe the state as of the last published event and carry its
             // seq, so subscribing never leaves a gap in other subscribers' sequence.
@@ -179,7 +166,6 @@ public final class EventBus: Sendable {
                 buffer.append(CacheEvent(seq: state.seq, time: time, kind: kind))
             }
             state.subscribers.append(Subscriber(id: id, buffer: buffer, kinds: kinds))
-            if kinds != .all { state.filtered = true }
             return buffer
         }
         return EventSubscription(buffer: buffer)

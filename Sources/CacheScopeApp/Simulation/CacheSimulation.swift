@@ -46,17 +46,12 @@ enum CacheSimulation {
         var events: [CacheEvent] = []
         var outcomes: [CacheOutcome?] = []
         outcomes.reserveCapacity(exchanges.count)
-        // A recording asks for the same URLs again and again: each is parsed once.
         var requestByURL: [String: HTTPRequest?] = [:]
         for (index, exchange) in exchanges.enumerated() {
             if index % drainEvery == drainEvery - 1 { events.append(contentsOf: stream.take()) }
             clock.set(exchange.startDate)
             transport.setCurrent(index)
-            let parsed = requestByURL[exchange.url] ?? {
-                let request = CachingClient.request(url: exchange.url)
-                requestByURL[exchange.url] = request
-                return request
-            }()
+            let parsed = requestByURL.memo(exchange.url) { CachingClient.request(url: exchange.url) }
             guard let method = HTTPRequest.Method(exchange.method), var request = parsed else {
                 outcomes.append(nil)
                 continue

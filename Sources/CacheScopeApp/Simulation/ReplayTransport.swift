@@ -26,15 +26,8 @@ final class ReplayTransport: Transport {
     init(exchanges: [SimulatedExchange], clock: SimulatedClock) {
         self.exchanges = exchanges
         self.clock = clock
-        // A recording asks for the same URLs again and again: each URL's GET key is made once.
         var getKeyByURL: [String: CacheKey?] = [:]
-        let completeKeys = exchanges.map { exchange in
-            getKeyByURL[exchange.url] ?? {
-                let key = CacheKey(method: "GET", uri: exchange.url)
-                getKeyByURL[exchange.url] = key
-                return key
-            }()
-        }
+        let completeKeys = exchanges.map { exchange in getKeyByURL.memo(exchange.url) { CacheKey(method: "GET", uri: exchange.url) } }
         let keys = zip(exchanges, completeKeys).map { exchange, getKey in
             exchange.method == "GET" || exchange.method == "HEAD" ? getKey : CacheKey(method: exchange.method, uri: exchange.url)
         }

@@ -38,8 +38,7 @@ extension TrafficModel {
             requests.update(serial: serial) { $0.cutOffAt = clock }
         }
         let index = Int(instance)
-        let spokeSince = index < lastSeqOfInstance.count && lastSeqOfInstance[index] > afterSeq
-        if index < perInstance.count, !perInstance[index].gone, !spokeSince {
+        if index < perInstance.count, !perInstance[index].gone, perInstance[index].lastSeq <= afterSeq {
             perInstance[index].gone = true
             store = InstanceFigures.total(perInstance)
         }

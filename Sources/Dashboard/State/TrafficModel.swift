@@ -58,9 +58,6 @@ public struct TrafficModel: EventFolding {
     public internal(set) var lastSeq: UInt64 = 0
     /// Instances whose life ended after an event not folded yet (``endLife(of:after:)``).
     var pendingLifeEnds: [LifeEnd] = []
-    /// The seq of each instance's latest event folded, by instance index (a fleet only): a
-    /// life's end told late must not count an instance gone that has spoken since.
-    var lastSeqOfInstance: [UInt64] = []
 
     /// An empty model.
     public init() {}
@@ -165,8 +162,7 @@ public struct TrafficModel: EventFolding {
         if perInstance.isEmpty { perInstance = [InstanceFigures(counters: counters, store: store)] }
         let index = Int(event.instance)
         while perInstance.count <= index { perInstance.append(InstanceFigures()) }
-        while lastSeqOfInstance.count <= index { lastSeqOfInstance.append(0) }
-        lastSeqOfInstance[index] = event.seq
+        perInstance[index].lastSeq = event.seq
         if perInstance[index].gone {
             // Its first event since it went away: it is back, and its store counts again.
             perInstance[index].gone = false
@@ -279,6 +275,9 @@ public struct InstanceFigures: Sendable, Hashable {
     /// Whether its connection dropped and no event of it has come since: its ``store`` is left
     /// out of the fleet's total.
     public var gone = false
+    /// The `seq` of its latest event folded: a life's end told late must not count an
+    /// instance gone that has spoken since.
+    public internal(set) var lastSeq: UInt64 = 0
 
     /// Figures with these values (default: none yet).
     public init(counters: TrafficCounters = TrafficCounters(), store: StoreStats? = nil) {

@@ -10,7 +10,7 @@ import HTTPTypes
 struct IndexedRequest: RequestFilterSubject {
     let events: UnsafeBufferPointer<CacheEvent>
     /// Positions of the request's latest event of each kind, or `-1` while none was seen.
-    var started: Int32 = -1
+    var startedAt: Int32 = -1
     var lookupAt: Int32 = -1
     var revalidationAt: Int32 = -1
     var servedAt: Int32 = -1
@@ -20,8 +20,11 @@ struct IndexedRequest: RequestFilterSubject {
         self.events = events
     }
 
+    /// The kind of the event at `position`, `nil` for none.
+    private func kind(at position: Int32) -> CacheEventKind? { position >= 0 ? events[Int(position)].kind : nil }
+
     private var start: RequestStarted? {
-        guard started >= 0, case .requestStarted(let start) = events[Int(started)].kind else { return nil }
+        guard case .requestStarted(let start)? = kind(at: startedAt) else { return nil }
         return start
     }
 
@@ -30,23 +33,8 @@ struct IndexedRequest: RequestFilterSubject {
     var policy: String { start?.policy ?? "" }
     var requestHeaders: HTTPFields { start?.headers ?? [:] }
 
-    var lookup: Lookup? {
-        guard lookupAt >= 0, case .lookup(let lookup) = events[Int(lookupAt)].kind else { return nil }
-        return lookup
-    }
-
-    var revalidation: RevalidationSent? {
-        guard revalidationAt >= 0, case .revalidationSent(let sent) = events[Int(revalidationAt)].kind else { return nil }
-        return sent
-    }
-
-    var served: Served? {
-        guard servedAt >= 0, case .served(let served) = events[Int(servedAt)].kind else { return nil }
-        return served
-    }
-
-    var finished: RequestFinished? {
-        guard finishedAt >= 0, case .requestFinished(let finished) = events[Int(finishedAt)].kind else { return nil }
-        return finished
-    }
+    var lookup: Lookup? { if case .lookup(let lookup)? = kind(at: lookupAt) { lookup } else { nil } }
+    var revalidation: RevalidationSent? { if case .revalidationSent(let sent)? = kind(at: revalidationAt) { sent } else { nil } }
+    var served: Served? { if case .served(let served)? = kind(at: servedAt) { served } else { nil } }
+    var finished: RequestFinished? { if case .requestFinished(let finished)? = kind(at: finishedAt) { finished } else { nil } }
 }

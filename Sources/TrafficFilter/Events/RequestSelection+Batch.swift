@@ -77,7 +77,7 @@ private struct BatchOwners {
         let position = Int32(index)
         switch events[index].kind {
         case .requestStarted(let started):
-            open[slot]?.request.started = position
+            open[slot]?.request.startedAt = position
             open[slot]?.cacheKey = started.cacheKey
         case .lookup: open[slot]?.request.lookupAt = position
         case .revalidationSent: open[slot]?.request.revalidationAt = position

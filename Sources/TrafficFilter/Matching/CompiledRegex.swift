@@ -8,8 +8,9 @@ import Synchronization
 /// matched with `NSRegularExpression`, which matches short texts several times faster on Linux
 /// (0.7 µs against 4.5 µs per URL, measured on 10,000 URLs in a release build) — a filter
 /// runs over every kept row each frame — or, for the common patterns both read alike, on
-/// printable-ASCII texts, with the C library's engine (``POSIXRegex``), faster again. Before the engine runs, the text the pattern requires
-/// (``RequiredText``) is looked for with a byte search: a text without it is no match.
+/// printable-ASCII texts, with the C library's engine (``POSIXRegex``), faster again. Before
+/// the engine runs, the text the pattern requires (``RequiredText``) is looked for with a byte
+/// search: a text without it is no match.
 struct CompiledRegex: @unchecked Sendable {
     // @unchecked: NSRegularExpression is immutable once made and documented as safe to use
     // from several threads at once.
