@@ -148,6 +148,31 @@ struct PurgePreviewTests {
         #expect(nothing.interface.status?.text == "nothing stored to purge (purge tag:none)")
     }
 
+    @Test("in a fleet the preview's keys, holders, instances and entry count all follow its counts by key and instance")
+    func fleetPreviewViews() {
+        var make = FleetEvents()
+        var state = FleetFixture.state(FleetFixture.roster("web", "api", "db"))
+        let a = "GET http://example.com/a", b = "GET http://example.com/b", c = "GET http://example.com/c"
+        for event in make.miss(a, id: 1, instance: 0) + make.miss(a, id: 1, instance: 2) + make.miss(b, id: 2, instance: 2)
+            + make.miss(c, id: 3, instance: 1) {
+            state.apply(event)
+        }
+        let preview = PurgePreview(
+            targets: [PurgeTarget(key: a, instance: 0), PurgeTarget(key: a, instance: 2), PurgeTarget(key: b, instance: 2)],
+            table: state.shown.entries, now: 2, selection: "3 marked keys")
+        #expect(preview.entriesByTarget == [
+            PurgeTarget(key: a, instance: 0): 1, PurgeTarget(key: a, instance: 2): 1, PurgeTarget(key: b, instance: 2): 1,
+        ])
+        #expect(preview.entries == 3)
+        #expect(preview.bytes == 300)
+        #expect(preview.keys == [a, b])
+        #expect(preview.holders == [a: [0, 2], b: [2]])
+        #expect(preview.instances == [0, 2])
+        #expect(preview.targets == Set(preview.entriesByTarget.keys))
+        #expect(preview.commands == [.purge(key: a), .purge(key: b)])
+        #expect(preview.tag == nil)
+    }
+
     @Test("the : prompt shows errors at their column in the whole line, and needs purge and a filter")
     func purgePromptErrors() {
         var state = sample()

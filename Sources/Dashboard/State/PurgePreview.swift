@@ -10,12 +10,13 @@ public import CacheEvents
 /// is the exception: it removes the variants tagged NAME, one `purgeTag` command that every
 /// instance sharing a tier carries out, and its preview counts exactly those variants.
 public struct PurgePreview: Sendable, Hashable {
-    /// The keys to purge: those of the selection that have stored entries, sorted.
-    public let keys: [String]
+    // MARK: Stored: what the purge removes, and the figures that cannot be derived from it
+
+    /// How many of the entries each key has in each instance: the one record of what the purge
+    /// removes. Its keys, instances, holders and entry count are views of this dictionary.
+    public let entriesByTarget: [PurgeTarget: Int]
     /// The tag of a purge by tag; `nil` for a purge of keys.
     public let tag: String?
-    /// Entries stored under them.
-    public let entries: Int
     /// Their stored size in bytes.
     public let bytes: Int
     /// Those served from the cache in the last minute before `now`.
@@ -26,16 +27,11 @@ public struct PurgePreview: Sendable, Hashable {
     /// Seconds an entry counts as "hit recently" for: 60.
     public static let recentSeconds = 60.0
 
-    /// In a fleet: the instances that store each key — a purge tells each instance only its
-    /// own keys. (One instance: every key is instance 0's.)
-    public let holders: [String: [UInt16]]
-
-    /// How many of the entries each key has in each instance.
-    public let entriesByTarget: [PurgeTarget: Int]
+    // MARK: Initializers
 
     /// The entries of `table` stored under `keys` (by every instance), at `now` (session seconds).
     public init(keys: Set<String>, table: EntryTable, now: Double, selection: String) {
-        self.init(removing: table.all.filter { keys.contains($0.ref.key) }, now: now, selection: selection)
+        self.init(removing: table.all.filter { keys.contains($0.ref.key) }, now: now, selection: selection, tag: nil)
     }
 
     /// The entries of `table` stored under these keys by these instances (a filter's matches:
@@ -43,54 +39,52 @@ public struct PurgePreview: Sendable, Hashable {
     public init(targets: Set<PurgeTarget>, table: EntryTable, now: Double, selection: String) {
         self.init(
             removing: table.all.filter { targets.contains(PurgeTarget(key: $0.ref.key, instance: $0.instance)) }, now: now,
-            selection: selection)
-    }
-
-    private init(removing removed: [EntryRecord], now: Double, selection: String) {
-        var holders: [String: Set<UInt16>] = [:]
-        for entry in removed { holders[entry.ref.key, default: []].insert(entry.instance) }
-        entriesByTarget = Self.count(removed)
-        self.holders = holders.mapValues { $0.sorted() }
-        self.keys = holders.keys.sorted()
-        entries = removed.count
-        bytes = removed.reduce(0) { $0 + $1.size }
-        recentlyHit = removed.filter { entry in entry.lastAccess.map { $0 >= now - Self.recentSeconds } ?? false }.count
-        self.selection = selection
-        tag = nil
+            selection: selection, tag: nil)
     }
 
     /// The entries of `table` tagged `tag` (as their events named their tags), at `now`.
     public init(tag: String, table: EntryTable, now: Double) {
-        let removed = table.all.filter { $0.tags.contains(tag) }
-        var holders: [String: Set<UInt16>] = [:]
-        for entry in removed { holders[entry.ref.key, default: []].insert(entry.instance) }
-        entriesByTarget = Self.count(removed)
-        self.holders = holders.mapValues { $0.sorted() }
-        keys = holders.keys.sorted()
-        entries = removed.count
+        self.init(removing: table.all.filter { $0.tags.contains(tag) }, now: now, selection: "purge tag:\(tag)", tag: tag)
+    }
+
+    /// The one path every public initializer takes: counts `removed` by key and instance.
+    private init(removing removed: [EntryRecord], now: Double, selection: String, tag: String?) {
+        var counts: [PurgeTarget: Int] = [:]
+        for entry in removed { counts[PurgeTarget(key: entry.ref.key, instance: entry.instance), default: 0] += 1 }
+        entriesByTarget = counts
         bytes = removed.reduce(0) { $0 + $1.size }
         recentlyHit = removed.filter { entry in entry.lastAccess.map { $0 >= now - Self.recentSeconds } ?? false }.count
-        selection = "purge tag:\(tag)"
+        self.selection = selection
         self.tag = tag
     }
 
-    private static func count(_ removed: [EntryRecord]) -> [PurgeTarget: Int] {
-        var counts: [PurgeTarget: Int] = [:]
-        for entry in removed { counts[PurgeTarget(key: entry.ref.key, instance: entry.instance), default: 0] += 1 }
-        return counts
+    // MARK: Views of entriesByTarget
+
+    /// Entries stored under them.
+    public var entries: Int { entriesByTarget.values.reduce(0, +) }
+
+    /// Every key in every instance the purge removes entries from.
+    public var targets: Set<PurgeTarget> { Set(entriesByTarget.keys) }
+
+    /// The keys to purge: those of the selection that have stored entries, sorted.
+    public var keys: [String] { Set(entriesByTarget.keys.map(\.key)).sorted() }
+
+    /// In a fleet: the instances that store each key, sorted — a purge tells each instance only
+    /// its own keys. (One instance: every key is instance 0's.)
+    public var holders: [String: [UInt16]] {
+        Dictionary(grouping: entriesByTarget.keys, by: \.key).mapValues { $0.map(\.instance).sorted() }
     }
+
+    /// Every instance that stores an entry the purge removes, sorted.
+    public var instances: [UInt16] { Set(entriesByTarget.keys.map(\.instance)).sorted() }
+
+    // MARK: What is shown and sent
 
     /// `3 entries, 1.2 MiB, 1 of them hit in the last minute`.
     public var summary: String {
         "\(Format.count(entries)) \(entries == 1 ? "entry" : "entries"), \(Format.bytes(bytes)), "
             + "\(Format.count(recentlyHit)) of them hit in the last minute"
     }
-
-    /// Every key in every instance the purge removes entries from.
-    public var targets: Set<PurgeTarget> { Set(entriesByTarget.keys) }
-
-    /// Every instance that stores an entry the purge removes, sorted.
-    public var instances: [UInt16] { Set(holders.values.joined()).sorted() }
 
     /// The commands that carry the purge out: one per key, or one `purgeTag`.
     public var commands: [ClientCommand] {
