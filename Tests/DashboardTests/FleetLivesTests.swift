@@ -51,6 +51,38 @@ struct FleetLivesTests {
         #expect(!stats.contains("gone: last known figures"), "the total still counts its entries, and says nothing else")
     }
 
+    @Test("a new life's request with the ID of one the old life left open is its own: the late end cuts off only the old one")
+    func sameIDInTwoLives() throws {
+        var make = FleetEvents()
+        var state = fleetState()
+        state.apply(started(&make, id: 1, instance: 1, path: "/old"))  // seq 1: the old life's request 1, never finished
+        state.apply(started(&make, id: 1, instance: 1, path: "/new"))  // seq 2: the new life's request 1 (IDs start again)
+        state.apply(make.event(.lookup(Lookup(verdict: .miss, reason: "not in cache")), instance: 1, request: 1))  // seq 3
+        #expect(state.traffic.requests.openCount == 2, "both are open until the old life's end is applied")
+
+        var roster = Self.roster
+        roster.instances[1].connected = false
+        roster.instances[1].goneAfter = 1  // the old life ended after seq 1; the notice comes only now
+        state.setInstances(roster)
+        let old = try #require(rows(state).first { $0.url.hasSuffix("/old") })
+        let new = try #require(rows(state).first { $0.url.hasSuffix("/new") })
+        #expect(old.isCutOff, "the old life's request is cut off when its life's end arrives")
+        #expect(old.lookup == nil, "the new life's events never reached it")
+        #expect(!new.isCutOff)
+        #expect(new.lookup?.verdict == .miss)
+        #expect(state.traffic.requests.openCount == 1)
+        let grid = try render(state, size: TerminalSize(columns: 120, rows: 30), now: 2).text
+        #expect(grid.split(separator: "\n").contains { $0.contains("/old") && $0.contains("✂ CUT OFF") }, "\(grid)")
+        #expect(grid.split(separator: "\n").contains { $0.contains("/new") && !$0.contains("CUT OFF") }, "\(grid)")
+
+        state.apply(make.event(.requestFinished(RequestFinished(
+            status: 200, latency: 0.01, bytesFromNetwork: 10, bytesFromCache: 0, outcome: .miss, reason: "not in cache")),
+            instance: 1, request: 1))
+        #expect(rows(state).first { $0.url.hasSuffix("/new") }?.isFinished == true)
+        #expect(rows(state).first { $0.url.hasSuffix("/old") }?.isFinished == false)
+        #expect(state.traffic.requests.openCount == 0)
+    }
+
     @Test("an instance that goes away cuts its open requests off once the events before the drop are folded; a new life's requests are its own")
     func goneCutsOffOpenRequests() throws {
         var make = FleetEvents()
