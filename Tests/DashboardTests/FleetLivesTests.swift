@@ -174,6 +174,42 @@ struct FleetLivesTests {
         #expect(state.traffic.perInstance[1].gone == false)
     }
 
+    @Test("around a drop and a reconnect the header's (N gone) and its totals follow the same word: never one without the other")
+    func headerGoneAgreesWithTotals() throws {
+        var make = FleetEvents()
+        var state = fleetState()
+        func stats(_ entries: Int) -> CacheEventKind {
+            .storeStats(StoreStats(memoryUsed: entries * 10, memoryCapacity: 1000, diskUsed: 0, diskCapacity: 0, entryCount: entries))
+        }
+        /// The header's `(N gone)` and its `entries` gauge, as drawn.
+        func header() throws -> (gone: Bool, entries: String) {
+            let lines = try render(state, size: TerminalSize(columns: 160, rows: 40), now: 2).text.split(separator: "\n").prefix(4)
+            let words = lines.flatMap { $0.split(separator: " ") }
+            let entries = words.firstIndex(of: "entries").flatMap { words.indices.contains($0 + 1) ? String(words[$0 + 1]) : nil }
+            return (lines.contains { $0.contains("(1 gone)") }, entries ?? "")
+        }
+        state.apply(make.event(stats(2), instance: 0))
+        state.apply(make.event(stats(3), instance: 1))  // seq 2
+        #expect(try header() == (false, "5"))
+
+        // api drops after seq 3, which is still on its way: the total still counts it, so the
+        // header does not call it gone yet.
+        var roster = Self.roster
+        roster.instances[1].connected = false
+        roster.instances[1].goneAfter = 3
+        state.setInstances(roster)
+        #expect(try header() == (false, "5"))
+        state.apply(make.event(stats(4), instance: 1))  // seq 3: its last event before the drop
+        #expect(try header() == (true, "2"))
+
+        // It reconnects: until its first event the total leaves it out, and the header says so.
+        roster.instances[1].connected = true
+        state.setInstances(roster)
+        #expect(try header() == (true, "2"))
+        state.apply(make.event(stats(1), instance: 1))  // its snapshot of the store as it is now
+        #expect(try header() == (false, "3"))
+    }
+
     @Test("the Stats view's total leaves a gone instance's entries and bytes out and says so")
     func breakdownTotal() throws {
         var make = FleetEvents()

@@ -111,6 +111,7 @@ struct FleetModelTests {
         }
         var roster = Self.roster
         roster.instances[2].connected = false
+        roster.instances[2].goneAfter = make.seq  // as a drop records it: after its last event
         state.setInstances(roster)
         let grid = try render(state, size: TerminalSize(columns: 120, rows: 40), now: 2)
         let lines = grid.text.split(separator: "\n").map(String.init)
@@ -131,7 +132,7 @@ struct FleetModelTests {
         var roster = Self.roster
         roster.instances[1] = InstanceStatus(name: "web#2", pid: 0, connected: false)
         state.setInstances(roster)
-        #expect(roster.goneCount == 0)
+        #expect(state.traffic.goneCount(roster: roster) == 0)
         var grid = try render(state, size: TerminalSize(columns: 120, rows: 40), now: 2).text
         #expect(grid.contains("ATTACHED 3 instances") && !grid.contains("gone)"), "\(grid)")
         _ = DashboardKeys.handle(.character("3"), state: &state)
@@ -141,7 +142,7 @@ struct FleetModelTests {
 
         roster.instances[2].connected = false
         state.setInstances(roster)
-        #expect(roster.goneCount == 1)
+        #expect(state.traffic.goneCount(roster: roster) == 1)
         grid = try render(state, size: TerminalSize(columns: 120, rows: 40), now: 2).text
         #expect(grid.contains("ATTACHED 3 instances (1 gone)"))
     }

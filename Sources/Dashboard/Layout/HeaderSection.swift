@@ -43,8 +43,9 @@ enum HeaderSection {
             spans = [Span("ATTACHED", .status, attributes: .bold), Span(" " + Escaped.text(process), .status)]
             let roster = state.interface.instances
             if roster.isFleet {
-                // A fleet: how many instances, and how many are gone (their rows stay, marked ✗).
-                let gone = roster.goneCount
+                // A fleet: how many instances, and how many are gone (their rows stay, marked ✗):
+                // gone as the model counts it, so the figure agrees with the totals beside it.
+                let gone = state.shown.goneCount(roster: roster)
                 spans = [Span("ATTACHED", .status, attributes: .bold), Span(" \(roster.instances.count) instances", .status)]
                 if gone > 0 { spans.append(Span(" (\(gone) gone)", .error, attributes: .bold)) }
             }

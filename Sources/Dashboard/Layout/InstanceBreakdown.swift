@@ -8,7 +8,8 @@ import TerminalUI
 ///
 /// A gone instance's line shows its last known figures. Its requests happened and stay in the
 /// total; its entries and bytes are not the store it has now, so the total leaves them out, as
-/// the header's store figures do (``InstanceFigures/total(_:)``).
+/// the header's store figures do (``InstanceFigures/total(_:)``); which instances are left out
+/// is the model's word (``TrafficModel/countsInTotal(_:roster:)``), as is the header's `(N gone)`.
 enum InstanceBreakdown {
     /// Figures of one line.
     struct Line: Sendable, Hashable {
@@ -42,20 +43,13 @@ enum InstanceBreakdown {
                 state: instance.connected ? "connected" : instance.pid == 0 ? "not yet" : "gone",
                 requests: counters.requests, hitRatio: counters.hitRatio, entries: entries[index], bytes: bytes[index]))
         }
-        let counted = { (index: Int) in countsInTotal(index, model, roster: roster) }
+        let counted = { (index: Int) in model.countsInTotal(index, roster: roster) }
         lines.append(Line(
             name: "total", pid: "", state: "\(roster.connectedCount) of \(roster.instances.count)",
             requests: model.counters.requests, hitRatio: model.counters.hitRatio,
             entries: entries.indices.reduce(0) { $0 + (counted($1) ? entries[$1] : 0) },
             bytes: bytes.indices.reduce(0) { $0 + (counted($1) ? bytes[$1] : 0) }))
         return lines
-    }
-
-    /// Whether instance `index`'s entries and bytes count in the total: by the rule the
-    /// header's store total follows (``InstanceFigures/total(_:)``), the model's own word that
-    /// an instance is gone (its end folded, and nothing heard from it since).
-    static func countsInTotal(_ index: Int, _ model: TrafficModel, roster: InstanceRoster) -> Bool {
-        index < model.perInstance.count ? !model.perInstance[index].gone : roster.instances[index].connected
     }
 
     /// The section's lines (none with one instance).
@@ -79,8 +73,8 @@ enum InstanceBreakdown {
                     + cell(Format.bytes(line.bytes), 11), total ? .title : .text, attributes: total ? .bold : []))
             result.append(spans)
         }
-        let leftOut = roster.instances.indices.contains { roster.instances[$0].pid != 0 && !countsInTotal($0, model, roster: roster) }
-        if leftOut {
+        // The same count as the header's `(N gone)`.
+        if model.goneCount(roster: roster) > 0 {
             result.append([Span("  gone: last known figures; the total counts their requests, not their entries or bytes", .dim)])
         }
         result.append([])

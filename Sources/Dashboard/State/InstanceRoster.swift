@@ -33,9 +33,6 @@ public struct InstanceRoster: Sendable, Hashable {
 
     /// How many are connected now.
     public var connectedCount: Int { instances.count(where: \.connected) }
-    /// How many instances were reached and are now disconnected (an instance never reached
-    /// yet, pid 0, is not gone).
-    public var goneCount: Int { instances.count { !$0.connected && $0.pid != 0 } }
 
     /// The instances whose connection dropped in `newer` since this roster, each with the
     /// `seq` of its last event before the drop.

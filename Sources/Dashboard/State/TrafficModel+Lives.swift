@@ -25,6 +25,24 @@ extension TrafficModel {
         }
     }
 
+    /// Whether instance `index`'s store counts in the fleet's totals (the header's gauges, the
+    /// Instances breakdown's total): the model's own word that it is gone — its life's end
+    /// folded, and nothing heard from it since — not the roster's, which can be a moment ahead
+    /// (a drop whose last events are not folded yet) or behind (a reconnect before the
+    /// instance's first event). An instance the model has no figures of yet stores nothing it
+    /// has seen, so for it the roster's word stands.
+    func countsInTotal(_ index: Int, roster: InstanceRoster) -> Bool {
+        if index < perInstance.count { return !perInstance[index].gone }
+        return index < roster.instances.count ? roster.instances[index].connected : false
+    }
+
+    /// How many instances were reached (pid not 0) and are left out of the totals
+    /// (``countsInTotal(_:roster:)``): the header's `(N gone)`, so it always agrees with the
+    /// totals beside it.
+    func goneCount(roster: InstanceRoster) -> Int {
+        roster.instances.indices.count { roster.instances[$0].pid != 0 && !countsInTotal($0, roster: roster) }
+    }
+
     /// Carries out the ends whose last event is now folded.
     mutating func endDueLives() {
         let due = pendingLifeEnds.filter { $0.afterSeq <= lastSeq }
