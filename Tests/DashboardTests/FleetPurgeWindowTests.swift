@@ -1,0 +1,103 @@
+import CacheEvents
+import Synchronization
+import Testing
+import TerminalUI
+@testable import Dashboard
+
+/// A fleet purge of many marked keys goes out through a bounded window: at most
+/// `CommandWindow.perInstance` commands in flight at an instance, and one report for all.
+@Suite("A fleet purge's command window", .timeLimit(.minutes(1)))
+struct FleetPurgeWindowTests {
+    /// Counts the commands in flight at each instance (and in all) and the most there ever were.
+    final class Concurrency: Sendable {
+        private struct Counts {
+            var now: [UInt16: Int] = [:]
+            var most: [UInt16: Int] = [:]
+            var nowInAll = 0
+            var mostInAll = 0
+            var calls = 0
+        }
+        private let counts = Mutex(Counts())
+
+        /// One command at `instance`: in flight for a few milliseconds.
+        func send(_ command: ClientCommand, to instance: UInt16, failing: Bool = false) async -> CommandResult {
+            counts.withLock { counts in
+                counts.calls += 1
+                counts.now[instance, default: 0] += 1
+                counts.most[instance] = max(counts.most[instance] ?? 0, counts.now[instance, default: 0])
+                counts.nowInAll += 1
+                counts.mostInAll = max(counts.mostInAll, counts.nowInAll)
+            }
+            try? await Task.sleep(for: .milliseconds(3))
+            counts.withLock { counts in
+                counts.now[instance, default: 0] -= 1
+                counts.nowInAll -= 1
+            }
+            return failing ? CommandResult(succeeded: false, message: "failed: timed out")
+                : CommandResult(succeeded: true, message: "purged 1 entry")
+        }
+
+        var most: [UInt16: Int] { counts.withLock { $0.most } }
+        var mostInAll: Int { counts.withLock { $0.mostInAll } }
+        var calls: Int { counts.withLock { $0.calls } }
+    }
+
+    /// `GET http://example.com/k00` … `k49`.
+    private static let keys = (0..<50).map { "GET http://example.com/k" + ($0 < 10 ? "0\($0)" : "\($0)") }
+
+    /// Polls (without a fixed sleep) until `condition` holds or 5 s pass.
+    private func eventually(_ condition: () -> Bool) async -> Bool {
+        for _ in 0..<500 {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return condition()
+    }
+
+    @Test("50 marked keys on 2 instances: never more than the window in flight at an instance, all 100 results in one report, in order")
+    func fiftyKeysOnTwoInstances() async throws {
+        let concurrency = Concurrency()
+        let first = try #require(Self.keys.first), last = try #require(Self.keys.last)
+        let app = DashboardApp.fleet(
+            roster: FleetFixture.roster("web", "api"), events: AsyncStream<CacheEvent> { $0.finish() },
+            commands: { command, instance in
+                // One failure in each instance, to see the report keep the order of keys, then instances.
+                let failing = (instance == 0 && command.key == last) || (instance == 1 && command.key == first)
+                return await concurrency.send(command, to: instance, failing: failing)
+            },
+            theme: try ThemeLoader.builtIn(named: "mono"), rewindEvents: 0)
+        var targets: [PurgeTarget: Int] = [:]
+        for key in Self.keys { for instance: UInt16 in [0, 1] { targets[PurgeTarget(key: key, instance: instance)] = 1 } }
+
+        app.purge(targets, redraw: {})
+        #expect(await eventually { app.snapshot.interface.status?.text.hasPrefix("purge: ") == true })
+        #expect(concurrency.calls == 100)
+        let window = CommandWindow()
+        #expect(concurrency.most[0].map { $0 <= window.perInstance } == true, "\(concurrency.most)")
+        #expect(concurrency.most[1].map { $0 <= window.perInstance } == true, "\(concurrency.most)")
+        #expect(concurrency.mostInAll <= window.total)
+        #expect(app.snapshot.interface.status == StatusMessage(
+            "purge: 2 of 100 failed — api: failed: timed out (\(first)) · web: failed: timed out (\(last))"
+                + " — purged 98 entries on 2 instances (50 keys)", kind: .failure))
+    }
+
+    @Test("the window keeps each instance to its limit and all of them to the total, and returns results in the jobs' order")
+    func windowLimits() async {
+        let concurrency = Concurrency()
+        let window = CommandWindow(perInstance: 3, total: 10)
+        // Six instances with twelve commands each, listed instance by instance.
+        let jobs = (0..<72).map { index in
+            let instance = UInt16(index / 12)
+            return CommandWindow.Job(instance: instance) { () -> Int in
+                _ = await concurrency.send(.purge(key: "k\(index)"), to: instance)
+                return index
+            }
+        }
+        let results = await window.run(jobs)
+        #expect(results == Array(0..<72))
+        #expect(concurrency.most.values.allSatisfy { $0 <= 3 }, "\(concurrency.most)")
+        #expect(concurrency.mostInAll <= 10)
+        #expect(concurrency.mostInAll > 3, "more than one instance's commands are in flight at once")
+        #expect(await window.run([CommandWindow.Job<Int>]()).isEmpty)
+    }
+}
