@@ -1,6 +1,7 @@
 public import CacheEvents
 public import CacheStore
 public import CoreMetrics
+import Synchronization
 
 /// Reports a caching client's events as swift-metrics counters, gauges and timers, so an app
 /// that embeds the client sees its cache in the metrics backend it already uses (Prometheus,
@@ -10,7 +11,7 @@ public import CoreMetrics
 /// let client = try await CachingClient()
 /// let metrics = CacheMetrics(events: client.events, storeStats: client.store.stats())
 /// // … requests …
-/// try await client.shutdown()   // ends the bus: the metrics record what is left and stop
+/// try await client.shutdown()   // ends the bus, and with it the reporting
 /// await metrics.stop()
 /// ```
 ///
@@ -19,20 +20,14 @@ public import CoreMetrics
 /// the origin, revalidations by result, evictions by reason and tier, errors, and the store's
 /// bytes used, capacity and entries per tier.
 ///
-/// **Off the request path.** The metrics hold one lossless subscription of the bus
-/// (``EventDelivery/recorder``: exact counts, and should its million-event buffer ever fill, a
-/// `dropped` event says how much is missing and ``CacheMetricName/droppedEvents`` counts it),
-/// of only the kinds they count (``CacheEventKinds``). A request pays what such a subscriber
-/// costs — of a fresh hit's four events, one appended to one more buffer under the bus's
-/// lock — and nothing of the metrics themselves: a task of their own takes the events in
-/// batches and moves the metrics. After each batch it pauses for ``batchingInterval`` (as a
-/// dashboard's subscription does), so under load publishers find nobody to wake and only
-/// append; an idle client wakes nothing.
+/// **In the request's task, for a few nanoseconds.** The metrics observe the bus
+/// (``EventBus/observe(_:only:)``) for only the kinds they count (``CacheEventKinds``): each such
+/// event moves its metrics as it is published, under the bus's lock — no copy into a buffer, no
+/// task to wake, nothing ever lost or late. Of a fresh hit's four events only `requestFinished`
+/// concerns them: two counters and a timer (docs/metrics.md has what that costs). The backend's
+/// increments run there too, as swift-metrics expects of them (Prometheus: an atomic add; its
+/// histogram: a short lock).
 public final class CacheMetrics: Sendable {
-    /// The shortest time between two batches of events the metrics take: 20 ms. Metrics are
-    /// read every few seconds; a request's events are counted within this much of it.
-    public static let batchingInterval: Duration = .milliseconds(20)
-
     /// Histogram buckets for the two latency timers, in seconds: from 100 µs (a fresh hit in
     /// memory) to 10 s (a slow origin), about three per decade. For a backend that takes
     /// buckets per metric, e.g. `PrometheusMetricsFactory.durationHistogramBuckets`.
@@ -44,8 +39,7 @@ public final class CacheMetrics: Sendable {
         .seconds(1), .milliseconds(2_500), .seconds(5), .seconds(10),
     ]
 
-    private let subscription: EventSubscription
-    private let task: Task<Void, Never>
+    private let observation: EventObservation
 
     /// Makes every metric through `factory` and starts reporting the events published on
     /// `events` from now on.
@@ -58,26 +52,26 @@ public final class CacheMetrics: Sendable {
     public init(events: EventBus, storeStats: StoreStats? = nil, factory: any MetricsFactory = MetricsSystem.factory) {
         let metrics = EventMetrics(factory: factory)
         if let storeStats { metrics.record(storeStats) }
-        let subscription = events.subscribe(.recorder, only: EventMetrics.kinds)
-        self.subscription = subscription
-        let batches = subscription.batches
-        task = Task.detached {
-            var metrics = metrics
-            for await batch in batches {
-                for event in batch { metrics.record(event) }
-                // Cancelled: the sleep ends at once, and so does the subscription.
-                try? await Task.sleep(for: Self.batchingInterval)
-            }
-        }
+        observation = events.observe(MetricsObserver(metrics), only: EventMetrics.kinds)
     }
 
-    /// Stops reporting, after the events already published are recorded. The client's
-    /// `shutdown()` ends the reporting too (it ends the bus), and so does releasing this
-    /// object; calling this afterwards only waits for the last batch.
+    /// Stops reporting: no event published after this returns moves a metric. (Every event
+    /// published before it has been recorded already.) The client's `shutdown()` ends the
+    /// reporting too (it ends the bus), and so does releasing this object.
     public func stop() async {
-        subscription.finish()
-        await task.value
+        observation.cancel()
     }
+}
 
-    deinit { subscription.finish() }
+/// Moves the metrics for each event the bus shows it.
+private final class MetricsObserver: EventObserver {
+    /// Behind a lock of its own although the bus calls under its lock: what is guarded here is
+    /// the request IDs of revalidations in flight, and Swift checks that this way.
+    private let metrics: Mutex<EventMetrics>
+
+    init(_ metrics: EventMetrics) { self.metrics = Mutex(metrics) }
+
+    func observe(_ event: CacheEvent) {
+        metrics.withLock { $0.record(event) }
+    }
 }

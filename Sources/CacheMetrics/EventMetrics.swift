@@ -9,10 +9,10 @@ import HTTPCaching
 /// so a backend shows zeros before the first request instead of a missing series, and recording
 /// an event only looks a handle up — it never asks the factory, which locks and allocates.
 struct EventMetrics: Sendable {
-    private let requests: [CacheOutcome: Counter]
-    private let requestDurations: [CacheOutcome: CoreMetrics.Timer]
-    private let backgroundRefreshes: [CacheOutcome: Counter]
-    private let backgroundDurations: [CacheOutcome: CoreMetrics.Timer]
+    private let requests: OutcomeSeries<Counter>
+    private let requestDurations: OutcomeSeries<CoreMetrics.Timer>
+    private let backgroundRefreshes: OutcomeSeries<Counter>
+    private let backgroundDurations: OutcomeSeries<CoreMetrics.Timer>
     private let coalesced: Counter
     private let bytesFromCache: Counter
     private let bytesFromOrigin: Counter
@@ -32,16 +32,16 @@ struct EventMetrics: Sendable {
         ) -> [Key: Metric] where Key.RawValue == String {
             Dictionary(uniqueKeysWithValues: Key.allCases.map { ($0, make([(dimension, $0.rawValue)])) })
         }
-        let outcome = CacheMetricName.Label.outcome
-        requests = series(of: CacheOutcome.self, outcome) { Counter(label: CacheMetricName.requests, dimensions: $0, factory: factory) }
-        backgroundRefreshes = series(of: CacheOutcome.self, outcome) {
-            Counter(label: CacheMetricName.backgroundRefreshes, dimensions: $0, factory: factory)
+        func outcome(_ value: CacheOutcome) -> [(String, String)] { [(CacheMetricName.Label.outcome, value.rawValue)] }
+        requests = OutcomeSeries { Counter(label: CacheMetricName.requests, dimensions: outcome($0), factory: factory) }
+        backgroundRefreshes = OutcomeSeries {
+            Counter(label: CacheMetricName.backgroundRefreshes, dimensions: outcome($0), factory: factory)
         }
-        requestDurations = series(of: CacheOutcome.self, outcome) {
-            CoreMetrics.Timer(label: CacheMetricName.requestDuration, dimensions: $0, factory: factory)
+        requestDurations = OutcomeSeries {
+            CoreMetrics.Timer(label: CacheMetricName.requestDuration, dimensions: outcome($0), factory: factory)
         }
-        backgroundDurations = series(of: CacheOutcome.self, outcome) {
-            CoreMetrics.Timer(label: CacheMetricName.backgroundRefreshDuration, dimensions: $0, factory: factory)
+        backgroundDurations = OutcomeSeries {
+            CoreMetrics.Timer(label: CacheMetricName.backgroundRefreshDuration, dimensions: outcome($0), factory: factory)
         }
         revalidations = series(of: RevalidationResult.self, CacheMetricName.Label.result) {
             Counter(label: CacheMetricName.revalidations, dimensions: $0, factory: factory)
@@ -58,8 +58,8 @@ struct EventMetrics: Sendable {
         store = StoreGauges(factory: factory)
     }
 
-    /// The kinds ``record(_:)`` moves a metric for: the metrics' subscription takes only these
-    /// (of a fresh hit's four events, only `requestFinished` is copied for them).
+    /// The kinds ``record(_:)`` moves a metric for: the metrics observe only these (of a fresh
+    /// hit's four events, only `requestFinished`).
     static let kinds: CacheEventKinds = [
         .requestFinished, .revalidationSent, .notModified, .modified, .evicted, .purged, .storeStats, .error, .dropped,
     ]
@@ -68,7 +68,10 @@ struct EventMetrics: Sendable {
     mutating func record(_ event: CacheEvent) {
         switch event.kind {
         case .requestFinished(let finished):
-            if let id = event.requestID, revalidating.remove(id) != nil { revalidations[.failed]?.increment() }
+            // Most requests sent no revalidation: no ID to hash then.
+            if !revalidating.isEmpty, let id = event.requestID, revalidating.remove(id) != nil {
+                revalidations[.failed]?.increment()
+            }
             record(finished)
         case .revalidationSent:
             if let id = event.requestID { revalidating.insert(id) }
@@ -105,12 +108,12 @@ struct EventMetrics: Sendable {
         if finished.bytesFromNetwork > 0 { bytesFromOrigin.increment(by: finished.bytesFromNetwork) }
         let nanoseconds = Int64((max(0, finished.latency) * 1e9).rounded())
         if finished.background {
-            backgroundRefreshes[finished.outcome]?.increment()
-            backgroundDurations[finished.outcome]?.recordNanoseconds(nanoseconds)
+            backgroundRefreshes[finished.outcome].increment()
+            backgroundDurations[finished.outcome].recordNanoseconds(nanoseconds)
             return
         }
-        requests[finished.outcome]?.increment()
-        requestDurations[finished.outcome]?.recordNanoseconds(nanoseconds)
+        requests[finished.outcome].increment()
+        requestDurations[finished.outcome].recordNanoseconds(nanoseconds)
         if finished.bytesFromCache > 0 { bytesFromCache.increment(by: finished.bytesFromCache) }
         if finished.coalesced { coalesced.increment() }
     }

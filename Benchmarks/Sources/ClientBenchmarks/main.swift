@@ -1,7 +1,9 @@
 import AsyncHTTPClient
 import CacheMetrics
+import CacheScopeApp
 import CachingClient
 import HTTPTypes
+import Prometheus
 
 // The caching client's targets, each compared with a peer measured in the same run:
 // - a fresh hit through the whole client ≤ 2 µs median with events on (a dashboard subscribed);
@@ -15,6 +17,7 @@ import HTTPTypes
 //   --sizes                            the 304 / plain GET comparison at 1, 16 and 64 KB bodies
 //   --profile hit|revalidate|instant N N requests of one kind in a loop, for `perf record`
 //   --metrics                          a fresh hit with metrics on against off (issue #17: ≤ 5 %)
+//   --metrics-profile off|on|prometheus 300,000 fresh hits, for `perf record`
 
 let arguments = CommandLine.arguments
 let setup = try await BenchmarkSetup.start()
@@ -34,8 +37,14 @@ if arguments.contains("--breakdown") {
     }
     print("\(arguments[index + 1]): \(count) requests in \(elapsed)")
 } else if let index = arguments.firstIndex(of: "--metrics-profile"), index + 1 < arguments.count {
-    // 300,000 fresh hits with metrics on or off, for `perf record`.
-    let metrics = arguments[index + 1] == "on" ? CacheMetrics(events: setup.client.events) : nil
+    // 300,000 fresh hits with metrics off, on (no-op backend) or on with Prometheus, for `perf record`.
+    let metrics: CacheMetrics? =
+        switch arguments[index + 1] {
+        case "on": CacheMetrics(events: setup.client.events)
+        case "prometheus":
+            CacheMetrics(events: setup.client.events, factory: PrometheusMetricsFactory.cacheMetrics(registry: PrometheusCollectorRegistry()))
+        default: nil
+        }
     let elapsed = try await runProfileLoop(client: setup.client, request: setup.hitRequest, count: 300_000)
     await metrics?.stop()
     print("metrics \(arguments[index + 1]): 300000 hits in \(elapsed)")

@@ -59,6 +59,15 @@ public final class EventBus: Sendable {
         var nextSubscriberID = 0
         /// In subscription order; an array, because every event walks it.
         var subscribers: [Subscriber] = []
+        var nextObserverID = 0
+        /// Called for each event under the lock (see ``EventObserver``).
+        var observers: [Observer] = []
+    }
+
+    private struct Observer {
+        var id: Int
+        var observer: any EventObserver
+        var kinds: CacheEventKinds
     }
 
     private struct Subscriber {
@@ -83,8 +92,9 @@ public final class EventBus: Sendable {
         lastRequestID.add(1, ordering: .relaxed).newValue
     }
 
-    /// Whether anyone is listening (publishers may skip building costly payloads otherwise).
-    public var hasSubscribers: Bool { state.withLock { !$0.subscribers.isEmpty } }
+    /// Whether anyone is listening — a subscriber or an observer (publishers may skip building
+    /// costly payloads otherwise).
+    public var hasSubscribers: Bool { state.withLock { !$0.subscribers.isEmpty || !$0.observers.isEmpty } }
 
     /// Publishes an event to every subscriber; never blocks on a slow one.
     ///
@@ -125,6 +135,11 @@ public final class EventBus: Sendable {
                 if subscriber.kinds.contains(CacheEventKinds(second)) { subscriber.buffer.append(events.1) }
                 if let third = events.2, subscriber.kinds.contains(CacheEventKinds(third.kind)) { subscriber.buffer.append(third) }
             }
+            for observer in state.observers {
+                if observer.kinds.contains(CacheEventKinds(first)) { observer.observer.observe(events.0) }
+                if observer.kinds.contains(CacheEventKinds(second)) { observer.observer.observe(events.1) }
+                if let third = events.2, observer.kinds.contains(CacheEventKinds(third.kind)) { observer.observer.observe(third) }
+            }
         }
     }
 
@@ -140,6 +155,7 @@ public final class EventBus: Sendable {
         let event = CacheEvent(seq: state.seq, time: time, requestID: requestID, kind: kind)
         let kinds = CacheEventKinds(kind)
         for subscriber in state.subscribers where subscriber.kinds.contains(kinds) { subscriber.buffer.append(event) }
+        for observer in state.observers where observer.kinds.contains(kinds) { observer.observer.observe(event) }
         return event
     }
 
@@ -171,10 +187,29 @@ public final class EventBus: Sendable {
         return EventSubscription(buffer: buffer)
     }
 
-    /// Ends every subscription (their sequences finish after the buffered events).
+    /// Has `observer` see every event of `kinds` published from now on, in the publishing task,
+    /// under the bus's lock (see ``EventObserver`` for what it may do there), until the returned
+    /// observation is cancelled or released, or the bus finishes.
+    public func observe(_ observer: some EventObserver, only kinds: CacheEventKinds = .all) -> EventObservation {
+        let id = state.withLock { state in
+            let id = state.nextObserverID
+            state.nextObserverID += 1
+            state.observers.append(Observer(id: id, observer: observer, kinds: kinds))
+            return id
+        }
+        return EventObservation { [weak self] in
+            self?.state.withLock { $0.observers.removeAll { $0.id == id } }
+        }
+    }
+
+    /// Ends every subscription (their sequences finish after the buffered events) and takes
+    /// every observer off.
     public func finish() {
         let subscribers = state.withLock { state in
-            defer { state.subscribers.removeAll() }
+            defer {
+                state.subscribers.removeAll()
+                state.observers.removeAll()
+            }
             return state.subscribers.map(\.buffer)
         }
         for subscriber in subscribers { subscriber.markFinished() }
