@@ -30,6 +30,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         // Counts every malloc in the process (AllocationBenchmarks only): one C file and a thin
         // Swift wrapper, no dependencies of its own.
         .package(url: "https://github.com/ordo-one/malloc-interposer.git", from: "1.6.1"),
@@ -41,13 +44,20 @@ let package = Package(
         ),
         benchmark("StoreBenchmarks", "CacheStore", "HTTPCaching"),
         benchmark(
-            "ClientBenchmarks", "CachingClient", "CacheStore", "CacheEvents", "DemoOrigin", "HTTPCaching", "CacheMetrics",
-            also: [asyncHTTPClient, .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio")]
+            "ClientBenchmarks", "CachingClient", "CacheStore", "CacheEvents", "DemoOrigin", "HTTPCaching", "CacheMetrics", "CacheScopeApp",
+            also: [
+                asyncHTTPClient, .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ]
         ),
         benchmark(
             "SessionLogBenchmarks", "CacheEvents", "SessionLog", "CacheStore", "HTTPCaching", "DemoOrigin", "TrafficFilter",
             "CacheScopeApp"),
         benchmark("DashboardBenchmarks", "Dashboard", "CacheEvents", "CacheStore", "HTTPCaching", "TerminalUI", "DemoOrigin", "TrafficFilter"),
+        benchmark(
+            "SharedTierBenchmarks", "CachingClient", "SharedTier", "DemoOrigin", "HTTPCaching",
+            also: [asyncHTTPClient, .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log")]
+        ),
         benchmark(
             "AllocationBenchmarks", "CachingClient", "CacheEvents", "CacheStore", "HTTPCaching", "DemoOrigin", "Dashboard", "SessionLog",
             "CacheMetrics",

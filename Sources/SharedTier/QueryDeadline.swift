@@ -1,3 +1,5 @@
+import NIOCore
+import PostgresNIO
 import Synchronization
 
 /// Runs an operation with a time limit that holds even when the operation ignores
@@ -10,10 +12,16 @@ enum QueryDeadline {
         var description: String { "no answer within \(limit)" }
     }
 
-    /// `operation`'s result, or ``TimedOut`` after `limit`.
+    /// `operation`'s result, or ``TimedOut`` after `limit`. The timer is a task scheduled on
+    /// one of the database client's event loops: cheaper than a Swift task asleep for the
+    /// limit and cancelled after every query (a shared-tier hit runs one).
     @discardableResult
-    static func run<T: Sendable>(within limit: Duration, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+    static func run<T: Sendable>(
+        within limit: Duration, timerOn eventLoop: any EventLoop = PostgresClient.defaultEventLoopGroup.any(),
+        _ operation: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
         let race = Race<T>()
+        let nanoseconds = limit.components.seconds * 1_000_000_000 + limit.components.attoseconds / 1_000_000_000
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 race.start(continuation)
@@ -24,8 +32,7 @@ enum QueryDeadline {
                         race.finish(.failure(error))
                     }
                 }
-                let timer = Task {
-                    try? await Task.sleep(for: limit)
+                let timer = eventLoop.scheduleTask(in: .nanoseconds(nanoseconds)) {
                     race.finish(.failure(TimedOut(limit: limit)))
                 }
                 // Whoever wins, the loser stops: an abandoned query is cancelled, the timer too.

@@ -10,23 +10,22 @@ extension SharedTier {
     // MARK: Lookup
 
     /// Every variant of `key` in the tier, verified and opened; empty on a miss, in an outage,
-    /// or when the database fails or is slow. Marks them used (least-recently-used order).
+    /// or when the database fails or is slow. Marks them used (least-recently-used order) a
+    /// moment later, with others (``markUsed(_:)``).
     /// A row that does not verify (damaged, another key, sealed with another encryption key)
     /// is left out.
     package func variants(for key: CacheKey) async -> [OpenedEntry] {
         let digest = ByteBuffer(bytes: codec.keyDigest(for: key))
         let rows = await attempt("lookup") { client -> [(ByteBuffer, ByteBuffer, ByteBuffer)] in
             var rows: [(ByteBuffer, ByteBuffer, ByteBuffer)] = []
-            let sequence = try await client.query(
-                """
-                UPDATE cachescope_entries e SET last_access = now() FROM cachescope_bodies b
-                WHERE e.key_digest = \(digest) AND b.id = e.id AND b.body_id = e.body_id
-                RETURNING e.id, e.metadata, b.body
-                """)
-            for try await row in sequence.decode((ByteBuffer, ByteBuffer, ByteBuffer).self) { rows.append(row) }
+            for try await (id, metadata, body) in try await client.execute(LookupStatement(digest: digest)) {
+                // No body of the metadata's version (a write in between): as if not there.
+                if let body { rows.append((id, metadata, body)) }
+            }
             return rows
         }
         guard let rows else { return [] }
+        markUsed(rows.map(\.0))
         return rows.compactMap { id, metadata, body in
             do {
                 return try codec.open(
@@ -74,9 +73,34 @@ extension SharedTier {
         }
     }
 
-    /// Waits until the writes started so far have reached the database (or given up).
+    /// Waits until the writes started so far, and the marks of entries read so far, have
+    /// reached the database (or given up).
     package func finishWrites() async {
+        await flushTouches()
         await writes.drain()
+    }
+
+    // MARK: Least recently used
+
+    /// How long after an entry is read it is marked used, with the others read meanwhile: 1 s.
+    static let touchDelay: Duration = .seconds(1)
+
+    /// Marks entries used, ``touchDelay`` from now, in one statement with every other read by then.
+    func markUsed(_ ids: [ByteBuffer]) {
+        touches.add(ids) { [self] in
+            try? await Task.sleep(for: Self.touchDelay)
+            guard !Task.isCancelled else { return }
+            await flushTouches()
+        }
+    }
+
+    /// Writes the last use of every entry read and not yet marked.
+    func flushTouches() async {
+        let ids = touches.take()
+        guard !ids.isEmpty else { return }
+        _ = await attempt("marking entries used") { client in
+            try await client.perform("UPDATE cachescope_entries SET last_access = now() WHERE id = ANY(\(ids))")
+        }
     }
 
     /// One entry, metadata, body and tags, in one statement; the body row is rewritten only

@@ -46,6 +46,8 @@ package final class SharedTier: Sendable {
     /// Tells this tier's own purges apart on the channel.
     let senderID: String
     let writes = PendingWrites()
+    /// Entries read whose last use is not yet written (``markUsed(_:)``).
+    let touches = PendingTouches()
     /// Whether an eviction pass is running (one at a time per instance).
     let evicting = Mutex(false)
     private let runTask: Task<Void, Never>
@@ -105,6 +107,8 @@ package final class SharedTier: Sendable {
 
     /// Waits for the writes in flight, stops listening and closes the connections.
     package func shutdown() async {
+        await touches.cancel()
+        await flushTouches()
         await writes.finish()
         await listener.stop()
         runTask.cancel()

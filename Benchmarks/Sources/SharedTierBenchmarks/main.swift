@@ -1,0 +1,24 @@
+import Foundation
+
+
+// Issue #17's shared-tier targets, against a real PostgreSQL on loopback (the one
+// CACHESCOPE_TEST_POSTGRES_URL names, or a throw-away one this run starts), release build:
+// - a shared-tier hit of a 10 KiB body through the whole client ≤ 0.5 ms p50, beside a
+//   loopback origin round trip of the same body (plain AsyncHTTPClient GET), interleaved;
+// - 8 concurrent clients on two instances (4 tasks each) keep that p50 within 2×;
+// - a store adds no latency to the response that caused it: a miss whose response is stored
+//   (memory tier, and the shared tier in the background) against a miss the client is told
+//   not to store, both looking in the shared tier first, alternating; after each pair the
+//   write is waited for (median of the rounds' p50 ratios ≤ 1.10).
+// Rounds alternate the order of the hit phases; no write is in flight while hits are timed.
+//
+//   swift run -c release --package-path Benchmarks SharedTierBenchmarks [ROUNDS]
+
+if CommandLine.arguments.contains("--misses") {
+    try await Task.detached { try await MissBreakdown.run() }.value
+    exit(0)
+}
+let rounds = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 20
+// Off the main actor (top-level code runs on it: every await would hop back to it).
+let passed = try await Task.detached { try await SharedTierRun.measure(rounds: rounds) }.value
+print(passed ? "ALL PASS" : "SOME FAIL")
