@@ -117,28 +117,34 @@ public final class EventBus: Sendable {
         at date: Date? = nil
     ) {
         let time = time(of: date)
+        var kinds = (CacheEventKinds(first), CacheEventKinds(second), CacheEventKinds())
         state.withLock { state in
             let seq = state.seq
             state.seq += third == nil ? 2 : 3
-            let events = (
-                CacheEvent(seq: seq + 1, time: time, requestID: requestID, kind: first),
-                CacheEvent(seq: seq + 2, time: time, requestID: requestID, kind: second),
-                third.map { CacheEvent(seq: seq + 3, time: time, requestID: requestID, kind: $0) }
-            )
+            let firstEvent = CacheEvent(seq: seq + 1, time: time, requestID: requestID, kind: first)
+            let secondEvent = CacheEvent(seq: seq + 2, time: time, requestID: requestID, kind: second)
+            // The third apart, not in a tuple with the others: a tuple or an optional of events
+            // is copied through the runtime's generic witnesses, on every request.
+            let thirdEvent = third.map { kind in
+                kinds.2 = CacheEventKinds(kind)  // one copy of the optional kind, not two
+                return CacheEvent(seq: seq + 3, time: time, requestID: requestID, kind: kind)
+            }
             for subscriber in state.subscribers {
                 guard subscriber.kinds != .all else {
-                    subscriber.buffer.append(events.0, events.1, events.2)  // under one lock
+                    subscriber.buffer.append(firstEvent, secondEvent, thirdEvent)  // under one lock
                     continue
                 }
                 // Some kinds only: each event on its own (no array: this is every request's path).
-                if subscriber.kinds.contains(CacheEventKinds(first)) { subscriber.buffer.append(events.0) }
-                if subscriber.kinds.contains(CacheEventKinds(second)) { subscriber.buffer.append(events.1) }
-                if let third = events.2, subscriber.kinds.contains(CacheEventKinds(third.kind)) { subscriber.buffer.append(third) }
+                if subscriber.kinds.contains(kinds.0) { subscriber.buffer.append(firstEvent) }
+                if subscriber.kinds.contains(kinds.1) { subscriber.buffer.append(secondEvent) }
+                if let thirdEvent, subscriber.kinds.contains(kinds.2) { subscriber.buffer.append(thirdEvent) }
             }
-            for observer in state.observers {
-                if observer.kinds.contains(CacheEventKinds(first)) { observer.observer.observe(events.0) }
-                if observer.kinds.contains(CacheEventKinds(second)) { observer.observer.observe(events.1) }
-                if let third = events.2, observer.kinds.contains(CacheEventKinds(third.kind)) { observer.observer.observe(third) }
+            guard !state.observers.isEmpty else { return }
+            for index in state.observers.indices {
+                let wanted = state.observers[index].kinds
+                if wanted.contains(kinds.0) { state.observers[index].observer.observe(firstEvent) }
+                if wanted.contains(kinds.1) { state.observers[index].observer.observe(secondEvent) }
+                if !kinds.2.isEmpty, wanted.contains(kinds.2), let thirdEvent { state.observers[index].observer.observe(thirdEvent) }
             }
         }
     }

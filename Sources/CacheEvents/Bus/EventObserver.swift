@@ -4,7 +4,8 @@
 ///
 /// ``observe(_:)`` is called under the bus's lock, in `seq` order, once per event of the kinds
 /// asked for: it must be quick and must never wait, block or publish on the same bus (that
-/// would deadlock). Anything slower belongs in a subscription (``EventBus/subscribe(_:initial:only:)``).
+/// would deadlock). Calls on one bus never overlap, so an observer on one bus only may keep
+/// state without a lock of its own. Anything slower belongs in a subscription (``EventBus/subscribe(_:initial:only:)``).
 public protocol EventObserver: AnyObject, Sendable {
     /// Sees one event, just stamped, before the publisher goes on.
     func observe(_ event: CacheEvent)
