@@ -24,8 +24,9 @@ public enum CacheMetricName {
     public static let evictions = "cachescope_evictions_total"
     /// Counter: `error` events (origin unreachable, disk degraded, …).
     public static let errors = "cachescope_errors_total"
-    /// Counter: events the metrics never saw because their buffer was full (then the other
-    /// counters are short by what those events carried).
+    /// Counter: events lost before they reached the bus, as a `dropped` event published on it
+    /// says (then the other counters are short by what those events carried). The metrics
+    /// themselves observe every event and lose none.
     public static let droppedEvents = "cachescope_metrics_dropped_events_total"
     /// Timer (a histogram in seconds), label `outcome`: how long requests of the app took.
     public static let requestDuration = "cachescope_request_duration_seconds"
