@@ -28,17 +28,19 @@ public struct RequestLog: Sendable, Hashable {
     private var records: [RequestRecord] = []
     /// Requests started so far: the next serial.
     public private(set) var total = 0
-    /// Open requests: (instance, request ID) → where each is and the seq of the event that
-    /// started it, oldest first. An entry goes when its request finishes, its life ends or its
-    /// slot is overwritten. (Instances of a fleet number their requests alike.)
-    ///
-    /// A request is one life's: a process that comes back numbers its requests from 1 again,
-    /// so its new life can start a request with the ID of one its old life left open before
-    /// the old life's end is applied. Both stay open: the newest answers to the ID (an
-    /// instance's events arrive in order, so once its new life speaks the old one has nothing
-    /// more to say), and the old life's end closes the old one by its start seq
-    /// (``closeAll(instance:startedAtOrBefore:)``).
-    private var open: [OpenRequest: [OpenSince]] = [:]
+    /// Open requests: (instance, request ID) → where the newest with that ID is and the seq of
+    /// the event that started it. An entry goes when its request finishes, its life ends or
+    /// its slot is overwritten. (Instances of a fleet number their requests alike.)
+    private var open: [OpenRequest: OpenSince] = [:]
+    /// Open requests an instance's next life took the ID of, oldest first: a process that
+    /// comes back numbers its requests from 1 again, so its new life can start a request with
+    /// the ID of one its old life left open before the old life's end is applied. Both stay
+    /// open: the newest (in ``open``) answers to the ID — an instance's events arrive in
+    /// order, so once its new life speaks the old one has nothing more to say — and the old
+    /// life's end closes the old one by its start seq (``closeAll(instance:startedAtOrBefore:)``).
+    /// Apart from ``open`` so that the common case costs no array per request; empty but
+    /// around a restart.
+    private var superseded: [(key: OpenRequest, since: OpenSince)] = []
     /// `revisions[slot]`: the revision of `records[slot]`'s last change.
     private var revisions: [UInt64] = []
     /// Filter verdicts by slot and revision (shared by copies; see ``lastRevision``).
@@ -72,10 +74,10 @@ public struct RequestLog: Sendable, Hashable {
 
     /// The serial of the still-open request with this ID (of `instance`, in a fleet): the
     /// newest life's when an older life's request with the same ID is still open too.
-    public func openSerial(of id: UInt64, instance: UInt16 = 0) -> Int? { open[OpenRequest(id: id, instance: instance)]?.last?.serial }
+    public func openSerial(of id: UInt64, instance: UInt16 = 0) -> Int? { open[OpenRequest(id: id, instance: instance)]?.serial }
 
     /// Requests started and not yet finished (among those kept).
-    public var openCount: Int { open.values.reduce(0) { $0 + $1.count } }
+    public var openCount: Int { open.count + superseded.count }
 
     /// The kept serials whose records satisfy `isIncluded`, oldest first. Reads the records in
     /// place (no copy per record), because a filter runs this over every kept request per frame.
@@ -121,11 +123,15 @@ public struct RequestLog: Sendable, Hashable {
             let evicted = records[slot]
             let evictedKey = OpenRequest(id: evicted.id, instance: evicted.instance)
             let evictedSerial = serial - capacity
-            removeOpen(evictedKey) { $0.serial == evictedSerial }
+            if open[evictedKey]?.serial == evictedSerial { open[evictedKey] = nil }
+            if !superseded.isEmpty { superseded.removeAll { $0.since.serial == evictedSerial } }
             records[slot] = record
             revisions[slot] = revision
         }
-        open[OpenRequest(id: record.id, instance: record.instance), default: []].append(OpenSince(serial: serial, startSeq: startSeq))
+        let key = OpenRequest(id: record.id, instance: record.instance)
+        if let older = open.updateValue(OpenSince(serial: serial, startSeq: startSeq), forKey: key) {
+            superseded.append((key, older))
+        }
         total += 1
         return serial
     }
@@ -140,30 +146,21 @@ public struct RequestLog: Sendable, Hashable {
     /// Marks the open request `id` (of `instance`) as no longer open: the newest life's, the
     /// one ``openSerial(of:instance:)`` names.
     public mutating func close(id: UInt64, instance: UInt16 = 0) {
-        let key = OpenRequest(id: id, instance: instance)
-        guard let newest = open[key]?.last else { return }
-        removeOpen(key) { $0 == newest }
+        open[OpenRequest(id: id, instance: instance)] = nil
     }
 
     /// Marks every open request of `instance` started by an event numbered at most
     /// `startedAtOrBefore` as no longer open (its instance went away after that event; a
     /// request it started later belongs to its next life); returns their serials, oldest first.
     public mutating func closeAll(instance: UInt16, startedAtOrBefore lastSeq: UInt64 = .max) -> [Int] {
-        var closed: [Int] = []
-        for (key, entries) in open where key.instance == instance {
-            let ended = entries.filter { $0.startSeq <= lastSeq }
-            guard !ended.isEmpty else { continue }
-            closed += ended.map(\.serial)
-            removeOpen(key) { $0.startSeq <= lastSeq }
+        let ended = open.filter { $0.key.instance == instance && $0.value.startSeq <= lastSeq }
+        for key in ended.keys { open[key] = nil }
+        var closed = ended.values.map(\.serial)
+        if !superseded.isEmpty {
+            closed += superseded.filter { $0.key.instance == instance && $0.since.startSeq <= lastSeq }.map(\.since.serial)
+            superseded.removeAll { $0.key.instance == instance && $0.since.startSeq <= lastSeq }
         }
         return closed.sorted()
-    }
-
-    /// Removes the open entries of `key` that satisfy `isRemoved` (and the key once it has none).
-    private mutating func removeOpen(_ key: OpenRequest, where isRemoved: (OpenSince) -> Bool) {
-        guard var entries = open[key] else { return }
-        entries.removeAll(where: isRemoved)
-        open[key] = entries.isEmpty ? nil : entries
     }
 
     private static func nextRevision() -> UInt64 {
@@ -174,6 +171,7 @@ public struct RequestLog: Sendable, Hashable {
 
     public static func == (lhs: RequestLog, rhs: RequestLog) -> Bool {
         lhs.capacity == rhs.capacity && lhs.total == rhs.total && lhs.records == rhs.records && lhs.open == rhs.open
+            && lhs.superseded.elementsEqual(rhs.superseded) { $0.key == $1.key && $0.since == $1.since }
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -181,6 +179,7 @@ public struct RequestLog: Sendable, Hashable {
         hasher.combine(total)
         hasher.combine(records)
         hasher.combine(open)
+        hasher.combine(superseded.count)
     }
 }
 
@@ -191,7 +190,7 @@ private struct OpenSince: Hashable, Sendable {
 }
 
 /// A request still open, by instance and request ID (of one life or, briefly, of two: see
-/// ``RequestLog``'s `open`).
+/// ``RequestLog``'s `superseded`).
 private struct OpenRequest: Hashable, Sendable {
     var id: UInt64
     var instance: UInt16
