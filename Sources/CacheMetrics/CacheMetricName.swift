@@ -24,9 +24,9 @@ public enum CacheMetricName {
     public static let evictions = "cachescope_evictions_total"
     /// Counter: `error` events (origin unreachable, disk degraded, …).
     public static let errors = "cachescope_errors_total"
-    /// Counter: events lost before they reached the bus, as a `dropped` event published on it
-    /// says (then the other counters are short by what those events carried). The metrics
-    /// themselves observe every event and lose none.
+    /// Counter: always 0 since the metrics observe the bus and lose no event (it counted what
+    /// their own subscription lost); kept for dashboards and alerts built on it. A `dropped`
+    /// event published on the bus itself would be counted; nothing in CacheScope publishes one.
     public static let droppedEvents = "cachescope_metrics_dropped_events_total"
     /// Timer (a histogram in seconds), label `outcome`: how long requests of the app took.
     public static let requestDuration = "cachescope_request_duration_seconds"

@@ -55,7 +55,8 @@ public final class CacheMetrics: Sendable {
     }
 
     /// Stops reporting: no event published after this returns moves a metric. (Every event
-    /// published before it has been recorded already.) The client's `shutdown()` ends the
+    /// published before it has been recorded already, so it returns at once; `async` as it
+    /// was when the metrics had a task to wait for.) The client's `shutdown()` ends the
     /// reporting too (it ends the bus), and so does releasing this object.
     public func stop() async {
         observation.cancel()

@@ -10,7 +10,9 @@ import PostgresNIO
 /// every body row (2 ms a lookup at 4,000 entries instead of 0.15). A row whose body is
 /// missing (`NULL`: another version written in between) is for the caller to leave out.
 struct LookupStatement: PostgresPreparedStatement {
-    static let name = "cachescope_lookup_v2"
+    /// Named for the schema it reads (a statement prepared on a connection keeps its name for
+    /// the connection's life: a new schema's lookup must not reuse an old one's).
+    static let name = "cachescope_lookup_schema\(SharedTierSchema.currentVersion)"
     static let sql = """
         SELECT e.id, e.metadata, (SELECT b.body FROM cachescope_bodies b WHERE b.id = e.id AND b.body_id = e.body_id)
         FROM cachescope_entries e WHERE e.key_digest = $1

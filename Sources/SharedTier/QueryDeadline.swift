@@ -21,7 +21,6 @@ enum QueryDeadline {
         _ operation: @escaping @Sendable () async throws -> T
     ) async throws -> T {
         let race = Race<T>()
-        let nanoseconds = limit.components.seconds * 1_000_000_000 + limit.components.attoseconds / 1_000_000_000
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 race.start(continuation)
@@ -32,7 +31,7 @@ enum QueryDeadline {
                         race.finish(.failure(error))
                     }
                 }
-                let timer = eventLoop.scheduleTask(in: .nanoseconds(nanoseconds)) {
+                let timer = eventLoop.scheduleTask(in: TimeAmount(limit)) {
                     race.finish(.failure(TimedOut(limit: limit)))
                 }
                 // Whoever wins, the loser stops: an abandoned query is cancelled, the timer too.

@@ -85,21 +85,44 @@ extension SharedTier {
     /// How long after an entry is read it is marked used, with the others read meanwhile: 1 s.
     static let touchDelay: Duration = .seconds(1)
 
-    /// Marks entries used, ``touchDelay`` from now, in one statement with every other read by then.
+    /// The most entries one statement marks: 500.
+    static let touchBatch = 500
+
+    /// Marks entries used, ``touchDelay`` from now, with every other read by then.
     func markUsed(_ ids: [ByteBuffer]) {
-        touches.add(ids) { [self] in
-            try? await Task.sleep(for: Self.touchDelay)
-            guard !Task.isCancelled else { return }
-            await flushTouches()
-        }
+        touches.add(ids) { [self] in await touchLater() }
     }
 
-    /// Writes the last use of every entry read and not yet marked.
+    /// The scheduled task's work: waits, writes, and schedules itself again if more came.
+    private func touchLater() async {
+        try? await Task.sleep(for: Self.touchDelay)
+        guard touches.beginWriting() else { return }  // closed: shutdown writes them
+        await flushTouches()
+        touches.endWriting { [self] in await touchLater() }
+    }
+
+    /// Writes the last use of every entry read and not yet marked, in statements of at most
+    /// ``touchBatch`` rows. Best effort: rows another statement holds are skipped (`SKIP
+    /// LOCKED`, and in `id` order, so two markers never deadlock), and a failure is logged,
+    /// not counted as an outage — a lost mark only makes eviction's order a little less exact.
     func flushTouches() async {
         let ids = touches.take()
-        guard !ids.isEmpty else { return }
-        _ = await attempt("marking entries used") { client in
-            try await client.perform("UPDATE cachescope_entries SET last_access = now() WHERE id = ANY(\(ids))")
+        guard !ids.isEmpty, !health.isFailing else { return }
+        let client = client
+        for start in stride(from: 0, to: ids.count, by: Self.touchBatch) {
+            let batch = Array(ids[start..<min(start + Self.touchBatch, ids.count)])
+            do {
+                try await QueryDeadline.run(within: configuration.queryTimeout) {
+                    try await client.perform(
+                        """
+                        UPDATE cachescope_entries SET last_access = now() WHERE id IN (
+                            SELECT id FROM cachescope_entries WHERE id = ANY(\(batch)) ORDER BY id FOR UPDATE SKIP LOCKED)
+                        """)
+                }
+            } catch {
+                logger.debug("shared tier: entries read not marked used", metadata: ["entries": "\(batch.count)", "reason": "\(Self.describe(error))"])
+                return
+            }
         }
     }
 

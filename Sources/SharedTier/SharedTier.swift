@@ -105,9 +105,10 @@ package final class SharedTier: Sendable {
         listener = PurgeListener(configuration: configuration, client: client, logger: logger, sender: sender, deliver: observer.purge)
     }
 
-    /// Waits for the writes in flight, stops listening and closes the connections.
+    /// Writes the marks of entries read, waits for the writes in flight, stops listening and
+    /// closes the connections.
     package func shutdown() async {
-        await touches.cancel()
+        await touches.close()
         await flushTouches()
         await writes.finish()
         await listener.stop()

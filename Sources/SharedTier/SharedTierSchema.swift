@@ -11,8 +11,8 @@ import PostgresNIO
 /// cachescope_bodies   id bytea PK (its entry's id) · body_id bigint · body bytea (sealed)
 /// cachescope_tags     tag bytea (the tag's digest) · id bytea → cachescope_entries, ON DELETE CASCADE · PK (tag, id)
 /// ```
-/// Metadata and body are apart so a 304 rewrites the metadata row alone; the lookup joins
-/// them on `id` and `body_id`, so a body is only ever read with the metadata that names it.
+/// Metadata and body are apart so a 304 rewrites the metadata row alone; the lookup reads a
+/// body by `id` and `body_id`, so a body is only ever read with the metadata that names it.
 enum SharedTierSchema {
     /// Each migration's statements; version N is after `migrations[N - 1]` ran.
     static let migrations: [[String]] = [

@@ -47,17 +47,53 @@ struct EventObserverTests {
     func releaseAndFinish() {
         let bus = EventBus()
         let released = Collector(), kept = Collector()
-        var observation: EventObservation? = bus.observe(released)
         let keptObservation = bus.observe(kept)
+        do {
+            let observation = bus.observe(released)
+            bus.publish(KindFilterTests.error)
+            withExtendedLifetime(observation) {}
+        }
         bus.publish(KindFilterTests.error)
-        observation = nil
-        bus.publish(KindFilterTests.error)
-        #expect(observation == nil && released.seqs == [1])
+        #expect(released.seqs == [1], "released with its observation")
         #expect(kept.seqs == [1, 2])
         bus.finish()
         bus.publish(KindFilterTests.error)
         #expect(kept.seqs == [1, 2], "a finished bus shows nobody anything")
         keptObservation.cancel()
+    }
+
+    /// Holds its own observation, as an object that observes for as long as it lives would.
+    final class SelfObserving: EventObserver {
+        let bus: EventBus
+        let observation = Mutex<EventObservation?>(nil)
+        let released: @Sendable (Bool) -> Void
+        init(bus: EventBus, released: @escaping @Sendable (Bool) -> Void) {
+            self.bus = bus
+            self.released = released
+        }
+        func observe(_ event: CacheEvent) {}
+        deinit {
+            // Both use the bus's lock: under it, they would deadlock.
+            observation.withLock { $0?.cancel() }
+            released(bus.hasSubscribers)
+        }
+    }
+
+    @Test("an observer whose deinit uses the bus is released after the bus's lock, by finish and by cancel")
+    func releasedOutsideTheLock() {
+        let bus = EventBus()
+        let releases = Mutex(0)
+        let count: @Sendable (Bool) -> Void = { _ in releases.withLock { $0 += 1 } }
+        let observation = bus.observe(SelfObserving(bus: bus, released: count))  // the bus holds the only reference
+        do {
+            let finished = SelfObserving(bus: bus, released: count)
+            finished.observation.withLock { $0 = bus.observe(finished) }
+        }
+        observation.cancel()  // releases the first, whose deinit asks the bus
+        #expect(releases.withLock { $0 } == 1)
+        bus.finish()  // releases the second, whose deinit cancels its own observation
+        #expect(releases.withLock { $0 } == 2)
+        bus.publish(KindFilterTests.error)
     }
 
     @Test("an observer alone counts as someone listening (publishers build payloads for it)")

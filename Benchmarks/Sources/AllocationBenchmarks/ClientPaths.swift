@@ -33,7 +33,7 @@ struct ClientPaths {
 
     /// Fresh hit, 304 round trip, the transport's own conditional GET, miss + store, and the
     /// fresh hit again with metrics switched on (`CacheMetrics` on swift-metrics' default,
-    /// no-op backend: what the metrics' subscription and task cost, not a backend's).
+    /// no-op backend: what the metrics' observer costs, not a backend's).
     func measure() async throws -> [AllocationCount] {
         let transport = AsyncHTTPClientTransport(client: watched.shared)
         let conditional = try await watched.conditionalRequest()

@@ -10,7 +10,8 @@ import Foundation
 //   (memory tier, and the shared tier in the background) against a miss the client is told
 //   not to store, both looking in the shared tier first, alternating; after each pair the
 //   write is waited for (median of the rounds' p50 ratios ≤ 1.10).
-// Rounds alternate the order of the hit phases; no write is in flight while hits are timed.
+// Rounds alternate the order of the hit phases; no response is being written to the tier while
+// hits are timed (the readers' marks of use, one UPDATE a second, still run).
 //
 //   swift run -c release --package-path Benchmarks SharedTierBenchmarks [ROUNDS]
 

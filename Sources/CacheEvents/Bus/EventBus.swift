@@ -36,11 +36,14 @@ public enum EventDelivery: Sendable, Hashable {
     }
 }
 
-/// Fans events out to any number of subscribers without ever blocking the publisher.
+/// Fans events out to any number of subscribers without ever waiting for one, and shows them
+/// to its observers as they are published.
 ///
 /// The bus stamps each event with the next `seq` and the time since the session started,
 /// read from the clock it was given (the client's), under one lock, so every subscriber sees
 /// events in `seq` order and simulated or replayed traffic is stamped right the first time.
+/// A publish appends to each subscriber's buffer and calls each observer (``EventObserver``)
+/// under that lock: a subscriber costs the publisher an append, an observer what it does.
 ///
 /// ```swift
 /// let bus = EventBus()
@@ -96,7 +99,7 @@ public final class EventBus: Sendable {
     /// costly payloads otherwise).
     public var hasSubscribers: Bool { state.withLock { !$0.subscribers.isEmpty || !$0.observers.isEmpty } }
 
-    /// Publishes an event to every subscriber; never blocks on a slow one.
+    /// Publishes an event to every subscriber (never waiting for a slow one) and observer.
     ///
     /// `date`: when it happened, on the bus's clock, for a publisher that has just read that
     /// clock (a request reads it when it starts and when it ends, and stamps its events with
@@ -204,20 +207,27 @@ public final class EventBus: Sendable {
             return id
         }
         return EventObservation { [weak self] in
-            self?.state.withLock { $0.observers.removeAll { $0.id == id } }
+            // Released after the lock: an observer's deinit may use the bus (even cancel its
+            // own observation), which under the lock would deadlock.
+            let removed = self?.state.withLock { state in
+                defer { state.observers.removeAll { $0.id == id } }
+                return state.observers.filter { $0.id == id }
+            }
+            _ = removed
         }
     }
 
     /// Ends every subscription (their sequences finish after the buffered events) and takes
     /// every observer off.
     public func finish() {
-        let subscribers = state.withLock { state in
+        let (subscribers, observers) = state.withLock { state in
             defer {
                 state.subscribers.removeAll()
                 state.observers.removeAll()
             }
-            return state.subscribers.map(\.buffer)
+            return (state.subscribers.map(\.buffer), state.observers)
         }
         for subscriber in subscribers { subscriber.markFinished() }
+        _ = observers  // released here, after the lock (see observe(_:only:))
     }
 }

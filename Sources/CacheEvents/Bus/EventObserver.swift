@@ -3,9 +3,11 @@
 /// buffer, copy and task would cost more than the work itself.
 ///
 /// ``observe(_:)`` is called under the bus's lock, in `seq` order, once per event of the kinds
-/// asked for: it must be quick and must never wait, block or publish on the same bus (that
-/// would deadlock). Calls on one bus never overlap, so an observer on one bus only may keep
-/// state without a lock of its own. Anything slower belongs in a subscription (``EventBus/subscribe(_:initial:only:)``).
+/// asked for: it must be quick, must never wait or block, and must not call the same bus —
+/// publish, subscribe, observe, `hasSubscribers`, `finish`, nor cancel an observation of it —
+/// which would deadlock. Calls on one bus never overlap, so an observer on one bus only may keep
+/// state without a lock of its own. (Releasing an observer happens after the lock: its
+/// `deinit` may use the bus.) Anything slower belongs in a subscription (``EventBus/subscribe(_:initial:only:)``).
 public protocol EventObserver: AnyObject, Sendable {
     /// Sees one event, just stamped, before the publisher goes on.
     func observe(_ event: CacheEvent)
