@@ -148,7 +148,7 @@ struct PurgePreviewTests {
         #expect(nothing.interface.status?.text == "nothing stored to purge (purge tag:none)")
     }
 
-    @Test("in a fleet the preview's keys, holders, instances and entry count all follow its counts by key and instance")
+    @Test("in a fleet the preview's keys, holders, instances and entry count all follow its counts by key and instance; y unmarks exactly what it purges")
     func fleetPreviewViews() {
         var make = FleetEvents()
         var state = FleetFixture.state(FleetFixture.roster("web", "api", "db"))
@@ -168,9 +168,17 @@ struct PurgePreviewTests {
         #expect(preview.keys == [a, b])
         #expect(preview.holders == [a: [0, 2], b: [2]])
         #expect(preview.instances == [0, 2])
-        #expect(preview.targets == Set(preview.entriesByTarget.keys))
         #expect(preview.commands == [.purge(key: a), .purge(key: b)])
         #expect(preview.tag == nil)
+
+        // What the user sees on y: each instance told only its keys, the purged marks gone from
+        // the marks column, and c, marked in api but not in this preview, still marked.
+        let other = PurgeTarget(key: c, instance: 1)
+        state.interface.marks = [PurgeTarget(key: a, instance: 0), PurgeTarget(key: a, instance: 2), PurgeTarget(key: b, instance: 2), other]
+        state.interface.overlay = .confirmPurge(preview)
+        #expect(press([.character("y")], on: &state) == [.purgeEach(preview.entriesByTarget), .redraw])
+        #expect(state.interface.marks == [other])
+        #expect(state.interface.status?.text == "purging 3 entries, 300 B, 0 of them hit in the last minute…")
     }
 
     @Test("the : prompt shows errors at their column in the whole line, and needs purge and a filter")

@@ -7,7 +7,9 @@ extension DashboardApp {
     /// ``CommandWindow/perInstance`` commands in flight at an instance (and
     /// ``CommandWindow/total`` in all), and shows one report for them all
     /// (``FleetPurgeReport``), in the order of the keys, then the instances. Instances that are
-    /// gone are not told, and the report names them.
+    /// gone are not told, and the report names them. Once a send to an instance fails without
+    /// an answer (it timed out, or the instance went), its keys not sent yet fail at once with
+    /// the same reason instead of each waiting out its own timeout.
     func purge(_ targets: [PurgeTarget: Int], window: CommandWindow = CommandWindow(), redraw: @escaping @Sendable () -> Void) {
         guard let instanceCommands else { return }
         let roster = core.withLock { $0.state.interface.instances }
@@ -19,14 +21,15 @@ extension DashboardApp {
             let jobs = ordered.map { target, entries in
                 let name = roster[target.instance]?.name ?? "#\(target.instance)"
                 let connected = roster[target.instance]?.connected ?? false
-                return CommandWindow.Job(instance: target.instance) {
+                // A send that throws (timed out, connection closed, gone since) gives up on the
+                // instance: its keys still waiting get the same failure at once, unsent.
+                let failed = { @Sendable (error: any Error) in
+                    FleetPurgeReport.Answer(
+                        key: target.key, name: name, entries: entries, result: CommandResult(succeeded: false, message: "failed: \(error)"))
+                }
+                return CommandWindow.Job(instance: target.instance, failed: failed) {
                     guard connected else { return FleetPurgeReport.Answer(key: target.key, name: name, entries: entries, result: nil) }
-                    let result: CommandResult
-                    do {
-                        result = try await instanceCommands(.purge(key: target.key), target.instance)
-                    } catch {
-                        result = CommandResult(succeeded: false, message: "failed: \(error)")
-                    }
+                    let result = try await instanceCommands(.purge(key: target.key), target.instance)
                     return FleetPurgeReport.Answer(key: target.key, name: name, entries: entries, result: result)
                 }
             }
