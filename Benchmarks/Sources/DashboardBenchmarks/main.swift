@@ -6,12 +6,13 @@ import Foundation
 // sparklines ≤ 2 ms (issue #15); memory flat over 5,000,000 events;
 // first frame ≤ 300 ms after start, and idle CPU ≤ 0.5 % of a core over 60 s for the app
 // (demo --publish) and for attach on it (both need CACHESCOPE_BINARY).
-// Pass names (fold, layout, filter, memory, first-frame, idle) to run only those.
+// Pass names (fold, fleet-fold, layout, filter, memory, first-frame, idle) to run only those.
 let selected = Set(CommandLine.arguments.dropFirst())
 func wanted(_ name: String) -> Bool { selected.isEmpty || selected.contains(name) }
 print("Dashboard benchmarks")
 var results: [Bool] = []
 if wanted("fold") { results.append(FoldBenchmarks.throughput()) }
+if wanted("fleet-fold") { results.append(FleetFoldBenchmarks.throughput()) }
 if wanted("layout") {
     do {
         results.append(try LayoutBenchmarks.frames())

@@ -24,6 +24,13 @@ enum BenchmarkPostgres {
         return configuration
     }
 
+    /// Drops the database `freshDatabase()` made (from the server's `postgres` database).
+    static func drop(_ configuration: SharedTierConfiguration) async throws {
+        var server = configuration
+        server.database = "postgres"
+        try await execute("DROP DATABASE IF EXISTS \(configuration.database)", on: server)
+    }
+
     /// A connection to the tier's database, kept open for the benchmark's own questions (a
     /// connection made for each would start a server process each time, and its exit would
     /// run beside the request timed next).

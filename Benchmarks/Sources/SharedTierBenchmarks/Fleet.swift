@@ -73,5 +73,6 @@ struct Fleet: Sendable {
         try await database.close()
         try await shared.shutdown()
         try await origin.stop()
+        try await BenchmarkPostgres.drop(tier)  // on a server of one's own, the benchmark leaves nothing behind
     }
 }
