@@ -10,8 +10,9 @@ extension SharedTier {
     /// `nil` when it could not be reached (then the other instances are not told either).
     ///
     /// A key, tag or all-purge is one statement. The tier keeps no URL in the clear, so a
-    /// prefix or filter purge reads every entry's metadata, opens it, and deletes the rows
-    /// `matches` keeps (for a prefix, when `matches` is `nil`, the URL's prefix decides).
+    /// prefix or filter purge reads every entry's metadata, page by page, opens it, and
+    /// deletes the rows `matches` keeps (for a prefix, when `matches` is `nil`, the URL's
+    /// prefix decides).
     package func purge(_ scope: SharedPurge.Scope, matching matches: (@Sendable (OpenedHead) -> Bool)? = nil) async -> Int? {
         let payload = SharedPurge(scope: scope, origin: configuration.instanceName, sender: senderID).payload
         let channel = configuration.channel
@@ -75,32 +76,54 @@ extension SharedTier {
     }
 
     /// Reads every entry's metadata, deletes the rows whose opened head `matches` keeps (a
-    /// row that does not open is left alone), and publishes `payload` — one round trip to read,
-    /// one to delete and notify, each within the query timeout.
+    /// row that does not open is left alone), and publishes `payload` with the last deletion.
+    /// Page by page (``SharedTierConfiguration/scanPageSize`` rows a query, in `id` order, each
+    /// query within the query timeout), so a table of any size is gone through in as many
+    /// round trips as it has pages, never in one query that a large table would make too slow.
     private func purgeRows(payload: String, matching matches: @escaping @Sendable (OpenedHead) -> Bool) async -> Int? {
-        let channel = configuration.channel
-        let codec = codec
-        let ids = await attempt("purge") { client -> [ByteBuffer] in
-            var ids: [ByteBuffer] = []
-            let rows = try await client.query("SELECT id, metadata FROM cachescope_entries")
-            for try await (id, metadata) in rows.decode((ByteBuffer, ByteBuffer).self) {
-                guard let head = codec.openHead(id: Array(id.readableBytesView), metadata: Array(metadata.readableBytesView)),
-                    matches(head)
-                else { continue }
-                ids.append(id)
+        let (channel, codec, page) = (configuration.channel, codec, configuration.scanPageSize)
+        var ids: [ByteBuffer] = []
+        var after = ByteBuffer()  // ids are non-empty: every id sorts after the empty one
+        while true {
+            let from = after
+            let read = await attempt("purge") { client -> (matching: [ByteBuffer], last: ByteBuffer?, count: Int) in
+                var matching: [ByteBuffer] = [], last: ByteBuffer?, count = 0
+                let rows = try await client.query(
+                    "SELECT id, metadata FROM cachescope_entries WHERE id > \(from) ORDER BY id LIMIT \(page)")
+                for try await (id, metadata) in rows.decode((ByteBuffer, ByteBuffer).self) {
+                    count += 1
+                    last = id
+                    guard let head = codec.openHead(id: Array(id.readableBytesView), metadata: Array(metadata.readableBytesView)),
+                        matches(head)
+                    else { continue }
+                    matching.append(id)
+                }
+                return (matching, last, count)
             }
-            return ids
+            guard let read else { return nil }
+            ids += read.matching
+            guard read.count == page, let last = read.last else { break }
+            after = last
         }
-        guard let ids else { return nil }
-        return await attempt("purge") { client in
-            try await Self.count(
-                client.query(
-                    """
-                    WITH gone AS (DELETE FROM cachescope_entries WHERE id = ANY(\(ids)) RETURNING id),
-                    bodies AS (DELETE FROM cachescope_bodies WHERE id IN (SELECT id FROM gone))
-                    SELECT (SELECT count(*) FROM gone) FROM (SELECT pg_notify(\(channel), \(payload))) AS notified
-                    """))
-        }
+        var removed = 0
+        var start = 0
+        repeat {
+            let batch = Array(ids[start..<min(start + page, ids.count)])
+            start += page
+            let notifies = start >= ids.count  // the other instances are told with the last batch
+            let deleted = await attempt("purge") { client in
+                try await Self.count(
+                    client.query(
+                        """
+                        WITH gone AS (DELETE FROM cachescope_entries WHERE id = ANY(\(batch)) RETURNING id),
+                        bodies AS (DELETE FROM cachescope_bodies WHERE id IN (SELECT id FROM gone))
+                        SELECT (SELECT count(*) FROM gone) FROM (SELECT CASE WHEN \(notifies) THEN pg_notify(\(channel), \(payload)) END) AS notified
+                        """))
+            }
+            guard let deleted else { return nil }
+            removed += deleted
+        } while start < ids.count
+        return removed
     }
 
     private static func count(_ rows: PostgresRowSequence) async throws -> Int {

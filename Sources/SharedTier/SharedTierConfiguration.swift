@@ -62,6 +62,10 @@ public struct SharedTierConfiguration: Sendable, Equatable {
     /// The most writes waiting for the database; past it a response is not written to the
     /// tier (it stays in the local tiers). Default 64.
     public var maximumPendingWrites: Int
+    /// How many rows one query reads or deletes when a prefix or filter purge goes through the
+    /// table (the tier keeps no URL in the clear: it reads every row's metadata), each query
+    /// within ``queryTimeout``. Default 1,000.
+    public var scanPageSize: Int
 
     /// A configuration for a server, with every other setting at its default.
     public init(host: String, port: Int = 5432, username: String, password: String? = nil, database: String) {
@@ -79,6 +83,7 @@ public struct SharedTierConfiguration: Sendable, Equatable {
         channel = "cachescope_purge"
         instanceName = "\(Self.hostName):\(ProcessInfo.processInfo.processIdentifier)"
         maximumPendingWrites = 64
+        scanPageSize = 1_000
     }
 
     /// A configuration from a URL: `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable|prefer|require]`
@@ -134,6 +139,7 @@ public struct SharedTierConfiguration: Sendable, Equatable {
         guard queryTimeout > .zero else { throw .invalidConfiguration("queryTimeout must be positive") }
         guard connectTimeout > .zero else { throw .invalidConfiguration("connectTimeout must be positive") }
         guard maximumPendingWrites > 0 else { throw .invalidConfiguration("maximumPendingWrites must be positive") }
+        guard scanPageSize > 0 else { throw .invalidConfiguration("scanPageSize must be positive (is \(scanPageSize))") }
         let channelCharacters = channel.utf8.allSatisfy { $0 == UInt8(ascii: "_") || (0x30...0x39).contains($0) || (0x61...0x7a).contains($0) }
         guard !channel.isEmpty, channel.utf8.count <= 63, channelCharacters, !(0x30...0x39).contains(channel.utf8.first ?? 0) else {
             throw .invalidConfiguration("channel must be a lower-case identifier of at most 63 characters (is \"\(channel)\")")

@@ -13,8 +13,9 @@ import Testing
 struct SharedTierTagPurgeTests {
     /// Two instances that both hold `/items/1`, `/items/2` and `/max-age/60` (b's copies came
     /// from the shared tier), and b's event log from then on.
-    func twoInstancesHoldingThree() async throws -> (Instances, SharedTierConfiguration, EventLog) {
-        let tier = try await TestPostgres.freshDatabase(instance: "unused")
+    func twoInstancesHoldingThree(scanPageSize: Int = 1_000) async throws -> (Instances, SharedTierConfiguration, EventLog) {
+        var tier = try await TestPostgres.freshDatabase(instance: "unused")
+        tier.scanPageSize = scanPageSize
         let instances = try await Instances.start(2, tier: tier)
         let (a, b) = (instances.clients[0], instances.clients[1])
         for path in ["/items/1", "/items/2", "/max-age/60"] { _ = try await a.data(from: instances.url(path)) }
@@ -64,9 +65,12 @@ struct SharedTierTagPurgeTests {
         try await instances.stop()
     }
 
-    @Test("a prefix purge on one instance removes every entry under the URL on both and in the tables within 1 s")
-    func prefixPurge() async throws {
-        let (instances, tier, events) = try await twoInstancesHoldingThree()
+    @Test(
+        "a prefix purge on one instance removes every entry under the URL on both and in the tables within 1 s",
+        arguments: [1_000, 1]  // the whole table in one page; a page of one row (three reads, two deletions, one notice)
+    )
+    func prefixPurge(scanPageSize: Int) async throws {
+        let (instances, tier, events) = try await twoInstancesHoldingThree(scanPageSize: scanPageSize)
         let (a, b) = (instances.clients[0], instances.clients[1])
         let prefix = instances.url("/items/")
         let result = await a.perform(.purgePrefix(prefix: prefix))
@@ -75,6 +79,7 @@ struct SharedTierTagPurgeTests {
             log.purges.contains { $0.scope == .prefix(prefix) && $0.origin == "a" && $0.count == 2 }
         }
         #expect(reached, "\(events.purges)")
+        #expect(events.purges.filter { $0.origin == "a" }.count == 1, "told once: \(events.purges)")
         for client in [a, b] {
             #expect(await !holds(client, instances.url("/items/1")))
             #expect(await !holds(client, instances.url("/items/2")))
