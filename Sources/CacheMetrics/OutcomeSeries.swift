@@ -10,18 +10,5 @@ struct OutcomeSeries<Metric: Sendable>: Sendable {
         metrics = CacheOutcome.allCases.map(make)
     }
 
-    subscript(outcome: CacheOutcome) -> Metric { metrics[Self.position(of: outcome)] }
-
-    /// The outcome's place in `allCases` (checked against it by a test).
-    static func position(of outcome: CacheOutcome) -> Int {
-        switch outcome {
-        case .hit: 0
-        case .stale: 1
-        case .revalidated: 2
-        case .modified: 3
-        case .miss: 4
-        case .bypass: 5
-        case .error: 6
-        }
-    }
+    subscript(outcome: CacheOutcome) -> Metric { metrics[outcome.position] }
 }

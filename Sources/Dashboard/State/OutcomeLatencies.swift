@@ -9,22 +9,10 @@ public struct OutcomeLatencies: Sendable, Hashable {
     public init() {}
 
     /// The latencies of requests that finished with `outcome`.
-    public subscript(outcome: CacheOutcome) -> LatencyHistogram { histograms[Self.index(outcome)] }
+    public subscript(outcome: CacheOutcome) -> LatencyHistogram { histograms[outcome.position] }
 
     /// Records one finished request's latency in seconds under its outcome.
     mutating func record(_ seconds: Double, outcome: CacheOutcome) {
-        histograms[Self.index(outcome)].record(seconds)
-    }
-
-    private static func index(_ outcome: CacheOutcome) -> Int {
-        switch outcome {
-        case .hit: 0
-        case .stale: 1
-        case .revalidated: 2
-        case .modified: 3
-        case .miss: 4
-        case .bypass: 5
-        case .error: 6
-        }
+        histograms[outcome.position].record(seconds)
     }
 }

@@ -22,4 +22,18 @@ public enum CacheOutcome: String, Sendable, Hashable, Codable, CaseIterable, Cus
 
     /// Whether the body came from the cache (hit, stale or revalidated).
     public var servedFromCache: Bool { self == .hit || self == .stale || self == .revalidated }
+
+    /// The outcome's place in ``allCases``, without a search: for tables with one slot per
+    /// outcome (the dashboard's latencies, the metrics' series), looked up on every request.
+    public var position: Int {
+        switch self {
+        case .hit: 0
+        case .stale: 1
+        case .revalidated: 2
+        case .modified: 3
+        case .miss: 4
+        case .bypass: 5
+        case .error: 6
+        }
+    }
 }
