@@ -3,6 +3,7 @@
 #
 #   Benchmarks/proxy-vs-nginx.sh [SECONDS] [CONNECTIONS]      (defaults 10 and 64)
 #   CACHESCOPE=/tmp/proxy-before Benchmarks/proxy-vs-nginx.sh  (another build of cachescope)
+#   PROXY_OPTIONS=--hits-on-event-loop Benchmarks/proxy-vs-nginx.sh  (more options for cachescope proxy)
 #
 # Starts the demo origin (`cachescope origin`), `cachescope proxy --no-ui` and an nginx with
 # proxy_cache configured the same way (both in front of the same origin, both on loopback,
@@ -39,7 +40,7 @@ origin_port="$(free_port)"; proxy_port="$(free_port)"; nginx_port="$(free_port)"
 "$binary" origin --listen "127.0.0.1:$origin_port" >"$work/origin.out" 2>&1 &
 pids+=($!)
 "$binary" proxy --origin "http://127.0.0.1:$origin_port" --listen "127.0.0.1:$proxy_port" --no-ui \
-    --cache-dir "$work/proxy-store" --log "$work/proxy.log" >/dev/null 2>"$work/proxy.err" &
+    --cache-dir "$work/proxy-store" --log "$work/proxy.log" ${PROXY_OPTIONS:-} >/dev/null 2>"$work/proxy.err" &
 proxy_pid=$!
 pids+=($proxy_pid)
 

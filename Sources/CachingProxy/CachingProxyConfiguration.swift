@@ -35,10 +35,9 @@ public struct CachingProxyConfiguration: Sendable {
 
     /// Whether a fresh hit is answered on the connection's event loop
     /// (``CachingClient/immediateResponse(for:policy:)``) instead of in a task of its own.
-    /// Default `false`: on 26 November 2026, measured only with debug builds on a machine
-    /// shared with other builds, it made hits slower (docs/proxy.md, Performance); it awaits a
-    /// release measurement on a quiet machine. Responses, events and the access log are the
-    /// same either way.
+    /// Default `false`: on 26 November 2026 it made hits no faster, in debug builds nor in a
+    /// release one (docs/proxy.md, Performance). Responses, events and the access log are the
+    /// same either way. `cachescope proxy --hits-on-event-loop` sets it.
     public var answersHitsOnEventLoop: Bool
 
     /// A configuration forwarding to `origin`, listening on 127.0.0.1 (a free port), with the

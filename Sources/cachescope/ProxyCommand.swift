@@ -38,6 +38,11 @@ struct ProxyCommand: AsyncParsableCommand {
     @Option(name: .customLong("disk-capacity"), help: ArgumentHelp("The disk tier's size: bytes, or with K, M or G (default 256M).", valueName: "N"))
     var diskCapacity: String?
 
+    @Flag(
+        name: .customLong("hits-on-event-loop"),
+        help: "Answer fresh hits held in memory on the connection's event loop instead of in a task of their own (same responses, events and log; see docs/proxy.md, Performance).")
+    var hitsOnEventLoop = false
+
     @Flag(name: .customLong("read-only"), help: "Serve what --cache-dir already holds, but store nothing new; the dashboard refuses purge and refresh.")
     var readOnly = false
 
@@ -71,6 +76,7 @@ struct ProxyCommand: AsyncParsableCommand {
             throw ValidationError("--origin: \(error)")
         }
         proxy.allowRemote = allowRemote
+        proxy.answersHitsOnEventLoop = hitsOnEventLoop
         if !allowRemote, !CachingProxyConfiguration.isLoopback(address.host) {
             throw ValidationError("--listen \(CachingProxyError.remoteListenNotAllowed(host: address.host))")
         }

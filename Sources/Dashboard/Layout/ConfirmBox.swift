@@ -17,7 +17,7 @@ enum ConfirmBox {
             question = [
                 [Span("Purge \(Escaped.text(preview.selection))?", .warning, attributes: .bold)],
                 [Span(preview.summary)],
-                [Span("(\(Format.count(preview.keys.count)) \(preview.keys.count == 1 ? "key" : "keys"), every variant)", .dim)],
+                [Span("(\(Format.count(preview.keyCount)) \(preview.keyCount == 1 ? "key" : "keys"), every variant)", .dim)],
             ]
         case .detail, .help:
             return

@@ -69,6 +69,9 @@ public struct PurgePreview: Sendable, Hashable {
     /// The keys to purge: those of the selection that have stored entries, sorted.
     public var keys: [String] { Set(entriesByTarget.keys.map(\.key)).sorted() }
 
+    /// How many keys ``keys`` has, without sorting them (the confirmation box asks every frame).
+    public var keyCount: Int { Set(entriesByTarget.keys.map(\.key)).count }
+
     /// In a fleet: the instances that store each key, sorted — a purge tells each instance only
     /// its own keys. (One instance: every key is instance 0's.)
     public var holders: [String: [UInt16]] {
