@@ -34,15 +34,6 @@ struct DashboardAppTests {
         return app
     }
 
-    /// Polls (without a fixed sleep) until `condition` holds or 5 s pass.
-    private func eventually(_ condition: () -> Bool) async -> Bool {
-        for _ in 0..<500 {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return condition()
-    }
-
     @Test("Events from the stream fill the state; its end is told on the status line")
     func consumesEvents() async throws {
         let log = CommandLog()

@@ -62,29 +62,27 @@ struct FleetPurgeWindowTests {
     /// `GET http://example.com/k00` … `k49`.
     private static let keys = (0..<50).map { "GET http://example.com/k" + ($0 < 10 ? "0\($0)" : "\($0)") }
 
-    /// Polls (without a fixed sleep) until `condition` holds or 5 s pass.
-    private func eventually(_ condition: () -> Bool) async -> Bool {
-        for _ in 0..<500 {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return condition()
+    /// Every key in both instances, one entry each.
+    private static let everyTarget = Dictionary(
+        uniqueKeysWithValues: keys.flatMap { key in [UInt16(0), 1].map { (PurgeTarget(key: key, instance: $0), 1) } })
+
+    /// A fleet dashboard of `web` and `api` whose commands go to `commands`.
+    private static func app(commands: @escaping InstanceCommandSender) throws -> DashboardApp {
+        DashboardApp.fleet(
+            roster: FleetFixture.roster("web", "api"), events: AsyncStream<CacheEvent> { $0.finish() }, commands: commands,
+            theme: try ThemeLoader.builtIn(named: "mono"), rewindEvents: 0)
     }
 
     @Test("50 marked keys on 2 instances: never more than the window in flight at an instance or in all, all 100 results in one report, in order")
     func fiftyKeysOnTwoInstances() async throws {
         let concurrency = Concurrency()
         let first = try #require(Self.keys.first), last = try #require(Self.keys.last)
-        let app = DashboardApp.fleet(
-            roster: FleetFixture.roster("web", "api"), events: AsyncStream<CacheEvent> { $0.finish() },
-            commands: { command, instance in
-                // One failure in each instance, to see the report keep the order of keys, then instances.
-                let failing = (instance == 0 && command.key == last) || (instance == 1 && command.key == first)
-                return await concurrency.send(command, to: instance, failing: failing)
-            },
-            theme: try ThemeLoader.builtIn(named: "mono"), rewindEvents: 0)
-        var targets: [PurgeTarget: Int] = [:]
-        for key in Self.keys { for instance: UInt16 in [0, 1] { targets[PurgeTarget(key: key, instance: instance)] = 1 } }
+        let app = try Self.app { command, instance in
+            // One failure in each instance, to see the report keep the order of keys, then instances.
+            let failing = (instance == 0 && command.key == last) || (instance == 1 && command.key == first)
+            return await concurrency.send(command, to: instance, failing: failing)
+        }
+        let targets = Self.everyTarget
 
         // A total below 2 × perInstance, so that it is the total that holds them back.
         let window = CommandWindow(perInstance: 8, total: 12)
@@ -157,18 +155,14 @@ struct FleetPurgeWindowTests {
     @Test("an instance that does not answer: its keys not sent yet fail at once with the same reason, unsent; the other instance's are all sent")
     func hungInstanceGivesUp() async throws {
         let concurrency = Concurrency()
-        let app = DashboardApp.fleet(
-            roster: FleetFixture.roster("web", "api"), events: AsyncStream<CacheEvent> { $0.finish() },
-            commands: { command, instance in
-                guard instance == 1 else { return await concurrency.send(command, to: instance) }
-                // api is connected but hung: each send waits out its timeout (here 200 ms), then throws.
-                concurrency.record(instance)
-                try? await Task.sleep(for: .milliseconds(200))
-                throw NoAnswer()
-            },
-            theme: try ThemeLoader.builtIn(named: "mono"), rewindEvents: 0)
-        var targets: [PurgeTarget: Int] = [:]
-        for key in Self.keys { for instance: UInt16 in [0, 1] { targets[PurgeTarget(key: key, instance: instance)] = 1 } }
+        let app = try Self.app { command, instance in
+            guard instance == 1 else { return await concurrency.send(command, to: instance) }
+            // api is connected but hung: each send waits out its timeout (here 200 ms), then throws.
+            concurrency.record(instance)
+            try? await Task.sleep(for: .milliseconds(200))
+            throw NoAnswer()
+        }
+        let targets = Self.everyTarget
 
         let window = CommandWindow(perInstance: 4, total: 32)
         app.purge(targets, window: window, redraw: {})

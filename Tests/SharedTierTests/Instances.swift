@@ -50,6 +50,17 @@ final class Instances: Sendable {
 
     func url(_ path: String) -> String { origin.baseURL + path }
 
+    /// `count` clients on a fresh tier of `capacity` bytes that evicts `evictionBatchSize`
+    /// entries at a time, and that tier.
+    static func start(
+        _ count: Int, boundedTo capacity: Int, evictionBatchSize: Int
+    ) async throws -> (Instances, SharedTierConfiguration) {
+        var tier = try await TestPostgres.freshDatabase(instance: "unused")
+        tier.capacity = capacity
+        tier.evictionBatchSize = evictionBatchSize
+        return (try await start(count, tier: tier), tier)
+    }
+
     func stop() async throws {
         for client in clients { try await client.shutdown() }
         try await origin.stop()

@@ -8,10 +8,7 @@ import Testing
 struct SharedTierEvictionTests {
     @Test("eviction keeps the table under its bound, least recently used first")
     func evictionKeepsTheTableBounded() async throws {
-        var tier = try await TestPostgres.freshDatabase(instance: "unused")
-        tier.capacity = 6_000
-        tier.evictionBatchSize = 3
-        let instances = try await Instances.start(1, tier: tier)
+        let (instances, tier) = try await Instances.start(1, boundedTo: 6_000, evictionBatchSize: 3)
         let client = instances.clients[0]
         for n in 1...40 {
             _ = try await client.data(from: instances.url("/max-age/\(1_000 + n)"))

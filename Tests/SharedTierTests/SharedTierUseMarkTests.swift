@@ -57,10 +57,7 @@ struct SharedTierUseMarkTests {
 
     @Test("an entry read from the tier outlives older unread ones when the table is over its bound")
     func readEntrySurvivesEviction() async throws {
-        var tier = try await TestPostgres.freshDatabase(instance: "unused")
-        tier.capacity = 6_000
-        tier.evictionBatchSize = 1
-        let instances = try await Instances.start(2, tier: tier)
+        let (instances, tier) = try await Instances.start(2, boundedTo: 6_000, evictionBatchSize: 1)
         let (writer, reader) = (instances.clients[0], instances.clients[1])
         for n in 1...3 {
             _ = try await writer.data(from: instances.url("/max-age/\(4_000 + n)"))
