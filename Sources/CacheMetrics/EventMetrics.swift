@@ -26,12 +26,6 @@ struct EventMetrics: Sendable {
     private var revalidating: Set<UInt64> = []
 
     init(factory: any MetricsFactory) {
-        /// One series per case of `Key`, labelled `dimension` with the case's word.
-        func series<Key: CaseIterable & Hashable & RawRepresentable, Metric>(
-            of _: Key.Type, _ dimension: String, _ make: ([(String, String)]) -> Metric
-        ) -> [Key: Metric] where Key.RawValue == String {
-            Dictionary(uniqueKeysWithValues: Key.allCases.map { ($0, make([(dimension, $0.rawValue)])) })
-        }
         func outcome(_ value: CacheOutcome) -> [(String, String)] { [(CacheMetricName.Label.outcome, value.rawValue)] }
         requests = OutcomeSeries { Counter(label: CacheMetricName.requests, dimensions: outcome($0), factory: factory) }
         backgroundRefreshes = OutcomeSeries {
@@ -43,9 +37,9 @@ struct EventMetrics: Sendable {
         backgroundDurations = OutcomeSeries {
             CoreMetrics.Timer(label: CacheMetricName.backgroundRefreshDuration, dimensions: outcome($0), factory: factory)
         }
-        revalidations = series(of: RevalidationResult.self, CacheMetricName.Label.result) {
-            Counter(label: CacheMetricName.revalidations, dimensions: $0, factory: factory)
-        }
+        revalidations = Dictionary(uniqueKeysWithValues: RevalidationResult.allCases.map { result in
+            (result, Counter(label: CacheMetricName.revalidations, dimensions: [(CacheMetricName.Label.result, result.rawValue)], factory: factory))
+        })
         coalesced = Counter(label: CacheMetricName.coalescedRequests, factory: factory)
         let source = CacheMetricName.Label.source
         bytesFromCache = Counter(label: CacheMetricName.bodyBytes, dimensions: [(source, "cache")], factory: factory)

@@ -16,11 +16,9 @@ enum QueryDeadline {
     /// one of the database client's event loops: cheaper than a Swift task asleep for the
     /// limit and cancelled after every query (a shared-tier hit runs one).
     @discardableResult
-    static func run<T: Sendable>(
-        within limit: Duration, timerOn eventLoop: any EventLoop = PostgresClient.defaultEventLoopGroup.any(),
-        _ operation: @escaping @Sendable () async throws -> T
-    ) async throws -> T {
+    static func run<T: Sendable>(within limit: Duration, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
         let race = Race<T>()
+        let eventLoop = PostgresClient.defaultEventLoopGroup.any()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 race.start(continuation)

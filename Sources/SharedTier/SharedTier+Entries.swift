@@ -25,7 +25,7 @@ extension SharedTier {
             return rows
         }
         guard let rows else { return [] }
-        markUsed(rows.map(\.0))
+        if !rows.isEmpty { markUsed(rows.map(\.0)) }
         return rows.compactMap { id, metadata, body in
             do {
                 return try codec.open(

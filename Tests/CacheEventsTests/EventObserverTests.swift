@@ -20,12 +20,12 @@ struct EventObserverTests {
         let bus = EventBus()
         let collector = Collector()
         let observation = bus.observe(collector, only: [.requestFinished, .error])
-        bus.publish(KindFilterTests.lookup, requestID: 1)                              // seq 1
+        bus.publish(EventKindsTests.lookup, requestID: 1)                              // seq 1
         #expect(collector.names.isEmpty)
-        bus.publish(KindFilterTests.served, KindFilterTests.finished, requestID: 1)     // seq 2, 3
+        bus.publish(EventKindsTests.served, EventKindsTests.finished, requestID: 1)     // seq 2, 3
         #expect(collector.seqs == [3], "seen before publish returned")
-        bus.publish(KindFilterTests.lookup, KindFilterTests.served, KindFilterTests.finished, requestID: 2)  // 4, 5, 6
-        bus.publish(KindFilterTests.error)                                             // seq 7
+        bus.publish(EventKindsTests.lookup, EventKindsTests.served, EventKindsTests.finished, requestID: 2)  // 4, 5, 6
+        bus.publish(EventKindsTests.error)                                             // seq 7
         #expect(collector.names == ["requestFinished", "requestFinished", "error"])
         #expect(collector.seqs == [3, 6, 7])
         observation.cancel()
@@ -36,10 +36,10 @@ struct EventObserverTests {
         let bus = EventBus()
         let collector = Collector()
         let observation = bus.observe(collector)
-        bus.publish(KindFilterTests.lookup, KindFilterTests.served, KindFilterTests.finished, requestID: 1)
+        bus.publish(EventKindsTests.lookup, EventKindsTests.served, EventKindsTests.finished, requestID: 1)
         #expect(collector.seqs == [1, 2, 3])
         observation.cancel()
-        bus.publish(KindFilterTests.error)
+        bus.publish(EventKindsTests.error)
         #expect(collector.seqs == [1, 2, 3])
     }
 
@@ -50,14 +50,14 @@ struct EventObserverTests {
         let keptObservation = bus.observe(kept)
         do {
             let observation = bus.observe(released)
-            bus.publish(KindFilterTests.error)
+            bus.publish(EventKindsTests.error)
             withExtendedLifetime(observation) {}
         }
-        bus.publish(KindFilterTests.error)
+        bus.publish(EventKindsTests.error)
         #expect(released.seqs == [1], "released with its observation")
         #expect(kept.seqs == [1, 2])
         bus.finish()
-        bus.publish(KindFilterTests.error)
+        bus.publish(EventKindsTests.error)
         #expect(kept.seqs == [1, 2], "a finished bus shows nobody anything")
         keptObservation.cancel()
     }
@@ -93,7 +93,7 @@ struct EventObserverTests {
         #expect(releases.withLock { $0 } == 1)
         bus.finish()  // releases the second, whose deinit cancels its own observation
         #expect(releases.withLock { $0 } == 2)
-        bus.publish(KindFilterTests.error)
+        bus.publish(EventKindsTests.error)
     }
 
     @Test("an observer alone counts as someone listening (publishers build payloads for it)")

@@ -112,3 +112,10 @@ extension Duration {
         return Double(s) + Double(attoseconds) * 1e-18
     }
 }
+
+/// The median of `values` (the upper one of an even count; `nan` when empty): for figures that
+/// are not durations, such as the ratios of interleaved rounds.
+public func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
+}

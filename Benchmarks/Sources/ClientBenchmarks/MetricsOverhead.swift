@@ -62,7 +62,6 @@ func runMetricsOverhead(
         wallRatios.append(measured.wall / plain.wall)
         cpuRatios.append(measured.cpu / plain.cpu)
     }
-    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
     let wallRatio = median(wallRatios)
     let pass = wallRatio <= 1.05
     print(String(

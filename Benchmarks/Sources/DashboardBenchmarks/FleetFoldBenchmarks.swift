@@ -38,7 +38,6 @@ enum FleetFoldBenchmarks {
                 singleRates.append(fold(single))
             }
         }
-        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
         let (one, three) = (median(singleRates), median(fleetRates))
         print(String(format: "  one instance %.0f events/s, three instances %.0f events/s (medians of 5): a fleet folds at %.2f× (checksum %d)",
                      one, three, three / one, checksum))

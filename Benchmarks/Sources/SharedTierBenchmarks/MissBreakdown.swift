@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import BenchmarkSupport
 import CachingClient
 import Foundation
 import Logging
@@ -16,18 +17,19 @@ enum MissBreakdown {
         let withoutTier = try await CachingClient(configuration: configuration)
         var tier: [Double] = [], plain: [Double] = [], bare: [Double] = []
         for index in 0..<300 {
-            for (kind, client) in [("t", fleet.writer), ("p", withoutTier)] {
-                let url = fleet.url("unstored\(kind)", index)
+            // The writer stores nothing under `?unstored=` (its willCache); the other stores nothing at all.
+            for (kind, client) in [("unstored", fleet.writer), ("plain", withoutTier)] {
+                let url = fleet.url(kind, index)
                 let start = ContinuousClock.now
                 _ = try await client.data(from: url)
                 let seconds = (ContinuousClock.now - start).seconds
-                if kind == "t" { tier.append(seconds) } else { plain.append(seconds) }
+                if kind == "unstored" { tier.append(seconds) } else { plain.append(seconds) }
             }
             let start = ContinuousClock.now
             try await fleet.originRoundTrip(fleet.url("bare", index))
             bare.append((ContinuousClock.now - start).seconds)
         }
-        func median(_ values: [Double]) -> String { String(format: "%.3f ms", values.sorted()[values.count / 2] * 1e3) }
+        func median(_ values: [Double]) -> String { String(format: "%.3f ms", BenchmarkSupport.median(values) * 1e3) }
         print("miss with the shared tier \(median(tier)), without \(median(plain)), plain AsyncHTTPClient GET \(median(bare))")
         // PostgresNIO's own round trip: `SELECT 1` on one connection.
         var selects: [Double] = []

@@ -122,11 +122,10 @@ struct SharedTierRun {
         storeRatios.append(Self.median(withStore) / Self.median(without))
     }
 
-    private static func median(_ values: [Double]) -> Double { percentile(values, 0.5) }
+    private static func median(_ values: [Double]) -> Double { BenchmarkSupport.median(values) }
 
     private static func percentile(_ values: [Double], _ fraction: Double) -> Double {
-        let sorted = values.sorted()
-        return sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
+        Measurement(name: "", secondsPerOperation: values).percentile(fraction)
     }
 
     private static func ms(_ seconds: Double) -> String { String(format: "%.3f ms", seconds * 1e3) }

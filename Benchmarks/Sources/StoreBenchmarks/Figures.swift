@@ -3,10 +3,7 @@ import BenchmarkSupport
 /// Verdicts for samples timed by hand (where `measure` cannot wrap the work, e.g. opening a
 /// store that must be closed between samples), in the same format as `check`.
 enum Figures {
-    static func median(_ samples: [Double]) -> Double {
-        let sorted = samples.sorted()
-        return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
-    }
+    static func median(_ samples: [Double]) -> Double { BenchmarkSupport.median(samples) }
 
     /// `PASS name: median 210.00 ms ≤ 300.00 ms (5 samples, min …, max …)`
     static func check(_ name: String, _ samples: [Double], atMost limit: Double) -> Bool {

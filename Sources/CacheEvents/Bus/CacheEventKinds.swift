@@ -1,8 +1,8 @@
-/// A set of event kinds: what a subscription that needs only some of them asks for, so the
-/// bus never copies the others into its buffer (``EventBus/subscribe(_:initial:only:)``).
+/// A set of event kinds: what an observer that needs only some of them asks for, so the bus
+/// never calls it for the others (``EventBus/observe(_:only:)``).
 ///
 /// ```swift
-/// let finished = bus.subscribe(.recorder, only: [.requestFinished, .storeStats])
+/// let observation = bus.observe(counter, only: [.requestFinished, .storeStats])
 /// ```
 public struct CacheEventKinds: OptionSet, Sendable, Hashable {
     /// One bit per kind, in the order `CacheEventKind` declares them.

@@ -76,8 +76,6 @@ public final class EventBus: Sendable {
     private struct Subscriber {
         var id: Int
         var buffer: EventBuffer
-        /// The kinds it takes (``CacheEventKinds/all`` for most).
-        var kinds: CacheEventKinds
     }
 
     /// Creates a bus whose session starts now, reading time from `now` (the wall clock unless
@@ -120,7 +118,6 @@ public final class EventBus: Sendable {
         at date: Date? = nil
     ) {
         let time = time(of: date)
-        var kinds = (CacheEventKinds(first), CacheEventKinds(second), CacheEventKinds())
         state.withLock { state in
             let seq = state.seq
             state.seq += third == nil ? 2 : 3
@@ -128,26 +125,19 @@ public final class EventBus: Sendable {
             let secondEvent = CacheEvent(seq: seq + 2, time: time, requestID: requestID, kind: second)
             // The third apart, not in a tuple with the others: a tuple or an optional of events
             // is copied through the runtime's generic witnesses, on every request.
+            var thirdKinds = CacheEventKinds()
             let thirdEvent = third.map { kind in
-                kinds.2 = CacheEventKinds(kind)  // one copy of the optional kind, not two
+                thirdKinds = CacheEventKinds(kind)  // here, for the observers: one copy of the optional kind, not two
                 return CacheEvent(seq: seq + 3, time: time, requestID: requestID, kind: kind)
             }
-            for subscriber in state.subscribers {
-                guard subscriber.kinds != .all else {
-                    subscriber.buffer.append(firstEvent, secondEvent, thirdEvent)  // under one lock
-                    continue
-                }
-                // Some kinds only: each event on its own (no array: this is every request's path).
-                if subscriber.kinds.contains(kinds.0) { subscriber.buffer.append(firstEvent) }
-                if subscriber.kinds.contains(kinds.1) { subscriber.buffer.append(secondEvent) }
-                if let thirdEvent, subscriber.kinds.contains(kinds.2) { subscriber.buffer.append(thirdEvent) }
-            }
+            for subscriber in state.subscribers { subscriber.buffer.append(firstEvent, secondEvent, thirdEvent) }  // under one lock
             guard !state.observers.isEmpty else { return }
+            let (firstKinds, secondKinds) = (CacheEventKinds(first), CacheEventKinds(second))
             for index in state.observers.indices {
                 let wanted = state.observers[index].kinds
-                if wanted.contains(kinds.0) { state.observers[index].observer.observe(firstEvent) }
-                if wanted.contains(kinds.1) { state.observers[index].observer.observe(secondEvent) }
-                if !kinds.2.isEmpty, wanted.contains(kinds.2), let thirdEvent { state.observers[index].observer.observe(thirdEvent) }
+                if wanted.contains(firstKinds) { state.observers[index].observer.observe(firstEvent) }
+                if wanted.contains(secondKinds) { state.observers[index].observer.observe(secondEvent) }
+                if let thirdEvent, wanted.contains(thirdKinds) { state.observers[index].observer.observe(thirdEvent) }
             }
         }
     }
@@ -162,8 +152,9 @@ public final class EventBus: Sendable {
     private func stampAndDeliver(_ kind: CacheEventKind, time: Double, requestID: UInt64?, in state: inout State) -> CacheEvent {
         state.seq += 1
         let event = CacheEvent(seq: state.seq, time: time, requestID: requestID, kind: kind)
+        for subscriber in state.subscribers { subscriber.buffer.append(event) }
+        guard !state.observers.isEmpty else { return event }
         let kinds = CacheEventKinds(kind)
-        for subscriber in state.subscribers where subscriber.kinds.contains(kinds) { subscriber.buffer.append(event) }
         for observer in state.observers where observer.kinds.contains(kinds) { observer.observer.observe(event) }
         return event
     }
@@ -171,13 +162,7 @@ public final class EventBus: Sendable {
     /// Subscribes: every event published from now on, after the `initial` ones (e.g. a store
     /// snapshot, delivered to this subscriber only). See ``EventSubscription``.
     ///
-    /// `only`: the kinds wanted, when not all are (the metrics need 9 of 17, and of a fresh
-    /// hit's four events only `requestFinished`): events of other kinds are never copied into
-    /// this subscription's buffer, so their `seq` values are missing from what it sees. A
-    /// `dropped` event of its own buffer's comes whatever the set.
-    public func subscribe(
-        _ delivery: EventDelivery = .dashboard, initial: [CacheEventKind] = [], only kinds: CacheEventKinds = .all
-    ) -> EventSubscription {
+    public func subscribe(_ delivery: EventDelivery = .dashboard, initial: [CacheEventKind] = []) -> EventSubscription {
         let time = time(of: nil)
         let buffer = state.withLock { state in
             let id = state.nextSubscriberID
@@ -187,10 +172,8 @@ public final class EventBus: Sendable {
             }
             // Snapshot events describe the state as of the last published event and carry its
             // seq, so subscribing never leaves a gap in other subscribers' sequence.
-            for kind in initial where kinds.contains(CacheEventKinds(kind)) {
-                buffer.append(CacheEvent(seq: state.seq, time: time, kind: kind))
-            }
-            state.subscribers.append(Subscriber(id: id, buffer: buffer, kinds: kinds))
+            for kind in initial { buffer.append(CacheEvent(seq: state.seq, time: time, kind: kind)) }
+            state.subscribers.append(Subscriber(id: id, buffer: buffer))
             return buffer
         }
         return EventSubscription(buffer: buffer)

@@ -7,7 +7,7 @@
 /// publish, subscribe, observe, `hasSubscribers`, `finish`, nor cancel an observation of it —
 /// which would deadlock. Calls on one bus never overlap, so an observer on one bus only may keep
 /// state without a lock of its own. (Releasing an observer happens after the lock: its
-/// `deinit` may use the bus.) Anything slower belongs in a subscription (``EventBus/subscribe(_:initial:only:)``).
+/// `deinit` may use the bus.) Anything slower belongs in a subscription (``EventBus/subscribe(_:initial:)``).
 public protocol EventObserver: AnyObject, Sendable {
     /// Sees one event, just stamped, before the publisher goes on.
     func observe(_ event: CacheEvent)
