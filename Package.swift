@@ -238,7 +238,7 @@ let package = Package(
         .testTarget(
             name: "SharedTierTests",
             dependencies: ["SharedTier", "CachingClient", "CacheStore", "CacheEvents", "HTTPCaching", "DemoOrigin"]
-                + products("PostgresNIO", "Logging", "HTTPTypes")
+                + products("PostgresNIO", "NIOCore", "Logging", "HTTPTypes")
         ),
         .testTarget(name: "HTTPCachingTests", dependencies: ["HTTPCaching"] + products("PropertyBased")),
     ]

@@ -16,15 +16,7 @@ extension SharedTier {
     /// is left out.
     package func variants(for key: CacheKey) async -> [OpenedEntry] {
         let digest = ByteBuffer(bytes: codec.keyDigest(for: key))
-        let rows = await attempt("lookup") { client -> [(ByteBuffer, ByteBuffer, ByteBuffer)] in
-            var rows: [(ByteBuffer, ByteBuffer, ByteBuffer)] = []
-            for try await (id, metadata, body) in try await client.execute(LookupStatement(digest: digest)) {
-                // No body of the metadata's version (a write in between): as if not there.
-                if let body { rows.append((id, metadata, body)) }
-            }
-            return rows
-        }
-        guard let rows else { return [] }
+        guard let rows = await lookups.rows(for: digest, query: { [self] in await lookUp($0) }, none: []) else { return [] }
         if !rows.isEmpty { markUsed(rows.map(\.0)) }
         return rows.compactMap { id, metadata, body in
             do {
@@ -35,6 +27,24 @@ extension SharedTier {
                 logger.warning("shared tier entry left out", metadata: ["key": "\(key)", "reason": "\(error)"])
                 return nil
             }
+        }
+    }
+
+    /// Each digest's rows (id, metadata, body), in one query; `nil` when it failed. A row
+    /// without a body of its metadata's version (a write in between) is left out, as if not there.
+    func lookUp(_ digests: [ByteBuffer]) async -> [ByteBuffer: [LookupRow]]? {
+        await attempt("lookup") { client -> [ByteBuffer: [LookupRow]] in
+            var found: [ByteBuffer: [LookupRow]] = [:]
+            if digests.count == 1 {
+                for try await (id, metadata, body) in try await client.execute(LookupStatement(digest: digests[0])) {
+                    if let body { found[digests[0], default: []].append((id, metadata, body)) }
+                }
+            } else {
+                for try await (digest, id, metadata, body) in try await client.execute(BatchLookupStatement(digests: digests)) {
+                    if let body { found[digest, default: []].append((id, metadata, body)) }
+                }
+            }
+            return found
         }
     }
 

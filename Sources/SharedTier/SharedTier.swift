@@ -16,6 +16,9 @@ import Synchronization
 /// ``SharedTierConfiguration/queryTimeout`` is a miss, starts an outage (one warning), and the
 /// tier is probed again with backoff (``TierHealth``).
 package final class SharedTier: Sendable {
+    /// One stored variant as a lookup reads it: its id, metadata and body.
+    typealias LookupRow = (id: ByteBuffer, metadata: ByteBuffer, body: ByteBuffer)
+
     /// What happens around the tier that its owner reports: an outage starting or ending, a
     /// purge from another instance.
     package struct Observer: Sendable {
@@ -48,6 +51,9 @@ package final class SharedTier: Sendable {
     let writes = PendingWrites()
     /// Entries read whose last use is not yet written (``markUsed(_:)``).
     let touches = PendingTouches()
+    /// Concurrent lookups, sent together: one query under way at a time, so that a lone
+    /// request never waits and a busy instance's lookups share queries (docs/shared-tier.md).
+    let lookups: LookupBatcher<[LookupRow]>
     /// Whether an eviction pass is running (one at a time per instance).
     let evicting = Mutex(false)
     private let runTask: Task<Void, Never>
@@ -87,6 +93,10 @@ package final class SharedTier: Sendable {
         self.logger = logger
         self.observer = observer
         codec = SealedEntryCodec(configuration: store)
+        // One query at a time did better than two (docs/shared-tier.md#performance); eight keys
+        // bound what one query may carry, so that a batch of large bodies is not much slower
+        // than one of them.
+        lookups = LookupBatcher(limit: 1, maximumBatch: 8, maximumWait: configuration.queryTimeout)
         health = TierHealth(maximumBackoff: configuration.maximumBackoff)
         var pool = PostgresClient.Configuration(
             host: configuration.host, port: configuration.port, username: configuration.username,

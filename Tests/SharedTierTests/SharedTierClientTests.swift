@@ -4,7 +4,8 @@ import CacheStore
 import DemoOrigin
 import Foundation
 import HTTPCaching
-import SharedTier
+import NIOCore
+@testable import SharedTier
 import Testing
 
 @Suite("Shared tier: instances sharing one PostgreSQL", .timeLimit(.minutes(2)))
@@ -24,6 +25,51 @@ struct SharedTierClientTests {
         // Promoted into b's own tiers: the next request does not ask the shared tier again.
         let key = try #require(CacheKey(method: "GET", uri: instances.url("/max-age/60")))
         #expect(b.store.memoryVariants(for: key)?.count == 1)
+        try await instances.stop()
+    }
+
+    @Test("concurrent misses on one instance are answered from the tier, each with its own entry")
+    func concurrentLookupsEachGetTheirOwnEntry() async throws {
+        let instances = try await Instances.start(2, tier: TestPostgres.freshDatabase(instance: "unused"))
+        let (a, b) = (instances.clients[0], instances.clients[1])
+        let paths = (0..<24).map { "/max-age/\(60 + $0)" }
+        var bodies: [String: [UInt8]] = [:]
+        for path in paths { bodies[path] = Array(try await a.data(from: instances.url(path)).body) }
+        await a.finishSharedTierWrites()
+
+        let answers = try await withThrowingTaskGroup(of: (String, CacheOutcome, [UInt8]).self) { group in
+            for path in paths {
+                group.addTask {
+                    let response = try await b.data(from: instances.url(path))
+                    return (path, response.outcome, Array(response.body))
+                }
+            }
+            return try await group.reduce(into: [:]) { $0[$1.0] = ($1.1, $1.2) }
+        }
+        for path in paths {
+            #expect(answers[path]?.0 == .hit, "\(path) from the shared tier")
+            #expect(answers[path]?.1 == bodies[path], "\(path) got its own body")
+            #expect(instances.origin.requestCount(path: path) == 1, "\(path) reached the origin once, for a")
+        }
+        // One query in flight per instance: the others waited and went together.
+        #expect((b.sharedTier?.lookups.largestBatch ?? 0) > 1)
+
+        // The batch query itself: each key's row comes back under its own digest, and opens
+        // only for its own key; a key the tier does not hold has none.
+        let tier = try #require(a.sharedTier)
+        let keys = try paths.prefix(5).map { try #require(CacheKey(method: "GET", uri: instances.url($0))) }
+        let absent = try #require(CacheKey(method: "GET", uri: instances.url("/max-age/999")))
+        let digests = (keys + [absent]).map { ByteBuffer(bytes: tier.codec.keyDigest(for: $0)) }
+        let found = try #require(await tier.lookUp(digests))
+        #expect(found[digests[5]] == nil, "nothing for a key the tier does not hold")
+        for (key, digest) in zip(keys, digests) {
+            let row = try #require(found[digest]?.first, "\(key)")
+            #expect(found[digest]?.count == 1)
+            let opened = try tier.codec.open(
+                id: Array(row.id.readableBytesView), metadata: Array(row.metadata.readableBytesView),
+                body: Array(row.body.readableBytesView), for: key)
+            #expect(opened.stored.key == key)
+        }
         try await instances.stop()
     }
 

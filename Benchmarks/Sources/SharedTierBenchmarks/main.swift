@@ -14,7 +14,15 @@ import Foundation
 // hits are timed (the readers' marks of use, one UPDATE a second, still run).
 //
 //   swift run -c release --package-path Benchmarks SharedTierBenchmarks [ROUNDS]
+//   … SharedTierBenchmarks --concurrent [URLS [TASKS]]   only concurrent hits, for perf record
+//   … SharedTierBenchmarks --misses                      what a miss costs with the tier
 
+if let index = CommandLine.arguments.firstIndex(of: "--concurrent") {
+    let numbers = CommandLine.arguments.dropFirst(index + 1).compactMap { Int($0) }
+    let (count, tasks) = (numbers.first ?? 8000, numbers.dropFirst().first ?? SharedTierRun.tasks)
+    try await Task.detached { try await ConcurrentProfile.run(urls: count, tasks: tasks) }.value
+    exit(0)
+}
 if CommandLine.arguments.contains("--misses") {
     try await Task.detached { try await MissBreakdown.run() }.value
     exit(0)

@@ -1,0 +1,134 @@
+import NIOCore
+import Synchronization
+
+/// Sends one instance's concurrent lookups to the database together.
+///
+/// A lookup that finds fewer than ``limit`` queries under way sends its own at once, in its own
+/// task, so a lone request waits for nothing. One that finds them all busy waits in a queue,
+/// and the first query to end hands the queue (up to ``maximumBatch`` distinct keys) to the
+/// first waiter, which sends it as one query (`key_digest = ANY($1)`) and gives every waiter its
+/// rows. Under load a query then carries several keys: PostgreSQL, PostgresNIO and the pool pay
+/// their per-query cost once for all of them (docs/shared-tier.md#performance).
+///
+/// Waiting is bounded: a lookup still queued ``maximumWait`` after it arrived is answered as
+/// failed (a miss) when the next query ends, so it waits at most that long plus one query. A
+/// batch runs in a task of its own, so that the cancellation of the request that leads it does
+/// not fail the others'. A batch that fails is a miss for every key in it (the tier fails open).
+final class LookupBatcher<Rows: Sendable>: Sendable {
+    /// What a waiter is woken with: its rows (`nil`: the query failed, or the wait was too
+    /// long), or the lead of the next batch, with the other waiters in it.
+    private enum Turn: Sendable {
+        case rows(Rows?)
+        case lead([Waiter])
+    }
+
+    private struct Waiter: Sendable {
+        let digest: ByteBuffer
+        let arrived: ContinuousClock.Instant
+        let continuation: CheckedContinuation<Turn, Never>
+    }
+
+    private struct State {
+        var inFlight = 0
+        var queue: [Waiter] = []
+        var largestBatch = 0
+    }
+
+    /// How many queries may be under way at once.
+    let limit: Int
+    /// The most distinct keys one query carries.
+    let maximumBatch: Int
+    /// How long a lookup may wait in the queue before it is answered as a miss.
+    let maximumWait: Duration
+    private let state = Mutex(State())
+
+    /// The most keys a batch taken from the queue has carried so far (0 while no lookup has
+    /// waited). A test seam.
+    var largestBatch: Int { state.withLock { $0.largestBatch } }
+    /// How many lookups wait for a batch. A test seam.
+    var waiting: Int { state.withLock { $0.queue.count } }
+
+    init(limit: Int, maximumBatch: Int, maximumWait: Duration) {
+        precondition(limit > 0 && maximumBatch > 0, "a batcher needs room for one query of one key")
+        self.limit = limit
+        self.maximumBatch = maximumBatch
+        self.maximumWait = maximumWait
+    }
+
+    /// The rows for `digest`: from a query of its own when one may start, or from a batch;
+    /// `nil` when its query failed or it waited too long. `query` looks up several distinct
+    /// digests at once and returns each one's rows (a digest it leaves out has `none`), or `nil`
+    /// when it failed.
+    func rows(
+        for digest: ByteBuffer, query: @escaping @Sendable ([ByteBuffer]) async -> [ByteBuffer: Rows]?, none: Rows
+    ) async -> Rows? {
+        let leads = state.withLock { state in
+            guard state.inFlight < limit else { return false }
+            state.inFlight += 1
+            return true
+        }
+        if leads {
+            let found = await query([digest])
+            handOn()
+            return found.map { $0[digest] ?? none }
+        }
+        let turn = await withCheckedContinuation { (continuation: CheckedContinuation<Turn, Never>) in
+            let queued = state.withLock { state in
+                // A query ended between the two looks: lead after all.
+                guard state.inFlight >= limit else {
+                    state.inFlight += 1
+                    return false
+                }
+                state.queue.append(Waiter(digest: digest, arrived: .now, continuation: continuation))
+                return true
+            }
+            if !queued { continuation.resume(returning: .lead([])) }
+        }
+        switch turn {
+        case .rows(let rows):
+            return rows
+        case .lead(let others):
+            var digests = [digest]
+            for other in others where !digests.contains(other.digest) { digests.append(other.digest) }
+            let found = others.isEmpty ? await query(digests) : await Task { await query(digests) }.value
+            for waiter in others { waiter.continuation.resume(returning: .rows(found.map { $0[waiter.digest] ?? none })) }
+            handOn()
+            return found.map { $0[digest] ?? none }
+        }
+    }
+
+    /// A query ended: lookups that waited too long are answered as misses; the first of the
+    /// rest leads the next batch (the waiters for its first `maximumBatch` distinct keys), or
+    /// the slot is free.
+    private func handOn() {
+        let (expired, next) = state.withLock { state -> ([Waiter], [Waiter]) in
+            guard !state.queue.isEmpty else {
+                state.inFlight -= 1
+                return ([], [])
+            }
+            let oldest = ContinuousClock.now - maximumWait
+            var expired: [Waiter] = []
+            if state.queue[0].arrived < oldest {
+                expired = state.queue.filter { $0.arrived < oldest }
+                state.queue.removeAll { $0.arrived < oldest }
+            }
+            var batch: [Waiter] = [], digests: [ByteBuffer] = [], rest: [Waiter] = []
+            for waiter in state.queue {
+                if digests.contains(waiter.digest) {
+                    batch.append(waiter)
+                } else if digests.count < maximumBatch {
+                    digests.append(waiter.digest)
+                    batch.append(waiter)
+                } else {
+                    rest.append(waiter)
+                }
+            }
+            state.queue = rest
+            if batch.isEmpty { state.inFlight -= 1 }
+            state.largestBatch = max(state.largestBatch, digests.count)
+            return (expired, batch)
+        }
+        for waiter in expired { waiter.continuation.resume(returning: .rows(nil)) }
+        if let leader = next.first { leader.continuation.resume(returning: .lead(Array(next.dropFirst()))) }
+    }
+}
