@@ -138,7 +138,7 @@ extension SharedTier {
 
     /// One entry, metadata, body and tags, in one statement; the body row is rewritten only
     /// when it holds another body, and the tags the entry no longer carries are deleted.
-    /// Then evicts if the table is over its bound.
+    /// Then, from time to time (``CapacityCheckSchedule``), evicts if the table is over its bound.
     private func write(_ stored: StoredResponse, body: [UInt8], created: Date, freshUntil: Date?, expiresAt: Date?, tags: [String]) async {
         let sealed: SealedEntry
         do {
@@ -172,7 +172,7 @@ extension SharedTier {
                 """)
             return true
         }
-        if written == true { await evictIfOverCapacity() }
+        if written == true, capacityChecks.withLock({ $0.wrote(size) }) { await evictIfOverCapacity() }
     }
 
     // MARK: Eviction

@@ -56,6 +56,8 @@ package final class SharedTier: Sendable {
     let lookups: LookupBatcher<[LookupRow]>
     /// Whether an eviction pass is running (one at a time per instance).
     let evicting = Mutex(false)
+    /// When a write is followed by an eviction pass.
+    let capacityChecks: Mutex<CapacityCheckSchedule>
     private let runTask: Task<Void, Never>
     private let listener: PurgeListener
 
@@ -98,6 +100,7 @@ package final class SharedTier: Sendable {
         // than one of them.
         lookups = LookupBatcher(limit: 1, maximumBatch: 8, maximumWait: configuration.queryTimeout)
         health = TierHealth(maximumBackoff: configuration.maximumBackoff)
+        capacityChecks = Mutex(CapacityCheckSchedule(capacity: configuration.capacity))
         var pool = PostgresClient.Configuration(
             host: configuration.host, port: configuration.port, username: configuration.username,
             password: configuration.password, database: configuration.database, tls: Self.tls(configuration.tls))

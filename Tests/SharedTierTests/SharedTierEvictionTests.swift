@@ -1,7 +1,8 @@
 @testable import CachingClient
 import Foundation
 import HTTPCaching
-import SharedTier
+@testable import SharedTier
+import Synchronization
 import Testing
 
 @Suite("Shared tier: bounded size", .timeLimit(.minutes(2)))
@@ -26,6 +27,23 @@ struct SharedTierEvictionTests {
         #expect(try await other.clients[0].data(from: instances.url("/max-age/1040")).outcome == .hit)
         #expect(try await other.clients[0].data(from: instances.url("/max-age/1001")).outcome == .miss, "the oldest went first")
         try await other.stop()
+        try await instances.stop()
+    }
+
+    @Test("an instance sums the table's sizes at its first write, then once per 1/64 of the capacity it has written")
+    func capacityLooksAreSpaced() async throws {
+        let (instances, tier) = try await Instances.start(1, boundedTo: 64 * 100_000, evictionBatchSize: 10)
+        let client = instances.clients[0]
+        for n in 0..<30 { _ = try await client.data(from: instances.url("/max-age/\(2000 + n)")) }
+        await client.finishSharedTierWrites()
+        let rows = try await TestPostgres.execute("SELECT count(*), coalesce(sum(size), 0)::bigint FROM cachescope_entries", on: tier)
+        let (count, used) = try #require(rows.first)
+        #expect(count == 30)
+        let shared = try #require(client.sharedTier)
+        let interval = shared.capacityChecks.withLock { $0.interval }
+        #expect(interval == 100_000)
+        try #require(used < interval, "the 30 entries take less than one interval: \(used) bytes")
+        #expect(shared.capacityChecks.withLock { $0.looks } == 1, "one look, at the first write, not one a write")
         try await instances.stop()
     }
 }
