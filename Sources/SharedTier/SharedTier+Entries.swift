@@ -179,13 +179,14 @@ extension SharedTier {
 
     /// Removes the least recently used entries, `evictionBatchSize` at a time, while the
     /// entries' total size is over the capacity; one pass at a time per instance, at most
-    /// 1,000 rounds.
+    /// 1,000 rounds (a pass that fails or stops there leaves ``CapacityCheckSchedule`` due).
     func evictIfOverCapacity() async {
         guard evicting.withLock({ running in
             defer { running = true }
             return !running
         }) else { return }
         defer { evicting.withLock { $0 = false } }
+        capacityChecks.withLock { $0.looking() }
         let (capacity, batch) = (configuration.capacity, configuration.evictionBatchSize)
         for _ in 0..<1_000 {
             let removed = await attempt("eviction") { client -> Int in
@@ -199,8 +200,11 @@ extension SharedTier {
                     DELETE FROM cachescope_bodies WHERE id IN (SELECT id FROM gone) RETURNING id
                     """)
             }
-            guard let removed, removed > 0 else { return }
+            guard let removed else { return capacityChecks.withLock { $0.unfinished() } }
+            guard removed > 0 else { return }
             logger.debug("shared tier evicted", metadata: ["entries": "\(removed)"])
         }
+        // Still over after the last round: the next write goes on.
+        capacityChecks.withLock { $0.unfinished() }
     }
 }

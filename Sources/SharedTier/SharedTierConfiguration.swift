@@ -44,8 +44,8 @@ public struct SharedTierConfiguration: Sendable, Equatable {
     /// The most bytes of entries the table keeps (each entry counted as the store counts it:
     /// body, status line, header fields and URI); past it the least recently used go, in
     /// batches of ``evictionBatchSize``. An instance looks at its first write and then once
-    /// per 1/64 of it written, so the table may exceed it by that much per instance.
-    /// Default 256 MiB.
+    /// per 1/64 of it written, so the table may exceed it by up to that much (and one entry)
+    /// per instance. Default 256 MiB.
     public var capacity: Int
     /// How many entries one eviction round removes at most. Default 100.
     public var evictionBatchSize: Int

@@ -46,4 +46,22 @@ struct SharedTierEvictionTests {
         #expect(shared.capacityChecks.withLock { $0.looks } == 1, "one look, at the first write, not one a write")
         try await instances.stop()
     }
+
+    @Test("with looks spaced, the table stays within its bound plus one interval")
+    func spacedLooksKeepTheBound() async throws {
+        let (instances, tier) = try await Instances.start(1, boundedTo: 64 * 1_000, evictionBatchSize: 10)
+        let client = instances.clients[0]
+        for n in 0..<400 { _ = try await client.data(from: instances.url("/max-age/\(3000 + n)")) }
+        await client.finishSharedTierWrites()
+        let rows = try await TestPostgres.execute("SELECT count(*), coalesce(sum(size), 0)::bigint FROM cachescope_entries", on: tier)
+        let (count, used) = try #require(rows.first)
+        try #require(count > 0)
+        let entry = used / count
+        try #require(entry < 1_000, "an entry is smaller than one interval: \(entry) bytes")
+        #expect(count < 400, "entries were evicted: \(count) kept")
+        #expect(used <= tier.capacity + 1_000 + entry, "\(used) bytes for a capacity of \(tier.capacity)")
+        let looks = try #require(instances.clients[0].sharedTier).capacityChecks.withLock { $0.looks }
+        #expect(looks > 1 && looks < 200, "looked \(looks) times for 400 writes")
+        try await instances.stop()
+    }
 }
