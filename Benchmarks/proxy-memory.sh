@@ -24,43 +24,9 @@ binary="${CACHESCOPE:-.build/release/cachescope}"
 [ -x "$binary" ] || { echo "proxy-memory: $binary is not an executable" >&2; exit 64; }
 echo "cachescope: $binary (built $(date -r "$binary" '+%Y-%m-%d %H:%M'))"
 
-work="$(mktemp -d)"
-pids=()
-cleanup() {
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-    wait 2>/dev/null || true
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-origin_port="$(free_port)"; proxy_port="$(free_port)"
-while [ "$proxy_port" = "$origin_port" ]; do proxy_port="$(free_port)"; done
-"$binary" origin --listen "127.0.0.1:$origin_port" >"$work/origin.out" 2>&1 &
-pids+=($!)
-"$binary" proxy --origin "http://127.0.0.1:$origin_port" --listen "127.0.0.1:$proxy_port" --no-ui \
-    --cache-dir "$work/proxy-store" --log "$work/proxy.log" ${PROXY_OPTIONS:-} >/dev/null 2>"$work/proxy.err" &
-proxy_pid=$!
-pids+=($proxy_pid)
-ready=""
-for _ in $(seq 100); do
-    curl -sf --max-time 2 -o /dev/null "http://127.0.0.1:$proxy_port/max-age/1" && { ready=yes; break; }
-    sleep 0.1
-done
-[ -n "$ready" ] || { echo "proxy-memory: the proxy did not answer within 10 s" >&2; cat "$work/proxy.err" >&2; exit 1; }
-
-cat >"$work/misses.lua" <<'LUA'
-local threads = 0
-function setup(thread)
-    threads = threads + 1
-    thread:set("id", threads)
-end
-counter = 0
-request = function()
-    counter = counter + 1
-    return wrk.format("GET", "/max-age/60?n=" .. id .. "-" .. counter)
-end
-LUA
+. Benchmarks/proxy-workload.sh
+start_origin_and_proxy || exit 1
+write_misses_script "$work/misses.lua"
 
 status() { awk -v key="$1" '$1 == key":" { print $2 }' "/proc/$proxy_pid/status"; }
 echo "seconds  resident KiB"

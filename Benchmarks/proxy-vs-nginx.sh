@@ -25,24 +25,9 @@ binary="${CACHESCOPE:-.build/release/cachescope}"
 [ -x "$binary" ] || [ -n "${CACHESCOPE:-}" ] || swift build -c release --product cachescope
 [ -x "$binary" ] || { echo "proxy-vs-nginx: $binary is not an executable" >&2; exit 64; }
 
-work="$(mktemp -d)"
-pids=()
-cleanup() {
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-    wait 2>/dev/null || true
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-origin_port="$(free_port)"; proxy_port="$(free_port)"; nginx_port="$(free_port)"
-
-"$binary" origin --listen "127.0.0.1:$origin_port" >"$work/origin.out" 2>&1 &
-pids+=($!)
-"$binary" proxy --origin "http://127.0.0.1:$origin_port" --listen "127.0.0.1:$proxy_port" --no-ui \
-    --cache-dir "$work/proxy-store" --log "$work/proxy.log" ${PROXY_OPTIONS:-} >/dev/null 2>"$work/proxy.err" &
-proxy_pid=$!
-pids+=($proxy_pid)
+. Benchmarks/proxy-workload.sh
+start_origin_and_proxy || exit 1
+nginx_port="$(free_port "$origin_port" "$proxy_port")"
 
 mkdir -p "$work/nginx-cache"
 cat >"$work/nginx.conf" <<EOF
@@ -72,25 +57,12 @@ EOF
 nginx -c "$work/nginx.conf" &
 pids+=($!)
 
-for port in "$origin_port" "$proxy_port" "$nginx_port"; do
+for port in "$nginx_port"; do
     for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port/max-age/1" && break; sleep 0.1; done
 done
 
 # Every request a new URL, so each one is a miss that is forwarded and stored.
-cat >"$work/misses.lua" <<'EOF'
--- Each wrk thread has its own Lua state: without an id of its own, both threads would count
--- (and seed math.random) alike and ask for every URL twice.
-local threads = 0
-function setup(thread)
-    threads = threads + 1
-    thread:set("id", threads)
-end
-counter = 0
-request = function()
-    counter = counter + 1
-    return wrk.format("GET", "/max-age/60?n=" .. id .. "-" .. counter)
-end
-EOF
+write_misses_script "$work/misses.lua"
 
 rss() { awk '/VmRSS/ { print $2 }' "/proc/$proxy_pid/status"; }
 peak() { awk '/VmHWM/ { print $2 }' "/proc/$proxy_pid/status"; }

@@ -32,14 +32,9 @@ struct SharedTierEvictionTests {
 
     @Test("an instance sums the table's sizes at its first write, then once per 1/64 of the capacity it has written")
     func capacityLooksAreSpaced() async throws {
-        let (instances, tier) = try await Instances.start(1, boundedTo: 64 * 100_000, evictionBatchSize: 10)
-        let client = instances.clients[0]
-        for n in 0..<30 { _ = try await client.data(from: instances.url("/max-age/\(2000 + n)")) }
-        await client.finishSharedTierWrites()
-        let rows = try await TestPostgres.execute("SELECT count(*), coalesce(sum(size), 0)::bigint FROM cachescope_entries", on: tier)
-        let (count, used) = try #require(rows.first)
+        let (instances, count, used) = try await Self.write(30, from: 2000, boundedTo: 64 * 100_000)
         #expect(count == 30)
-        let shared = try #require(client.sharedTier)
+        let shared = try #require(instances.clients[0].sharedTier)
         let interval = shared.capacityChecks.withLock { $0.interval }
         #expect(interval == 100_000)
         try #require(used < interval, "the 30 entries take less than one interval: \(used) bytes")
@@ -49,19 +44,28 @@ struct SharedTierEvictionTests {
 
     @Test("with looks spaced, the table stays within its bound plus one interval")
     func spacedLooksKeepTheBound() async throws {
-        let (instances, tier) = try await Instances.start(1, boundedTo: 64 * 1_000, evictionBatchSize: 10)
-        let client = instances.clients[0]
-        for n in 0..<400 { _ = try await client.data(from: instances.url("/max-age/\(3000 + n)")) }
-        await client.finishSharedTierWrites()
-        let rows = try await TestPostgres.execute("SELECT count(*), coalesce(sum(size), 0)::bigint FROM cachescope_entries", on: tier)
-        let (count, used) = try #require(rows.first)
+        let capacity = 64 * 1_000
+        let (instances, count, used) = try await Self.write(400, from: 3000, boundedTo: capacity)
         try #require(count > 0)
         let entry = used / count
         try #require(entry < 1_000, "an entry is smaller than one interval: \(entry) bytes")
         #expect(count < 400, "entries were evicted: \(count) kept")
-        #expect(used <= tier.capacity + 1_000 + entry, "\(used) bytes for a capacity of \(tier.capacity)")
+        #expect(used <= capacity + 1_000 + entry, "\(used) bytes for a capacity of \(capacity)")
         let looks = try #require(instances.clients[0].sharedTier).capacityChecks.withLock { $0.looks }
         #expect(looks > 1 && looks < 200, "looked \(looks) times for 400 writes")
         try await instances.stop()
+    }
+
+    /// One instance on a fresh tier of `capacity` bytes (eviction batches of 10) that stores
+    /// `count` responses (`/max-age/N` from N = `first`) one after another; the tier's entries
+    /// and their bytes once every write has reached it.
+    private static func write(_ count: Int, from first: Int, boundedTo capacity: Int) async throws -> (Instances, Int, Int) {
+        let (instances, tier) = try await Instances.start(1, boundedTo: capacity, evictionBatchSize: 10)
+        let client = instances.clients[0]
+        for n in first..<(first + count) { _ = try await client.data(from: instances.url("/max-age/\(n)")) }
+        await client.finishSharedTierWrites()
+        let rows = try await TestPostgres.execute("SELECT count(*), coalesce(sum(size), 0)::bigint FROM cachescope_entries", on: tier)
+        let (entries, used) = try #require(rows.first)
+        return (instances, entries, used)
     }
 }
