@@ -16,14 +16,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-300}"
 connections="${2:-64}"
 interval="${3:-15}"
-for tool in wrk curl python3; do
-    command -v "$tool" >/dev/null || { echo "proxy-memory: $tool is missing (apt-get install wrk curl python3)" >&2; exit 64; }
-done
-binary="${CACHESCOPE:-.build/release/cachescope}"
-[ -x "$binary" ] || [ -n "${CACHESCOPE:-}" ] || swift build -c release --product cachescope
-[ -x "$binary" ] || { echo "proxy-memory: $binary is not an executable" >&2; exit 64; }
-echo "cachescope: $binary (built $(date -r "$binary" '+%Y-%m-%d %H:%M'))"
-
+script=proxy-memory tools="wrk curl" packages="wrk curl"
 . Benchmarks/proxy-workload.sh
 start_origin_and_proxy || exit 1
 write_misses_script "$work/misses.lua"

@@ -18,13 +18,7 @@ cd "$(dirname "$0")/.."
 
 seconds="${1:-10}"
 connections="${2:-64}"
-for tool in wrk nginx curl; do
-    command -v "$tool" >/dev/null || { echo "proxy-vs-nginx: $tool is missing (apt-get install wrk nginx-light curl)" >&2; exit 64; }
-done
-binary="${CACHESCOPE:-.build/release/cachescope}"
-[ -x "$binary" ] || [ -n "${CACHESCOPE:-}" ] || swift build -c release --product cachescope
-[ -x "$binary" ] || { echo "proxy-vs-nginx: $binary is not an executable" >&2; exit 64; }
-
+script=proxy-vs-nginx tools="wrk nginx curl" packages="wrk nginx-light curl"
 . Benchmarks/proxy-workload.sh
 start_origin_and_proxy || exit 1
 nginx_port="$(free_port "$origin_port" "$proxy_port")"

@@ -1,6 +1,17 @@
-# What Benchmarks/proxy-vs-nginx.sh and Benchmarks/proxy-memory.sh share; sourced by both, not
-# run. Expects `binary` (a cachescope executable) to be set; sets `work` (a temporary directory,
-# removed at exit), `pids` (killed at exit), `origin_port`, `proxy_port` and `proxy_pid`.
+# What Benchmarks/proxy-vs-nginx.sh and Benchmarks/proxy-memory.sh share; sourced by both (from
+# the package's directory), not run. Expects `script` (the caller's name, for messages),
+# `tools` (the commands it needs) and `packages` (the Debian packages that have them) to be set; sets `binary`
+# (the cachescope executable: CACHESCOPE, or the release build, built if missing), `work` (a
+# temporary directory, removed at exit), `pids` (killed at exit), and, once
+# start_origin_and_proxy has run, `origin_port`, `proxy_port` and `proxy_pid`.
+
+for tool in $tools python3; do
+    command -v "$tool" >/dev/null || { echo "$script: $tool is missing (apt-get install $packages python3)" >&2; exit 64; }
+done
+binary="${CACHESCOPE:-.build/release/cachescope}"
+[ -x "$binary" ] || [ -n "${CACHESCOPE:-}" ] || swift build -c release --product cachescope
+[ -x "$binary" ] || { echo "$script: $binary is not an executable" >&2; exit 64; }
+echo "cachescope: $binary (built $(date -r "$binary" '+%Y-%m-%d %H:%M'))"
 
 work="$(mktemp -d)"
 pids=()
