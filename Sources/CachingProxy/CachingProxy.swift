@@ -73,6 +73,7 @@ public final class CachingProxy: Sendable {
         let registry = ConnectionRegistry(maximumConnections: configuration.maximumConnections)
         let exchange = ProxyExchange(
             client: client, origin: configuration.origin, name: configuration.name,
+            cacheStatusValues: CacheStatusValues(cacheName: configuration.name),
             answersImmediately: configuration.answersHitsOnEventLoop)
         let limits = RequestLimits(
             maximumURILength: configuration.maximumURILength, maximumHeaderBytes: configuration.maximumHeaderBytes,

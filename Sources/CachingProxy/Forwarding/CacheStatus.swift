@@ -11,7 +11,7 @@ import RawStructuredFieldValues
 /// `cachescope;fwd=uri-miss;fwd-status=200;stored;ttl=60`.
 struct CacheStatus: Sendable, Equatable {
     /// Why the request went to the origin (RFC 9211 §2.2).
-    enum Forward: String, Sendable {
+    enum Forward: String, Sendable, Hashable {
         /// Nothing was stored for the URI.
         case uriMiss = "uri-miss"
         /// Nothing matched, or what went wrong is not known.
@@ -102,7 +102,7 @@ struct CacheStatus: Sendable, Equatable {
 
     /// Seconds toward zero, within what a structured-field integer holds: `41.7` is 41, `-3.2`
     /// is -3.
-    private static func wholeSeconds(_ seconds: Double) -> Int64 {
+    static func wholeSeconds(_ seconds: Double) -> Int64 {
         let limit = 999_999_999_999_999.0
         guard seconds.isFinite else { return seconds > 0 ? Int64(limit) : -Int64(limit) }
         return Int64(min(max(seconds, -limit), limit).rounded(.towardZero))

@@ -14,6 +14,8 @@ struct ProxyExchange: Sendable {
     let origin: ProxyOrigin
     /// The proxy's name in `Via` and `Cache-Status`.
     let name: String
+    /// `Cache-Status` values written so far (named `name`).
+    let cacheStatusValues: CacheStatusValues
     /// Whether ``immediateAnswer(_:)`` answers at all
     /// (``CachingProxyConfiguration/answersHitsOnEventLoop``).
     var answersImmediately = false
@@ -64,7 +66,7 @@ struct ProxyExchange: Sendable {
             from: result.response.headerFields, alsoRemoving: request.method == .head ? [] : ["content-length"])
         if !fields.contains(.date) { fields[.date] = HTTPDate.format(now) }
         fields = HopByHopFields.addingVia(fields, protocolVersion: "1.1", pseudonym: name)
-        if let status = CacheStatus(result, method: request.method).fieldValue(cacheName: name) {
+        if let status = cacheStatusValues.value(for: CacheStatus(result, method: request.method)) {
             fields.append(HTTPField(name: .cacheStatus, value: status))
         }
         let response = HTTPResponse(status: result.response.status, headerFields: fields)
