@@ -50,4 +50,36 @@ struct CacheStatusValuesTests {
         #expect(values.count == 1)
         #expect(values.value(for: Self.hit(ttl: 1)) == "cachescope;hit;ttl=1")
     }
+
+    @Test("statuses that differ in any one thing the value says get values of their own")
+    func everyFieldCounts() {
+        var variants: [CacheStatus] = []
+        let base = Self.revalidated
+        variants.append(base)
+        var other = base; other.stored = true; variants.append(other)
+        other = base; other.collapsed = true; variants.append(other)
+        other = base; other.forwardStatus = 200; variants.append(other)
+        other = base; other.forwardStatus = 404; variants.append(other)
+        other = base; other.forward = .uriMiss; variants.append(other)
+        other = base; other.forward = .miss; variants.append(other)
+        other = base; other.hit = true; variants.append(other)
+        other = base; other.detail = "stale-if-error"; variants.append(other)
+        other = base; other.detail = "only-if-cached"; variants.append(other)
+        other = base; other.timeToLive = nil; variants.append(other)
+        let values = CacheStatusValues(cacheName: "cachescope")
+        let written = variants.map { values.value(for: $0) }
+        #expect(written == variants.map { $0.fieldValue(cacheName: "cachescope") })
+        #expect(Set(written.compactMap { $0 }).count == variants.count, "\(written)")
+        #expect(values.count == variants.count)
+    }
+
+    @Test("a ttl no whole number of seconds says is written as the serializer writes it", arguments: [
+        Double.nan, .infinity, -.infinity, -3.2, 1e300, 0.999,
+    ])
+    func oddTimesToLive(ttl: Double) {
+        let values = CacheStatusValues(cacheName: "cachescope")
+        let status = Self.hit(ttl: ttl)
+        #expect(values.value(for: status) == status.fieldValue(cacheName: "cachescope"))
+        #expect(values.value(for: status) == status.fieldValue(cacheName: "cachescope"), "kept, then read back")
+    }
 }

@@ -119,7 +119,7 @@ struct ProxyExchange: Sendable {
     private func failure(_ status: HTTPResponse.Status, _ error: CachingClientError, detail: String) -> ProxyAnswer {
         .local(
             status, "\(status.code) \(status.reasonPhrase): \(error)",
-            cacheStatus: CacheStatus(failure: detail).fieldValue(cacheName: name), close: false, outcome: "error")
+            cacheStatus: cacheStatusValues.value(for: CacheStatus(failure: detail)), close: false, outcome: "error")
     }
 
     /// RFC 9110 §6.4.1: 1xx, 204 and 304 responses never have content.
