@@ -67,34 +67,32 @@ final class LookupBatcher<Rows: Sendable>: Sendable {
             state.inFlight += 1
             return true
         }
-        if leads {
-            let found = await query([digest])
-            handOn()
-            return found.map { $0[digest] ?? none }
-        }
-        let turn = await withCheckedContinuation { (continuation: CheckedContinuation<Turn, Never>) in
-            let queued = state.withLock { state in
-                // A query ended between the two looks: lead after all.
-                guard state.inFlight >= limit else {
-                    state.inFlight += 1
-                    return false
+        var others: [Waiter] = []
+        if !leads {
+            let turn = await withCheckedContinuation { (continuation: CheckedContinuation<Turn, Never>) in
+                let queued = state.withLock { state in
+                    // A query ended between the two looks: lead after all.
+                    guard state.inFlight >= limit else {
+                        state.inFlight += 1
+                        return false
+                    }
+                    state.queue.append(Waiter(digest: digest, arrived: .now, continuation: continuation))
+                    return true
                 }
-                state.queue.append(Waiter(digest: digest, arrived: .now, continuation: continuation))
-                return true
+                if !queued { continuation.resume(returning: .lead([])) }
             }
-            if !queued { continuation.resume(returning: .lead([])) }
+            switch turn {
+            case .rows(let rows): return rows
+            case .lead(let batch): others = batch
+            }
         }
-        switch turn {
-        case .rows(let rows):
-            return rows
-        case .lead(let others):
-            var digests = [digest]
-            for other in others where !digests.contains(other.digest) { digests.append(other.digest) }
-            let found = others.isEmpty ? await query(digests) : await Task { await query(digests) }.value
-            for waiter in others { waiter.continuation.resume(returning: .rows(found.map { $0[waiter.digest] ?? none })) }
-            handOn()
-            return found.map { $0[digest] ?? none }
-        }
+        var digests = [digest]
+        for other in others where !digests.contains(other.digest) { digests.append(other.digest) }
+        // Alone, in the request's own task; with others, in a task of its own (see above).
+        let found = others.isEmpty ? await query(digests) : await Task { await query(digests) }.value
+        for waiter in others { waiter.continuation.resume(returning: .rows(found.map { $0[waiter.digest] ?? none })) }
+        handOn()
+        return found.map { $0[digest] ?? none }
     }
 
     /// A query ended: lookups that waited too long are answered as misses; the first of the

@@ -1,15 +1,6 @@
+import BenchmarkSupport
 import CachingClient
 import Foundation
-
-/// The process's CPU time (user + system), in seconds: every thread, the in-process origin's
-/// included.
-func processCPUSeconds() -> Double {
-    var usage = rusage()
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-    let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) * 1e-6
-    let system = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) * 1e-6
-    return user + system
-}
 
 /// `--cpu`: wall time and process CPU time per request for each way of sending, one after
 /// another from a detached task. When two ways differ in wall time but not in CPU, the

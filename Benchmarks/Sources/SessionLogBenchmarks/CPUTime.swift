@@ -9,13 +9,6 @@ func threadCPUSeconds() -> Double {
     return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
 }
 
-/// CPU seconds the whole process has used, all threads.
-func processCPUSeconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
-}
-
 /// The 1-minute load average, to print beside wall-clock figures.
 func loadAverage() -> String {
     (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first.map(String.init) ?? "?"

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import CachingClient
 import Foundation
 
@@ -30,12 +31,5 @@ enum ConcurrentProfile {
             format: "%d hits by %d tasks in %.2f s: %.0f hits/s, this process's CPU %.3f ms a hit; %d not hits",
             count, tasks, wall, Double(count) / wall, cpu / Double(count) * 1e3, missed))
         try await fleet.stop()
-    }
-
-    private static func processCPUSeconds() -> Double {
-        var usage = rusage()
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
-            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6
     }
 }
