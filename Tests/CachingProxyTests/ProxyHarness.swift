@@ -111,4 +111,15 @@ final class RecordSink: Sendable {
     }
 
     var records: [ProxyAccessRecord] { state.withLock { $0 } }
+
+    /// The records once there are at least `count` (or whatever there is after 10 s). The proxy
+    /// logs a request after its response's last byte is written, so a client that has read
+    /// the response can be ahead of the log.
+    func records(count: Int) async -> [ProxyAccessRecord] {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while records.count < count, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return records
+    }
 }

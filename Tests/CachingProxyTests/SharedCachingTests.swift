@@ -123,7 +123,7 @@ struct SharedCachingTests {
         try await ProxyHarness.start().run { harness in
             _ = try await harness.request("/max-age/60")
             _ = try await harness.request("/max-age/60")
-            let lines = harness.log.records.map(\.commonLogLine)
+            let lines = await harness.log.records(count: 2).map(\.commonLogLine)
             try #require(lines.count == 2)
             #expect(lines[0].hasPrefix("127.0.0.1 - - ["))
             #expect(lines[0].contains("] \"GET /max-age/60 HTTP/1.1\" 200 "))

@@ -15,6 +15,7 @@ extension EndToEndTests {
                 #expect(try first.json(GetCommandTests.Report.self).outcome == "miss")
                 try await Task.sleep(for: .milliseconds(2200))   // past max-age=1, well inside swr=60
 
+                let refreshBegan = ContinuousClock.now
                 let second = try await setup.get("/swr/1/60", "--json")
                 #expect(second.status == 0, "\(second.stderr)")
                 let stale = try second.json(GetCommandTests.Report.self)
@@ -27,7 +28,13 @@ extension EndToEndTests {
                 // from the revalidation, not from the first fetch.
                 let third = try await setup.get("/swr/1/60", "--policy", "cache-only", "--json")
                 let refreshed = try third.json(GetCommandTests.Report.self)
-                #expect(!refreshed.fromNetwork && refreshed.age.map { $0 < 2.2 } == true, "age \(refreshed.age ?? -1)")
+                // Its Date is whole seconds from after `refreshBegan`, so its age is under the time
+                // since then plus one second; the first fetch's would be at least 2.2 s more.
+                let elapsed = (ContinuousClock.now - refreshBegan).components
+                let sinceRefresh = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+                #expect(
+                    !refreshed.fromNetwork && refreshed.age.map { $0 < sinceRefresh + 1.25 } == true,
+                    "age \(refreshed.age ?? -1), \(sinceRefresh) s after the refresh began")
                 #expect(setup.origin.requestCount(path: "/swr/1/60") == 2)
             }
         }

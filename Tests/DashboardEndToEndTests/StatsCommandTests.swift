@@ -96,11 +96,21 @@ extension EndToEndTests {
             let directory = try TemporaryDirectory()
             let (app, socket) = try await TmuxSession.publishingDemo(directory: directory)
             defer { app.close() }
-            let watching = Task { try await Binary.run(["attach", socket, "--no-ui", "--stats-every", "0.5", "--json"]) }
-            try await Task.sleep(for: .seconds(3))
+            let binary = try #require(Binary.path)
+            let (stdout, stderr) = (directory.path("attach.out"), directory.path("attach.err"))
+            let watching = try Spawn.start(
+                [binary, "attach", socket, "--no-ui", "--stats-every", "0.5", "--json"], outputPath: stdout, errorPath: stderr)
+            // Two periodic lines written (at most 30 s on a busy machine), then the publisher stops.
+            let deadline = ContinuousClock.now + .seconds(30)
+            while ContinuousClock.now < deadline,
+                ((try? String(contentsOfFile: stdout, encoding: .utf8)) ?? "").split(separator: "\n").count < 2 {
+                try await Task.sleep(for: .milliseconds(100))
+            }
             app.type("q")
             #expect(await app.waitForExit() == 0)
-            let output = try await watching.value
+            let (status, text) = await watching.wait(timeout: .seconds(60))
+            let output = Binary.Output(
+                status: status, stdout: text, stderr: (try? String(contentsOfFile: stderr, encoding: .utf8)) ?? "")
             #expect(output.status == 0, "\(output.stderr)")
             let lines = try StatsCommandTests.lines(output)
             #expect(lines.count >= 3, "\(output.stdout)")

@@ -71,7 +71,7 @@ struct SessionRecorderTests {
         #expect(!text.contains("[redacted]"))
     }
 
-    @Test("events reach the file within about a second while the recorder stays open")
+    @Test("events reach the file within a few flush intervals (0.5 s each) while the recorder stays open")
     func flushesWithoutClose() async throws {
         let directory = try TemporaryDirectory()
         let bus = EventBus()
@@ -82,17 +82,18 @@ struct SessionRecorderTests {
         let published = SampleSession.publish(on: bus)
         let (seen, waited) = try Self.waitForEvents(in: path, count: published.count)
         #expect(seen == published.count)
-        #expect(waited < .milliseconds(1200), "took \(waited) to reach the file")
+        // Flushed at the first interval on a quiet machine; a busy one may hold the thread back.
+        #expect(waited < .seconds(3), "took \(waited) to reach the file")
         try await recorder.close()
     }
 
-    /// Polls the file until it holds `count` events (or 3 s pass), blocking this thread rather
+    /// Polls the file until it holds `count` events (or 10 s pass), blocking this thread rather
     /// than suspending, so other tests keeping the cooperative pool busy cannot delay the check.
     private static func waitForEvents(in path: String, count: Int) throws -> (seen: Int, waited: Duration) {
         let clock = ContinuousClock()
         let start = clock.now
         var seen = 0
-        while clock.now - start < .seconds(3) {
+        while clock.now - start < .seconds(10) {
             seen = try SessionLogReader.load(path).events.count
             if seen == count { break }
             Thread.sleep(forTimeInterval: 0.05)

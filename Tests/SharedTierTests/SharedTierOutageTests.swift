@@ -17,7 +17,8 @@ struct SharedTierOutageTests {
     func databaseStoppedMidRun() async throws {
         let server = try await Self.ownServer.value
         try await server.resume()  // in case a test before this one failed while it was paused
-        var tier = try await TestPostgres.freshDatabase(on: server.url, instance: "unused")
+        var tier = try await TestPostgres.freshDatabase(
+            on: server.url, instance: "unused", queryTimeout: .milliseconds(250))  // production's own
         tier.maximumBackoff = .seconds(2)
         let instances = try await Instances.start(1, tier: tier)
         let client = instances.clients[0]
@@ -55,7 +56,8 @@ struct SharedTierOutageTests {
     func purgeDuringOutage() async throws {
         let server = try await Self.ownServer.value
         try await server.resume()  // in case a test before this one failed while it was paused
-        let tier = try await TestPostgres.freshDatabase(on: server.url, instance: "unused")
+        let tier = try await TestPostgres.freshDatabase(
+            on: server.url, instance: "unused", queryTimeout: .milliseconds(250))  // production's own
         let instances = try await Instances.start(1, tier: tier)
         let client = instances.clients[0]
         _ = try await client.data(from: instances.url("/max-age/60"))

@@ -34,7 +34,7 @@ struct SharedTierTagPurgeTests {
         try await TestPostgres.execute("SELECT count(*), 0 FROM \(table)", on: tier).first?.0
     }
 
-    @Test("a tag purge on one instance removes the tagged entries on both and in the tables within 1 s; untagged ones stay")
+    @Test("a tag purge on one instance removes the tagged entries on both and in the tables; untagged ones stay")
     func tagPurge() async throws {
         let (instances, tier, events) = try await twoInstancesHoldingThree()
         let (a, b) = (instances.clients[0], instances.clients[1])
@@ -43,10 +43,10 @@ struct SharedTierTagPurgeTests {
         let result = await a.perform(.purgeTag(tag: "item-1"))
         #expect(result.succeeded)
         #expect(result.message == "purged 1 entry tagged item-1; 1 entry from the shared tier, other instances told")
-        let reached = await events.waitUntil(within: .seconds(1)) { log in
+        let reached = await events.waitUntil(within: .seconds(10)) { log in
             log.purges.contains { $0.scope == .tag("item-1") && $0.origin == "a" && $0.count == 1 }
         }
-        #expect(reached, "b dropped its copy and said a asked, within 1 s: \(events.purges)")
+        #expect(reached, "b dropped its copy and said a asked: \(events.purges)")
         for client in [a, b] {
             #expect(await !holds(client, instances.url("/items/1")))
             #expect(await holds(client, instances.url("/items/2")))
@@ -57,7 +57,7 @@ struct SharedTierTagPurgeTests {
 
         // Every instance, one tag: `items` covers what is left of /items.
         #expect(await b.perform(.purgeTag(tag: "items")).message.hasPrefix("purged 1 entry tagged items; 1 entry from the shared tier"))
-        let aEmptied = await TestPostgresWait.until(within: .seconds(1)) { await !self.holds(a, instances.url("/items/2")) }
+        let aEmptied = await TestPostgresWait.until(within: .seconds(10)) { await !self.holds(a, instances.url("/items/2")) }
         #expect(aEmptied)
         #expect(try await rows("cachescope_entries", tier) == 1)
         #expect(try await rows("cachescope_tags", tier) == 0)
@@ -66,7 +66,7 @@ struct SharedTierTagPurgeTests {
     }
 
     @Test(
-        "a prefix purge on one instance removes every entry under the URL on both and in the tables within 1 s",
+        "a prefix purge on one instance removes every entry under the URL on both and in the tables",
         arguments: [1_000, 1]  // the whole table in one page; a page of one row (three reads, two deletions, one notice)
     )
     func prefixPurge(scanPageSize: Int) async throws {
@@ -75,7 +75,7 @@ struct SharedTierTagPurgeTests {
         let prefix = instances.url("/items/")
         let result = await a.perform(.purgePrefix(prefix: prefix))
         #expect(result.message == "purged 2 entries under \(prefix); 2 entries from the shared tier, other instances told")
-        let reached = await events.waitUntil(within: .seconds(1)) { log in
+        let reached = await events.waitUntil(within: .seconds(10)) { log in
             log.purges.contains { $0.scope == .prefix(prefix) && $0.origin == "a" && $0.count == 2 }
         }
         #expect(reached, "\(events.purges)")
@@ -96,7 +96,7 @@ struct SharedTierTagPurgeTests {
         let (a, b) = (instances.clients[0], instances.clients[1])
         let result = await a.perform(.purgeFilter(filter: "url:max-age | tag:item-2"))
         #expect(result.message == "purged 2 entries matching url:max-age | tag:item-2; 2 entries from the shared tier, other instances told")
-        let reached = await events.waitUntil(within: .seconds(1)) { log in
+        let reached = await events.waitUntil(within: .seconds(10)) { log in
             log.purges.contains { $0.scope == .filter("url:max-age | tag:item-2") && $0.origin == "a" && $0.count == 2 }
         }
         #expect(reached, "\(events.purges)")

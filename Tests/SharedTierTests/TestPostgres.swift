@@ -24,14 +24,24 @@ enum TestPostgres {
         return try await OwnServer.start().url
     }
 
+    /// How long the tests' tiers give a query. Production's 250 ms is about a quiet server; on
+    /// a busy two-core CI machine running PostgreSQL, the tests and a build's leftovers, a
+    /// query (or a batched lookup's wait) can pass it, and a lookup that should hit misses.
+    /// Tests of timeouts and outages set the production value again.
+    static let queryTimeout: Duration = .seconds(5)
+
     /// A configuration for a new, empty database on the test server.
     static func freshDatabase(instance: String) async throws -> SharedTierConfiguration {
         try await freshDatabase(on: serverURL(), instance: instance)
     }
 
-    /// A configuration for a new, empty database on the server at `url`.
-    static func freshDatabase(on url: String, instance: String) async throws -> SharedTierConfiguration {
+    /// A configuration for a new, empty database on the server at `url`, whose queries may
+    /// take `queryTimeout`.
+    static func freshDatabase(
+        on url: String, instance: String, queryTimeout: Duration = TestPostgres.queryTimeout
+    ) async throws -> SharedTierConfiguration {
         var configuration = try SharedTierConfiguration(url: url)
+        configuration.queryTimeout = queryTimeout
         let name = "cachescope_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         try await execute("CREATE DATABASE \(name)", on: configuration)
         configuration.database = name
