@@ -9,6 +9,9 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
     .enableUpcomingFeature("MemberImportVisibility"),
+    // Debug builds keep line tables (backtraces and test failures still name file and line)
+    // but not full debug info: CI builds everything from scratch within its 20 minutes.
+    .unsafeFlags(["-gline-tables-only"], .when(configuration: .debug)),
 ]
 
 /// The package each external product comes from, so the target lists below name products
