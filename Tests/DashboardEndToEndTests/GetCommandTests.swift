@@ -130,14 +130,7 @@ extension EndToEndTests {
             let directory = try TemporaryDirectory()
             let banner = directory.path("origin.out")
             let child = try Spawn.start([binary, "origin", "--listen", "127.0.0.1:0"], outputPath: banner)
-            var baseURL: String?
-            for _ in 0..<250 where baseURL == nil {
-                try await Task.sleep(for: .milliseconds(20))
-                let text = (try? String(contentsOfFile: banner, encoding: .utf8)) ?? ""
-                if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("demo origin listening on ") }) {
-                    baseURL = String(line.dropFirst("demo origin listening on ".count))
-                }
-            }
+            let baseURL = try await Banner.wait(in: banner) { Banner.word(after: "demo origin listening on ", in: $0) }
             let url = try #require(baseURL, "no banner from `cachescope origin`")
             let text = try String(contentsOfFile: banner, encoding: .utf8)
             #expect(text.contains("/max-age/{N}") && text.contains("/no-cache") && text.contains("stop with Ctrl-C"))

@@ -9,12 +9,6 @@ extension EndToEndTests {
     /// `--metrics` as a user runs it: Prometheus's view of `cachescope proxy`, read with `curl`.
     @Suite("--metrics")
     struct MetricsOptionTests {
-        /// The word after `prefix` in `text`, up to a space or the end of the line.
-        private func word(after prefix: String, in text: String) -> String? {
-            guard let range = text.range(of: prefix) else { return nil }
-            return String(text[range.upperBound...].prefix { $0 != " " && $0 != "\n" && $0 != ";" })
-        }
-
         @Test("proxy --no-ui --metrics: the banner names the URL; a scrape counts curl's miss and hit")
         func proxyMetrics() async throws {
             let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
@@ -26,20 +20,18 @@ extension EndToEndTests {
                 [binary, "proxy", "--origin", origin.baseURL, "--listen", "127.0.0.1:0", "--metrics", "127.0.0.1:0", "--no-ui",
                  "--log", directory.path("proxy.log")],
                 outputPath: output)
-            var urls: (proxy: String, metrics: String)?
-            for _ in 0..<500 where urls == nil {  // bounded: 10 s for the banner
-                try await Task.sleep(for: .milliseconds(20))
-                let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-                if let proxy = word(after: "cachescope proxy on ", in: text), let metrics = word(after: "metrics on ", in: text) {
-                    urls = (proxy, metrics)
-                }
+            let urls = try await Banner.wait(in: output) { text -> (proxy: String, metrics: String)? in
+                guard let proxy = Banner.word(after: "cachescope proxy on ", in: text),
+                    let metrics = Banner.word(after: "metrics on ", in: text)
+                else { return nil }
+                return (proxy, metrics)
             }
             let (proxy, metrics) = try #require(urls, "no banner with both URLs from `cachescope proxy --no-ui --metrics`")
             #expect(metrics.hasPrefix("http://127.0.0.1:") && metrics.hasSuffix("/metrics"), "\(metrics)")
             _ = try await Curl.body(proxy + "/max-age/60")
             _ = try await Curl.body(proxy + "/max-age/60")
             var page = ""
-            for _ in 0..<100 where !page.contains("cachescope_requests_total{outcome=\"hit\"} 1") {  // bounded: 2 s
+            for _ in 0..<500 where !page.contains("cachescope_requests_total{outcome=\"hit\"} 1") {  // bounded: 10 s
                 page = try await Curl.body(metrics)
                 try await Task.sleep(for: .milliseconds(20))
             }

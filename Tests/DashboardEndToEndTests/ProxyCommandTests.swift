@@ -19,14 +19,7 @@ extension EndToEndTests {
             let child = try Spawn.start(
                 [binary, "proxy", "--origin", origin.baseURL, "--listen", "127.0.0.1:0", "--no-ui", "--log", directory.path("proxy.log")],
                 outputPath: output)
-            var proxyURL: String?
-            for _ in 0..<500 where proxyURL == nil {  // bounded: 10 s for the banner
-                try await Task.sleep(for: .milliseconds(20))
-                let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-                if let range = text.range(of: "cachescope proxy on "), let end = text[range.upperBound...].firstIndex(of: " ") {
-                    proxyURL = String(text[range.upperBound..<end])
-                }
-            }
+            let proxyURL = try await Banner.wait(in: output) { Banner.word(after: "cachescope proxy on ", in: $0) }
             let url = try #require(proxyURL, "no banner from `cachescope proxy --no-ui`")
             let miss = try await Curl.head(url + "/max-age/60")
             #expect(miss.contains("Cache-Status: cachescope;fwd=uri-miss;fwd-status=200;stored"), "\(miss)")

@@ -20,15 +20,13 @@ extension EndToEndTests {
                 [binary, "proxy", "--origin", origin.baseURL, "--listen", "127.0.0.1:0", "--no-ui", "--publish",
                  "--log", directory.path("proxy.log")] + extra,
                 outputPath: output)
-            for _ in 0..<500 {  // bounded: 10 s for the banner
-                try await Task.sleep(for: .milliseconds(20))
-                let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-                if let range = text.range(of: "cachescope proxy on "), let end = text[range.upperBound...].firstIndex(of: " "),
-                    let published = text.range(of: "; publishing on "), let socketEnd = text[published.upperBound...].firstIndex(of: ";")
-                {
-                    return (child, String(text[range.upperBound..<end]), String(text[published.upperBound..<socketEnd]))
-                }
+            let names = try await Banner.wait(in: output) { text -> (url: String, socket: String)? in
+                guard let url = Banner.word(after: "cachescope proxy on ", in: text),
+                    let socket = Banner.word(after: "; publishing on ", in: text)
+                else { return nil }
+                return (url, socket)
             }
+            if let names { return (child, names.url, names.socket) }
             kill(child.pid, SIGTERM)
             _ = await child.wait(timeout: .seconds(20))
             throw SetupFailure(description: "no banner naming the proxy and its socket from `cachescope proxy --no-ui --publish`")
