@@ -16,12 +16,18 @@ import Foundation
 //   swift run -c release --package-path Benchmarks SharedTierBenchmarks [ROUNDS]
 //   … SharedTierBenchmarks --concurrent [URLS [TASKS]]   only concurrent hits, for perf record
 //   … SharedTierBenchmarks --misses                      what a miss costs with the tier
+//   … SharedTierBenchmarks --purges [COUNT]              a purge reaching the other instance ≤ 1 s p99
 
 if let index = CommandLine.arguments.firstIndex(of: "--concurrent") {
     let numbers = CommandLine.arguments.dropFirst(index + 1).compactMap { Int($0) }
     let (count, tasks) = (numbers.first ?? 8000, numbers.dropFirst().first ?? SharedTierRun.tasks)
     try await Task.detached { try await ConcurrentProfile.run(urls: count, tasks: tasks) }.value
     exit(0)
+}
+if let index = CommandLine.arguments.firstIndex(of: "--purges") {
+    let count = CommandLine.arguments.dropFirst(index + 1).first.flatMap { Int($0) } ?? 200
+    let passed = try await Task.detached { try await PurgePropagation.run(count: count) }.value
+    exit(passed ? 0 : 1)
 }
 if CommandLine.arguments.contains("--misses") {
     try await Task.detached { try await MissBreakdown.run() }.value
