@@ -55,7 +55,7 @@ let package = Package(
             "CacheScopeApp"),
         benchmark("DashboardBenchmarks", "Dashboard", "CacheEvents", "CacheStore", "HTTPCaching", "TerminalUI", "DemoOrigin", "TrafficFilter"),
         benchmark(
-            "SharedTierBenchmarks", "CachingClient", "SharedTier", "DemoOrigin", "HTTPCaching",
+            "SharedTierBenchmarks", "CachingClient", "SharedTier", "DemoOrigin", "HTTPCaching", "CacheEvents", "CacheStore",
             also: [asyncHTTPClient, .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log")]
         ),
         benchmark(

@@ -28,7 +28,7 @@ struct BackgroundRefreshDrainTests {
         try await Harness.start().run { harness in
             let started = ContinuousClock.now
             #expect(await harness.client.finishBackgroundRefreshes(within: .seconds(10)))
-            #expect(ContinuousClock.now - started < .seconds(1))
+            #expect(ContinuousClock.now - started < .seconds(5), "well before the 10 s bound, even on a busy machine")
         }
     }
 

@@ -18,7 +18,7 @@ struct SharedTierOutageTests {
         let server = try await Self.ownServer.value
         try await server.resume()  // in case a test before this one failed while it was paused
         var tier = try await TestPostgres.freshDatabase(
-            on: server.url, instance: "unused", queryTimeout: .milliseconds(250))  // production's own
+            on: server.url, instance: "unused", queryTimeout: TestPostgres.productionQueryTimeout)
         tier.maximumBackoff = .seconds(2)
         let instances = try await Instances.start(1, tier: tier)
         let client = instances.clients[0]
@@ -57,7 +57,7 @@ struct SharedTierOutageTests {
         let server = try await Self.ownServer.value
         try await server.resume()  // in case a test before this one failed while it was paused
         let tier = try await TestPostgres.freshDatabase(
-            on: server.url, instance: "unused", queryTimeout: .milliseconds(250))  // production's own
+            on: server.url, instance: "unused", queryTimeout: TestPostgres.productionQueryTimeout)
         let instances = try await Instances.start(1, tier: tier)
         let client = instances.clients[0]
         _ = try await client.data(from: instances.url("/max-age/60"))

@@ -30,6 +30,10 @@ enum TestPostgres {
     /// Tests of timeouts and outages set the production value again.
     static let queryTimeout: Duration = .seconds(5)
 
+    /// The query timeout a tier has unless told otherwise (250 ms).
+    static let productionQueryTimeout = SharedTierConfiguration(host: "127.0.0.1", username: "cachescope", database: "cachescope")
+        .queryTimeout
+
     /// A configuration for a new, empty database on the test server.
     static func freshDatabase(instance: String) async throws -> SharedTierConfiguration {
         try await freshDatabase(on: serverURL(), instance: instance)

@@ -1,5 +1,6 @@
 import BenchmarkSupport
 import CacheEvents
+import CacheStore
 import CachingClient
 import Foundation
 import HTTPCaching
@@ -131,11 +132,20 @@ enum PurgePropagation {
             return result
         }
 
+        // This round's purge, not a late one of an earlier round that timed out.
+        let ofThisRound: @Sendable (PurgeScope) -> Bool = { scope in
+            switch (command, scope) {
+            case (.purge, .key(let purgedKey)): purgedKey == key
+            case (.purgeTag(let tag), .tag(let purgedTag)): purgedTag == tag
+            case (.purgePrefix(let prefix), .prefix(let purgedPrefix)): purgedPrefix == prefix
+            default: false
+            }
+        }
         let subscription = await reader.subscribe(.lossless(bufferSize: 10_000), snapshot: false)
         let (arrival, start, performed) = await withTaskGroup(of: Arrival.self) { group in
             group.addTask {
                 for await event in subscription {
-                    if case .purged(let purged) = event.kind, purged.origin == origin {
+                    if case .purged(let purged) = event.kind, purged.origin == origin, ofThisRound(purged.scope) {
                         return .purged(.now, count: purged.count)
                     }
                 }

@@ -26,6 +26,10 @@ if let index = CommandLine.arguments.firstIndex(of: "--concurrent") {
 }
 if let index = CommandLine.arguments.firstIndex(of: "--purges") {
     let count = CommandLine.arguments.dropFirst(index + 1).first.flatMap { Int($0) } ?? 200
+    guard count > 0 else {
+        print("SharedTierBenchmarks: --purges COUNT must be a positive number of rounds")
+        exit(64)
+    }
     let passed = try await Task.detached { try await PurgePropagation.run(count: count) }.value
     exit(passed ? 0 : 1)
 }
