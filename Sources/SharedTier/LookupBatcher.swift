@@ -5,10 +5,11 @@ import Synchronization
 ///
 /// A lookup that finds fewer than ``limit`` queries under way sends its own at once, in its own
 /// task, so a lone request waits for nothing. One that finds them all busy waits in a queue,
-/// and the first query to end hands the queue (up to ``maximumBatch`` distinct keys) to the
-/// first waiter, which sends it as one query (`key_digest = ANY($1)`) and gives every waiter its
-/// rows. Under load a query then carries several keys: PostgreSQL, PostgresNIO and the pool pay
-/// their per-query cost once for all of them (docs/shared-tier.md#performance).
+/// and the first query to end hands the lead to the first waiter. That one lets the lookups the
+/// ended query answered run first (they often ask again at once), then takes the queue (up to
+/// ``maximumBatch`` distinct keys) and sends it as one query (`key_digest = ANY($1)`), giving
+/// every waiter its rows. Under load a query then carries several keys: PostgreSQL, PostgresNIO
+/// and the pool pay their per-query cost once for all of them (docs/shared-tier.md#performance).
 ///
 /// Waiting is bounded: a lookup still queued ``maximumWait`` after it arrived is answered as
 /// failed (a miss) when the next query ends, so it waits at most that long plus one query. A
@@ -16,10 +17,10 @@ import Synchronization
 /// not fail the others'. A batch that fails is a miss for every key in it (the tier fails open).
 final class LookupBatcher<Rows: Sendable>: Sendable {
     /// What a waiter is woken with: its rows (`nil`: the query failed, or the wait was too
-    /// long), or the lead of the next batch, with the other waiters in it.
+    /// long), or the lead of the next batch.
     private enum Turn: Sendable {
         case rows(Rows?)
-        case lead([Waiter])
+        case lead
     }
 
     private struct Waiter: Sendable {
@@ -79,12 +80,16 @@ final class LookupBatcher<Rows: Sendable>: Sendable {
                     state.queue.append(Waiter(digest: digest, arrived: .now, continuation: continuation))
                     return true
                 }
-                if !queued { continuation.resume(returning: .lead([])) }
+                if !queued { continuation.resume(returning: .lead) }
             }
             switch turn {
             case .rows(let rows): return rows
-            case .lead(let batch): others = batch
+            case .lead: break
             }
+            // The lookups the ended query answered were resumed before this one: let them run
+            // first, so that those asking again at once are in the queue this batch takes.
+            await Task.yield()
+            others = takeBatch(leading: digest)
         }
         var digests = [digest]
         for other in others where !digests.contains(other.digest) { digests.append(other.digest) }
@@ -96,21 +101,27 @@ final class LookupBatcher<Rows: Sendable>: Sendable {
     }
 
     /// A query ended: lookups that waited too long are answered as misses; the first of the
-    /// rest leads the next batch (the waiters for its first `maximumBatch` distinct keys), or
-    /// the slot is free.
+    /// rest leads the next batch, or the slot is free.
     private func handOn() {
-        let (expired, next) = state.withLock { state -> ([Waiter], [Waiter]) in
+        let (expired, leader) = state.withLock { state -> ([Waiter], Waiter?) in
+            let expired = Self.removeExpired(from: &state.queue, maximumWait: maximumWait)
             guard !state.queue.isEmpty else {
                 state.inFlight -= 1
-                return ([], [])
+                return (expired, nil)
             }
-            let oldest = ContinuousClock.now - maximumWait
-            var expired: [Waiter] = []
-            if state.queue[0].arrived < oldest {
-                expired = state.queue.filter { $0.arrived < oldest }
-                state.queue.removeAll { $0.arrived < oldest }
-            }
-            var batch: [Waiter] = [], digests: [ByteBuffer] = [], rest: [Waiter] = []
+            return (expired, state.queue.removeFirst())
+        }
+        for waiter in expired { waiter.continuation.resume(returning: .rows(nil)) }
+        leader?.continuation.resume(returning: .lead)
+    }
+
+    /// The waiters that go with the lead's query for `digest`: those for its key and for up to
+    /// `maximumBatch - 1` other distinct keys, first come first; lookups that waited too long
+    /// are answered as misses.
+    private func takeBatch(leading digest: ByteBuffer) -> [Waiter] {
+        let (expired, batch) = state.withLock { state -> ([Waiter], [Waiter]) in
+            let expired = Self.removeExpired(from: &state.queue, maximumWait: maximumWait)
+            var batch: [Waiter] = [], digests = [digest], rest: [Waiter] = []
             for waiter in state.queue {
                 if digests.contains(waiter.digest) {
                     batch.append(waiter)
@@ -122,11 +133,20 @@ final class LookupBatcher<Rows: Sendable>: Sendable {
                 }
             }
             state.queue = rest
-            if batch.isEmpty { state.inFlight -= 1 }
             state.largestBatch = max(state.largestBatch, digests.count)
             return (expired, batch)
         }
         for waiter in expired { waiter.continuation.resume(returning: .rows(nil)) }
-        if let leader = next.first { leader.continuation.resume(returning: .lead(Array(next.dropFirst()))) }
+        return batch
+    }
+
+    /// Takes the waiters that arrived more than `maximumWait` ago out of `queue` (oldest first).
+    private static func removeExpired(from queue: inout [Waiter], maximumWait: Duration) -> [Waiter] {
+        guard let first = queue.first else { return [] }
+        let oldest = ContinuousClock.now - maximumWait
+        guard first.arrived < oldest else { return [] }
+        let expired = queue.filter { $0.arrived < oldest }
+        queue.removeAll { $0.arrived < oldest }
+        return expired
     }
 }
