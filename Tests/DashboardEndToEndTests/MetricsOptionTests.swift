@@ -11,22 +11,13 @@ extension EndToEndTests {
     struct MetricsOptionTests {
         @Test("proxy --no-ui --metrics: the banner names the URL; a scrape counts curl's miss and hit")
         func proxyMetrics() async throws {
-            let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
             let origin = try await DemoOrigin.start()
             defer { Task { try? await origin.stop() } }
             let directory = try TemporaryDirectory()
-            let output = directory.path("proxy.out")
-            let child = try Spawn.start(
-                [binary, "proxy", "--origin", origin.baseURL, "--listen", "127.0.0.1:0", "--metrics", "127.0.0.1:0", "--no-ui",
-                 "--log", directory.path("proxy.log")],
-                outputPath: output)
-            let urls = try await Banner.wait(in: output) { text -> (proxy: String, metrics: String)? in
-                guard let proxy = Banner.word(after: "cachescope proxy on ", in: text),
-                    let metrics = Banner.word(after: "metrics on ", in: text)
-                else { return nil }
-                return (proxy, metrics)
-            }
-            let (proxy, metrics) = try #require(urls, "no banner with both URLs from `cachescope proxy --no-ui --metrics`")
+            let started = try await HeadlessProxy.start(
+                origin: origin, directory: directory, extra: ["--metrics", "127.0.0.1:0"], naming: ["metrics on "])
+            let (child, proxy) = (started.child, started.url)
+            let metrics = try #require(started.named["metrics on "])
             #expect(metrics.hasPrefix("http://127.0.0.1:") && metrics.hasSuffix("/metrics"), "\(metrics)")
             _ = try await Curl.body(proxy + "/max-age/60")
             _ = try await Curl.body(proxy + "/max-age/60")

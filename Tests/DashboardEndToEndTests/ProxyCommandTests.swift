@@ -11,16 +11,11 @@ extension EndToEndTests {
     struct ProxyCommandTests {
         @Test("--no-ui: one common-log line per request on stdout, the summary and status 143 on SIGTERM")
         func headless() async throws {
-            let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
             let origin = try await DemoOrigin.start()
             defer { Task { try? await origin.stop() } }
             let directory = try TemporaryDirectory()
-            let output = directory.path("proxy.out")
-            let child = try Spawn.start(
-                [binary, "proxy", "--origin", origin.baseURL, "--listen", "127.0.0.1:0", "--no-ui", "--log", directory.path("proxy.log")],
-                outputPath: output)
-            let proxyURL = try await Banner.wait(in: output) { Banner.word(after: "cachescope proxy on ", in: $0) }
-            let url = try #require(proxyURL, "no banner from `cachescope proxy --no-ui`")
+            let proxy = try await HeadlessProxy.start(origin: origin, directory: directory)
+            let (child, url) = (proxy.child, proxy.url)
             let miss = try await Curl.head(url + "/max-age/60")
             #expect(miss.contains("Cache-Status: cachescope;fwd=uri-miss;fwd-status=200;stored"), "\(miss)")
             let hit = try await Curl.head(url + "/max-age/60")

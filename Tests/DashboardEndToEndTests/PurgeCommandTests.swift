@@ -14,25 +14,10 @@ extension EndToEndTests {
         private func publishingProxy(
             origin: DemoOrigin, directory: TemporaryDirectory, extra: [String] = []
         ) async throws -> (Spawn.Child, url: String, socket: String) {
-            let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
-            let output = directory.path("proxy-\(UUID().uuidString).out")
-            let child = try Spawn.start(
-                [binary, "proxy", "--origin", origin.baseURL, "--listen", "127.0.0.1:0", "--no-ui", "--publish",
-                 "--log", directory.path("proxy.log")] + extra,
-                outputPath: output)
-            let names = try await Banner.wait(in: output) { text -> (url: String, socket: String)? in
-                guard let url = Banner.word(after: "cachescope proxy on ", in: text),
-                    let socket = Banner.word(after: "; publishing on ", in: text)
-                else { return nil }
-                return (url, socket)
-            }
-            if let names { return (child, names.url, names.socket) }
-            kill(child.pid, SIGTERM)
-            _ = await child.wait(timeout: .seconds(20))
-            throw SetupFailure(description: "no banner naming the proxy and its socket from `cachescope proxy --no-ui --publish`")
+            let proxy = try await HeadlessProxy.start(
+                origin: origin, directory: directory, extra: ["--publish"] + extra, naming: ["; publishing on "])
+            return (proxy.child, proxy.url, try #require(proxy.named["; publishing on "]))
         }
-
-        struct SetupFailure: Error, CustomStringConvertible { let description: String }
 
         @Test("--tag removes the tagged entry from the published proxy: one line naming it, status 0, and the next request misses")
         func purgeByTag() async throws {
