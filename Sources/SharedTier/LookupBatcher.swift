@@ -12,15 +12,18 @@ import Synchronization
 /// and the pool pay their per-query cost once for all of them (docs/shared-tier.md#performance).
 ///
 /// Waiting is bounded: a lookup still queued ``maximumWait`` after it arrived is answered as
-/// failed (a miss) when the next query ends, so it waits at most that long plus one query. A
+/// failed (a miss) when the next query ends or the next batch is taken, so it waits at most
+/// that long plus one query. A
 /// batch runs in a task of its own, so that the cancellation of the request that leads it does
 /// not fail the others'. A batch that fails is a miss for every key in it (the tier fails open).
 final class LookupBatcher<Rows: Sendable>: Sendable {
     /// What a waiter is woken with: its rows (`nil`: the query failed, or the wait was too
-    /// long), or the lead of the next batch.
+    /// long), the lead of the next batch, or a free slot (a query ended while it was queueing:
+    /// it goes alone, as a lookup that found the slot free does).
     private enum Turn: Sendable {
         case rows(Rows?)
         case lead
+        case slotFreed
     }
 
     private struct Waiter: Sendable {
@@ -80,16 +83,19 @@ final class LookupBatcher<Rows: Sendable>: Sendable {
                     state.queue.append(Waiter(digest: digest, arrived: .now, continuation: continuation))
                     return true
                 }
-                if !queued { continuation.resume(returning: .lead) }
+                if !queued { continuation.resume(returning: .slotFreed) }
             }
             switch turn {
-            case .rows(let rows): return rows
-            case .lead: break
+            case .rows(let rows):
+                return rows
+            case .slotFreed:
+                break
+            case .lead:
+                // The lookups the ended query answered were resumed before this one: let them
+                // run first, so that those asking again at once are in the queue this batch takes.
+                await Task.yield()
+                others = takeBatch(leading: digest)
             }
-            // The lookups the ended query answered were resumed before this one: let them run
-            // first, so that those asking again at once are in the queue this batch takes.
-            await Task.yield()
-            others = takeBatch(leading: digest)
         }
         var digests = [digest]
         for other in others where !digests.contains(other.digest) { digests.append(other.digest) }
