@@ -13,9 +13,9 @@ import Synchronization
 ///
 /// Waiting is bounded: a lookup still queued ``maximumWait`` after it arrived is answered as
 /// failed (a miss) when the next query ends or the next batch is taken, so it waits at most
-/// that long plus one query. A
-/// batch runs in a task of its own, so that the cancellation of the request that leads it does
-/// not fail the others'. A batch that fails is a miss for every key in it (the tier fails open).
+/// that long plus one query. A batch runs in a task of its own, so that the cancellation of
+/// the request that leads it does not fail the others'. A batch that fails is a miss for every
+/// key in it (the tier fails open).
 final class LookupBatcher<Rows: Sendable>: Sendable {
     /// What a waiter is woken with: its rows (`nil`: the query failed, or the wait was too
     /// long), the lead of the next batch, or a free slot (a query ended while it was queueing:
@@ -71,7 +71,7 @@ final class LookupBatcher<Rows: Sendable>: Sendable {
             state.inFlight += 1
             return true
         }
-        var others: [Waiter] = []
+        var batch: (others: [Waiter], digests: [ByteBuffer]) = ([], [digest])
         if !leads {
             let turn = await withCheckedContinuation { (continuation: CheckedContinuation<Turn, Never>) in
                 let queued = state.withLock { state in
@@ -94,11 +94,10 @@ final class LookupBatcher<Rows: Sendable>: Sendable {
                 // The lookups the ended query answered were resumed before this one: let them
                 // run first, so that those asking again at once are in the queue this batch takes.
                 await Task.yield()
-                others = takeBatch(leading: digest)
+                batch = takeBatch(leading: digest)
             }
         }
-        var digests = [digest]
-        for other in others where !digests.contains(other.digest) { digests.append(other.digest) }
+        let (others, digests) = batch
         // Alone, in the request's own task; with others, in a task of its own (see above).
         let found = others.isEmpty ? await query(digests) : await Task { await query(digests) }.value
         for waiter in others { waiter.continuation.resume(returning: .rows(found.map { $0[waiter.digest] ?? none })) }
@@ -121,11 +120,11 @@ final class LookupBatcher<Rows: Sendable>: Sendable {
         leader?.continuation.resume(returning: .lead)
     }
 
-    /// The waiters that go with the lead's query for `digest`: those for its key and for up to
-    /// `maximumBatch - 1` other distinct keys, first come first; lookups that waited too long
-    /// are answered as misses.
-    private func takeBatch(leading digest: ByteBuffer) -> [Waiter] {
-        let (expired, batch) = state.withLock { state -> ([Waiter], [Waiter]) in
+    /// The waiters that go with the lead's query for `digest` — those for its key and for up to
+    /// `maximumBatch - 1` other distinct keys, first come first — and the distinct digests the
+    /// query carries, `digest` first; lookups that waited too long are answered as misses.
+    private func takeBatch(leading digest: ByteBuffer) -> (others: [Waiter], digests: [ByteBuffer]) {
+        let (expired, batch, digests) = state.withLock { state -> ([Waiter], [Waiter], [ByteBuffer]) in
             let expired = Self.removeExpired(from: &state.queue, maximumWait: maximumWait)
             var batch: [Waiter] = [], digests = [digest], rest: [Waiter] = []
             for waiter in state.queue {
@@ -140,10 +139,10 @@ final class LookupBatcher<Rows: Sendable>: Sendable {
             }
             state.queue = rest
             state.largestBatch = max(state.largestBatch, digests.count)
-            return (expired, batch)
+            return (expired, batch, digests)
         }
         for waiter in expired { waiter.continuation.resume(returning: .rows(nil)) }
-        return batch
+        return (batch, digests)
     }
 
     /// Takes the waiters that arrived more than `maximumWait` ago out of `queue` (oldest first).

@@ -9,9 +9,9 @@ import RawStructuredFieldValues
 /// structured-field list in its canonical form (RFC 8941 §4.1: no space after `;`):
 /// `cachescope;hit;ttl=42`, `cachescope;fwd=stale;fwd-status=304;ttl=60`,
 /// `cachescope;fwd=uri-miss;fwd-status=200;stored;ttl=60`.
-struct CacheStatus: Sendable, Equatable {
+struct CacheStatus: Sendable, Hashable {
     /// Why the request went to the origin (RFC 9211 §2.2).
-    enum Forward: String, Sendable, Hashable {
+    enum Forward: String, Sendable {
         /// Nothing was stored for the URI.
         case uriMiss = "uri-miss"
         /// Nothing matched, or what went wrong is not known.
@@ -100,9 +100,17 @@ struct CacheStatus: Sendable, Equatable {
         return (try? serializer.writeItemFieldValue(Item(bareItem: RFC9651BareItem.token(name), parameters: OrderedMap<String, RFC9651BareItem>()))) != nil
     }
 
+    /// The same status with its `ttl` as the field value writes it (whole seconds, within what
+    /// a structured-field integer holds): two statuses the same as written say the same text.
+    var asWritten: CacheStatus {
+        var written = self
+        written.timeToLive = timeToLive.map { Double(Self.wholeSeconds($0)) }
+        return written
+    }
+
     /// Seconds toward zero, within what a structured-field integer holds: `41.7` is 41, `-3.2`
     /// is -3.
-    static func wholeSeconds(_ seconds: Double) -> Int64 {
+    private static func wholeSeconds(_ seconds: Double) -> Int64 {
         let limit = 999_999_999_999_999.0
         guard seconds.isFinite else { return seconds > 0 ? Int64(limit) : -Int64(limit) }
         return Int64(min(max(seconds, -limit), limit).rounded(.towardZero))

@@ -7,32 +7,13 @@ import Synchronization
 ///
 /// Holds at most ``limit`` values; when full it starts again empty.
 final class CacheStatusValues: Sendable {
-    /// What one value says: everything ``CacheStatus/fieldValue(cacheName:)`` writes.
-    private struct Shape: Hashable {
-        let hit: Bool
-        let forward: CacheStatus.Forward?
-        let forwardStatus: Int?
-        let timeToLive: Int64?
-        let stored: Bool
-        let collapsed: Bool
-        let detail: String?
-
-        init(_ status: CacheStatus) {
-            hit = status.hit
-            forward = status.forward
-            forwardStatus = status.forwardStatus
-            timeToLive = status.timeToLive.map(CacheStatus.wholeSeconds)
-            stored = status.stored
-            collapsed = status.collapsed
-            detail = status.detail
-        }
-    }
-
     /// The most values kept.
     let limit: Int
     /// The cache's name in every value.
     let cacheName: String
-    private let values = Mutex<[Shape: String]>([:])
+    /// Values by the status they say, its `ttl` in the whole seconds written
+    /// (``CacheStatus/asWritten``).
+    private let values = Mutex<[CacheStatus: String]>([:])
 
     init(cacheName: String, limit: Int = 4_096) {
         self.cacheName = cacheName
@@ -41,12 +22,12 @@ final class CacheStatusValues: Sendable {
 
     /// `status`'s field value (``CacheStatus/fieldValue(cacheName:)``), written once per shape.
     func value(for status: CacheStatus) -> String? {
-        let shape = Shape(status)
-        if let known = values.withLock({ $0[shape] }) { return known }
-        guard let value = status.fieldValue(cacheName: cacheName) else { return nil }
+        let key = status.asWritten
+        if let known = values.withLock({ $0[key] }) { return known }
+        guard let value = key.fieldValue(cacheName: cacheName) else { return nil }
         values.withLock { values in
             if values.count >= limit { values.removeAll(keepingCapacity: true) }
-            values[shape] = value
+            values[key] = value
         }
         return value
     }
