@@ -58,6 +58,31 @@ struct LookupBatcherTests {
         }
     }
 
+    /// A lookup of `first` whose query is held; once that query is under way, lookups of
+    /// `waiters`, queued one at a time in that order; then `beforeRelease`, and the held query
+    /// goes on. Every lookup's byte and rows, in the order they were answered.
+    private static func holdingFirst(
+        _ first: UInt8, then waiters: [UInt8], on batcher: LookupBatcher<[UInt8]>, _ query: RecordingQuery,
+        beforeRelease: () async throws -> Void = {}
+    ) async throws -> [(byte: UInt8, rows: [UInt8]?)] {
+        try await withThrowingTaskGroup(of: (byte: UInt8, rows: [UInt8]?).self) { group in
+            group.addTask { (first, await batcher.rows(for: digest(first), query: query.run, none: [])) }
+            try await waitUntil { query.calls.withLock { $0.count } == 1 }
+            for (index, byte) in waiters.enumerated() {
+                group.addTask { (byte, await batcher.rows(for: digest(byte), query: query.run, none: [])) }
+                try await waitUntil { batcher.waiting == index + 1 }
+            }
+            try await beforeRelease()
+            await query.release()
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+    }
+
+    /// The rows each byte's lookup got (the bytes distinct).
+    private static func byByte(_ answers: [(byte: UInt8, rows: [UInt8]?)]) -> [UInt8: [UInt8]?] {
+        Dictionary(uniqueKeysWithValues: answers.map { ($0.byte, $0.rows) })
+    }
+
     @Test("a lone lookup sends its own query at once, with only its key")
     func loneLookup() async {
         let batcher = LookupBatcher<[UInt8]>(limit: 1, maximumBatch: 8, maximumWait: .seconds(30))
@@ -72,18 +97,8 @@ struct LookupBatcherTests {
     func waitersShareOneQuery() async throws {
         let batcher = LookupBatcher<[UInt8]>(limit: 1, maximumBatch: 8, maximumWait: .seconds(30))
         let query = RecordingQuery(holdFirst: true)
-        try await withThrowingTaskGroup(of: (UInt8, [UInt8]?).self) { group in
-            group.addTask { (1, await batcher.rows(for: Self.digest(1), query: query.run, none: [])) }
-            try await Self.waitUntil { query.calls.withLock { $0.count } == 1 }
-            for byte: UInt8 in [2, 3, 99, 5, 6] {
-                group.addTask { (byte, await batcher.rows(for: Self.digest(byte), query: query.run, none: [])) }
-            }
-            try await Self.waitUntil { batcher.waiting == 5 }
-            await query.release()
-            var answers: [UInt8: [UInt8]?] = [:]
-            for try await (byte, rows) in group { answers[byte] = rows }
-            #expect(answers == [1: [1], 2: [2], 3: [3], 99: [], 5: [5], 6: [6]], "each its own rows; 99 none")
-        }
+        let answers = try await Self.holdingFirst(1, then: [2, 3, 99, 5, 6], on: batcher, query)
+        #expect(Self.byByte(answers) == [1: [1], 2: [2], 3: [3], 99: [], 5: [5], 6: [6]], "each its own rows; 99 none")
         let calls = query.calls.withLock { $0 }
         #expect(calls.count == 2, "the five waiters went in one query: \(calls)")
         #expect(calls.last.map { Set($0) } == [2, 3, 99, 5, 6])
@@ -94,16 +109,8 @@ struct LookupBatcherTests {
     func batchesAreBounded() async throws {
         let batcher = LookupBatcher<[UInt8]>(limit: 1, maximumBatch: 4, maximumWait: .seconds(30))
         let query = RecordingQuery(holdFirst: true)
-        try await withThrowingTaskGroup(of: [UInt8]?.self) { group in
-            group.addTask { await batcher.rows(for: Self.digest(0), query: query.run, none: []) }
-            try await Self.waitUntil { query.calls.withLock { $0.count } == 1 }
-            for byte in UInt8(1)...10 { group.addTask { await batcher.rows(for: Self.digest(byte), query: query.run, none: []) } }
-            try await Self.waitUntil { batcher.waiting == 10 }
-            await query.release()
-            var answered = 0
-            for try await rows in group where rows != nil { answered += 1 }
-            #expect(answered == 11)
-        }
+        let answers = try await Self.holdingFirst(0, then: Array(1...10), on: batcher, query)
+        #expect(answers.filter { $0.rows != nil }.count == 11)
         #expect(query.calls.withLock { $0.map(\.count) } == [1, 4, 4, 2])
     }
 
@@ -111,14 +118,9 @@ struct LookupBatcherTests {
     func failureReachesTheWholeBatch() async throws {
         let batcher = LookupBatcher<[UInt8]>(limit: 1, maximumBatch: 8, maximumWait: .seconds(30))
         let query = RecordingQuery(holdFirst: true, fails: true)
-        try await withThrowingTaskGroup(of: [UInt8]?.self) { group in
-            group.addTask { await batcher.rows(for: Self.digest(1), query: query.run, none: []) }
-            try await Self.waitUntil { query.calls.withLock { $0.count } == 1 }
-            for byte: UInt8 in [2, 3] { group.addTask { await batcher.rows(for: Self.digest(byte), query: query.run, none: []) } }
-            try await Self.waitUntil { batcher.waiting == 2 }
-            await query.release()
-            for try await rows in group { #expect(rows == nil) }
-        }
+        let answers = try await Self.holdingFirst(1, then: [2, 3], on: batcher, query)
+        #expect(answers.count == 3)
+        for answer in answers { #expect(answer.rows == nil) }
         #expect(query.calls.withLock { $0.map(\.count) } == [1, 2], "the two waiters went together")
         // The slot was given back: a new lookup runs at once.
         let healthy = RecordingQuery(holdFirst: false)
@@ -129,18 +131,11 @@ struct LookupBatcherTests {
     func tooLongAWaitIsAMiss() async throws {
         let batcher = LookupBatcher<[UInt8]>(limit: 1, maximumBatch: 8, maximumWait: .milliseconds(50))
         let query = RecordingQuery(holdFirst: true)
-        try await withThrowingTaskGroup(of: (UInt8, [UInt8]?).self) { group in
-            group.addTask { (1, await batcher.rows(for: Self.digest(1), query: query.run, none: [])) }
-            try await Self.waitUntil { query.calls.withLock { $0.count } == 1 }
-            group.addTask { (2, await batcher.rows(for: Self.digest(2), query: query.run, none: [])) }
-            try await Self.waitUntil { batcher.waiting == 1 }
-            try await Task.sleep(for: .milliseconds(100))
-            await query.release()
-            var answers: [UInt8: [UInt8]?] = [:]
-            for try await (byte, rows) in group { answers[byte] = rows }
-            #expect(answers[1] == .some([1]), "1 answered")
-            #expect(answers[2] == .some(nil), "2 gave up")
-        }
+        let answers = Self.byByte(try await Self.holdingFirst(1, then: [2], on: batcher, query) {
+            try await Task.sleep(for: .milliseconds(100))  // past maximumWait: the waiting is the behaviour
+        })
+        #expect(answers[1] == .some([1]), "1 answered")
+        #expect(answers[2] == .some(nil), "2 gave up")
         #expect(query.calls.withLock { $0.count } == 1, "no query for the lookup that gave up")
         #expect(await batcher.rows(for: Self.digest(3), query: query.run, none: []) == [3], "the slot is free again")
     }
@@ -167,21 +162,9 @@ struct LookupBatcherTests {
     func duplicateKeysGoOnce() async throws {
         let batcher = LookupBatcher<[UInt8]>(limit: 1, maximumBatch: 2, maximumWait: .seconds(30))
         let query = RecordingQuery(holdFirst: true)
-        try await withThrowingTaskGroup(of: (UInt8, [UInt8]?).self) { group in
-            group.addTask { (1, await batcher.rows(for: Self.digest(1), query: query.run, none: [])) }
-            try await Self.waitUntil { query.calls.withLock { $0.count } == 1 }
-            for (index, byte) in [UInt8(2), 2, 3, 2].enumerated() {
-                group.addTask { (byte, await batcher.rows(for: Self.digest(byte), query: query.run, none: [])) }
-                try await Self.waitUntil { batcher.waiting == index + 1 }
-            }
-            await query.release()
-            var answered = 0
-            for try await (byte, rows) in group {
-                #expect(rows == [byte])
-                answered += 1
-            }
-            #expect(answered == 5)
-        }
+        let answers = try await Self.holdingFirst(1, then: [2, 2, 3, 2], on: batcher, query)
+        #expect(answers.count == 5)
+        for answer in answers { #expect(answer.rows == [answer.byte]) }
         #expect(query.calls.withLock { $0 } == [[1], [2, 3]], "four waiters, two keys, one query")
     }
 }
