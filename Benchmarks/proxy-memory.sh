@@ -9,7 +9,8 @@
 # directory), then runs `wrk -t2` with every request a new URL (a forward, a store and a new
 # entry each) and prints the proxy's VmRSS (KiB) about every INTERVAL seconds (the labels count
 # the intervals slept), then wrk's summary — a line with Non-2xx or Socket errors when any
-# request failed — and the peak (VmHWM) and the store directory's size just after the burst. Needs Debian's `wrk` and `curl`; nothing is written outside a temporary directory.
+# request failed — and the peak (VmHWM) and the store directory's size just after the burst.
+# Needs Debian's `wrk` and `curl`; nothing is written outside a temporary directory.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,9 +22,8 @@ script=proxy-memory tools="wrk curl" packages="wrk curl"
 start_origin_and_proxy || exit 1
 write_misses_script "$work/misses.lua"
 
-status() { awk -v key="$1" '$1 == key":" { print $2 }' "/proc/$proxy_pid/status"; }
 echo "seconds  resident KiB"
-echo "0        $(status VmRSS)"
+echo "0        $(proxy_status VmRSS)"
 wrk -t2 -c"$connections" -d"${seconds}s" --latency -s "$work/misses.lua" "http://127.0.0.1:$proxy_port" >"$work/wrk.out" 2>&1 &
 wrk_pid=$!
 pids+=($wrk_pid)
@@ -32,7 +32,7 @@ while [ "$elapsed" -lt "$seconds" ] && kill -0 "$wrk_pid" 2>/dev/null; do
     sleep "$interval"
     elapsed=$((elapsed + interval))
     kill -0 "$proxy_pid" 2>/dev/null || { echo "proxy-memory: the proxy exited" >&2; cat "$work/proxy.err" >&2; exit 1; }
-    [ "$elapsed" -le "$seconds" ] && echo "$elapsed        $(status VmRSS)"
+    [ "$elapsed" -le "$seconds" ] && echo "$elapsed        $(proxy_status VmRSS)"
 done
 wrk_status=0
 wait "$wrk_pid" || wrk_status=$?
@@ -42,4 +42,4 @@ if [ "$wrk_status" -ne 0 ]; then
     exit 1
 fi
 grep -E "Requests/sec|Non-2xx|Socket errors|requests in" "$work/wrk.out" || true
-echo "peak resident KiB: $(status VmHWM); store directory: $(du -sk "$work/proxy-store" | cut -f1) KiB"
+echo "peak resident KiB: $(proxy_status VmHWM); store directory: $(du -sk "$work/proxy-store" | cut -f1) KiB"

@@ -51,15 +51,11 @@ EOF
 nginx -c "$work/nginx.conf" &
 pids+=($!)
 
-for port in "$nginx_port"; do
-    for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port/max-age/1" && break; sleep 0.1; done
-done
+for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$nginx_port/max-age/1" && break; sleep 0.1; done
 
 # Every request a new URL, so each one is a miss that is forwarded and stored.
 write_misses_script "$work/misses.lua"
 
-rss() { awk '/VmRSS/ { print $2 }' "/proc/$proxy_pid/status"; }
-peak() { awk '/VmHWM/ { print $2 }' "/proc/$proxy_pid/status"; }
 # wrk's summary as "requests/s p99 errors".
 measure() {
     local output
@@ -71,7 +67,7 @@ measure() {
     echo "$rps $p99 ${errors:-none}"
 }
 
-rss_start="$(rss)"
+rss_start="$(proxy_status VmRSS)"
 printf '%-28s %14s %10s  %s\n' "case ($connections connections, ${seconds}s)" "requests/s" "p99" "errors"
 for name in cachescope nginx; do
     port="$proxy_port"; [ "$name" = nginx ] && port="$nginx_port"
@@ -79,10 +75,10 @@ for name in cachescope nginx; do
     read -r rps p99 errors <<<"$(measure "http://127.0.0.1:$port/large/1")"
     printf '%-28s %14s %10s  %s\n' "$name hit 1 KiB" "$rps" "$p99" "$errors"
 done
-rss_hits="$(rss)"
+rss_hits="$(proxy_status VmRSS)"
 for name in cachescope nginx; do
     port="$proxy_port"; [ "$name" = nginx ] && port="$nginx_port"
     read -r rps p99 errors <<<"$(measure -s "$work/misses.lua" "http://127.0.0.1:$port")"
     printf '%-28s %14s %10s  %s\n' "$name miss and store" "$rps" "$p99" "$errors"
 done
-echo "cachescope proxy resident memory: ${rss_start} KiB at start, ${rss_hits} KiB after the hits, $(rss) KiB after the misses (peak $(peak) KiB)"
+echo "cachescope proxy resident memory: ${rss_start} KiB at start, ${rss_hits} KiB after the hits, $(proxy_status VmRSS) KiB after the misses (peak $(proxy_status VmHWM) KiB)"

@@ -1,9 +1,9 @@
 # What Benchmarks/proxy-vs-nginx.sh and Benchmarks/proxy-memory.sh share; sourced by both (from
 # the package's directory), not run. Expects `script` (the caller's name, for messages),
-# `tools` (the commands it needs) and `packages` (the Debian packages that have them) to be set; sets `binary`
-# (the cachescope executable: CACHESCOPE, or the release build, built if missing), `work` (a
-# temporary directory, removed at exit), `pids` (killed at exit), and, once
-# start_origin_and_proxy has run, `origin_port`, `proxy_port` and `proxy_pid`.
+# `tools` (the commands it needs) and `packages` (the Debian packages that have them) to be
+# set; sets `binary` (the cachescope executable: CACHESCOPE, or the release build, built if
+# missing), `work` (a temporary directory, removed at exit), `pids` (killed at exit), and,
+# once start_origin_and_proxy has run, `origin_port`, `proxy_port` and `proxy_pid`.
 
 for tool in $tools python3; do
     command -v "$tool" >/dev/null || { echo "$script: $tool is missing (apt-get install $packages python3)" >&2; exit 64; }
@@ -51,6 +51,9 @@ start_origin_and_proxy() {
     cat "$work/proxy.err" >&2
     return 1
 }
+
+# A field of the proxy's /proc status in KiB: `proxy_status VmRSS` (resident), `VmHWM` (peak).
+proxy_status() { awk -v key="$1" '$1 == key":" { print $2 }' "/proc/$proxy_pid/status"; }
 
 # Writes to FILE a wrk script in which every request is a new URL (/max-age/60?n=THREAD-N):
 # a forward, a store and a new entry each.

@@ -22,16 +22,8 @@ enum PurgePropagation {
     static let warmUpRounds = 3
 
     /// One way to purge the round's URL.
-    enum Kind: Int, CaseIterable {
+    enum Kind: String, CaseIterable {
         case key, tag, prefix
-
-        var name: String {
-            switch self {
-            case .key: return "key"
-            case .tag: return "tag"
-            case .prefix: return "prefix"
-            }
-        }
     }
 
     /// What one round measured, or why it failed.
@@ -71,7 +63,7 @@ enum PurgePropagation {
         var rounds: [Round] = []
         for round in 0..<count {
             let result = try await Self.round(fleet, "purge", round, kind: Kind.allCases[round % Kind.allCases.count], origin: origin)
-            if let failure = result.failure { print("round \(round) (by \(result.kind.name)): \(failure)") }
+            if let failure = result.failure { print("round \(round) (by \(result.kind.rawValue)): \(failure)") }
             rounds.append(result)
         }
 
@@ -85,7 +77,7 @@ enum PurgePropagation {
             let commands = Measurement(name: "", secondsPerOperation: mine.compactMap(\.command).map(seconds))
             print(String(
                 format: "purge by %@ (%d): reaches %@ %@ p50, %@ p90; the command returns on %@ after %@ p50",
-                kind.name, mine.count, reader, ms(figures.median), ms(figures.percentile(0.9)), origin, ms(commands.median)))
+                kind.rawValue, mine.count, reader, ms(figures.median), ms(figures.percentile(0.9)), origin, ms(commands.median)))
         }
         let p99 = all.percentile(0.99)
         let passed = failed == 0 && !times.isEmpty && p99 <= seconds(target)
