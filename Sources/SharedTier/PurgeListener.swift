@@ -6,6 +6,10 @@ import Synchronization
 /// as it listens — hands each purge from another instance to the tier's owner, and reconnects with backoff
 /// (1 s, doubling up to the configured maximum) when the connection drops.
 ///
+/// Purges are handed over concurrently, each as it arrives: a slow one (a prefix purge that
+/// lists every local entry) does not delay the next. Two purges in flight at once remove
+/// what each covers; in which order does not change what is left.
+///
 /// A purge published while this instance was not listening is not delivered later: its
 /// copies stay until they expire or are evicted (see docs/shared-tier.md).
 final class PurgeListener: Sendable {
@@ -65,8 +69,13 @@ final class PurgeListener: Sendable {
                     try await connection.listen(on: configuration.channel) { notifications in
                         ready.yield()
                         backoff = .seconds(1)
-                        for try await notification in notifications {
-                            await handle(notification.payload)
+                        // Each purge in a task of its own: one that lists every local entry
+                        // (by prefix or filter) does not hold up the key purges behind it.
+                        try await withThrowingDiscardingTaskGroup { group in
+                            for try await notification in notifications {
+                                let payload = notification.payload
+                                group.addTask { await self.handle(payload) }
+                            }
                         }
                     }
                 }

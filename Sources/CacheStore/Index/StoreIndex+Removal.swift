@@ -59,13 +59,13 @@ extension StoreIndex {
 
     // MARK: Purges
 
-    /// Removes every variant of a key.
-    mutating func removeKey(_ key: CacheKey, namespace: Int, primary: StorageKey) {
+    /// Removes every variant of a key; returns how many there were.
+    mutating func removeKey(_ key: CacheKey, namespace: Int, primary: StorageKey) -> Int {
         resolve(key, namespace: namespace, primary: primary)
-        if let variants = keys[key] {
-            for storageKey in Array(variants) { remove(storageKey, namespace: namespace, reason: .purged) }
-        }
+        let variants = keys[key].map(Array.init) ?? []
+        for storageKey in variants { remove(storageKey, namespace: namespace, reason: .purged) }
         changes.append(.purged(.key(key)))
+        return variants.count
     }
 
     /// Removes one variant.

@@ -6,11 +6,14 @@ extension ResponseStore {
     // MARK: Removing
 
     /// Removes every variant of a key from both tiers (reported per entry as
-    /// `evicted(purged)`, then `purged(.key)`).
-    public func removeCachedResponse(for key: CacheKey) {
+    /// `evicted(purged)`, then `purged(.key)`); returns how many it removed, counted in the
+    /// same step as the removal (a response stored meanwhile is either counted and removed,
+    /// or neither).
+    @discardableResult
+    public func removeCachedResponse(for key: CacheKey) -> Int {
         let namespace = table.index(for: key.uri)
         let primary = table[namespace].naming.primaryKey(for: key)
-        core.withIndex { $0.removeKey(key, namespace: namespace, primary: primary) }
+        return core.withIndex { $0.removeKey(key, namespace: namespace, primary: primary) }
     }
 
     /// Removes every variant stored for a request's key (URLCache's name). Does nothing for a

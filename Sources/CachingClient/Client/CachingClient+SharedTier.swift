@@ -36,8 +36,7 @@ extension CachingClient {
         let count: Int
         switch scope {
         case .key(let key):
-            count = await store.variants(for: key).count
-            store.removeCachedResponse(for: key)
+            count = store.removeCachedResponse(for: key)
         case .tag(let tag):
             count = await store.removeTagged(tag)
         case .prefix(let prefix):
