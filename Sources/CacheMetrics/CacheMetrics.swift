@@ -68,9 +68,11 @@ public final class CacheMetrics: Sendable {
 /// `@unchecked Sendable` with a plain `var`: the bus calls ``observe(_:)`` under its own lock
 /// (``EventObserver``), so no two calls overlap, and this observer is on one bus only (made
 /// and handed to it in ``CacheMetrics/init(events:storeStats:factory:)``, never kept anywhere
-/// else). A lock of its own would cost every request a lock and unlock more.
+/// else). A lock of its own would cost every request a lock and unlock more; for the same
+/// reason the runtime's exclusivity check on each access is off (the bus's lock already
+/// makes every access exclusive).
 private final class MetricsObserver: EventObserver, @unchecked Sendable {
-    private var metrics: EventMetrics
+    @exclusivity(unchecked) private var metrics: EventMetrics
 
     init(_ metrics: EventMetrics) { self.metrics = metrics }
 

@@ -43,6 +43,26 @@ struct EventObserverTests {
         #expect(collector.seqs == [1, 2, 3])
     }
 
+    @Test("two observers of different kinds: each sees its own; after one is cancelled the other still sees its kinds, and the first's kinds reach nobody")
+    func twoObserversOneCancelled() {
+        let bus = EventBus()
+        let (finishing, lookingUp) = (Collector(), Collector())
+        let finishedObservation = bus.observe(finishing, only: .requestFinished)
+        let lookupObservation = bus.observe(lookingUp, only: [.lookup, .error])
+        bus.publish(EventKindsTests.lookup, EventKindsTests.served, EventKindsTests.finished, requestID: 1)  // seq 1, 2, 3
+        #expect(finishing.seqs == [3])
+        #expect(lookingUp.seqs == [1])
+        finishedObservation.cancel()
+        bus.publish(EventKindsTests.lookup, EventKindsTests.served, EventKindsTests.finished, requestID: 2)  // 4, 5, 6
+        bus.publish(EventKindsTests.finished, requestID: 3)                                               // 7
+        bus.publish(EventKindsTests.error)                                                                // 8
+        #expect(finishing.seqs == [3])
+        #expect(lookingUp.seqs == [1, 4, 8])
+        lookupObservation.cancel()
+        bus.publish(EventKindsTests.error)
+        #expect(lookingUp.seqs == [1, 4, 8])
+    }
+
     @Test("releasing the observation or finishing the bus takes the observer off")
     func releaseAndFinish() {
         let bus = EventBus()

@@ -49,6 +49,14 @@ public struct CacheEventKinds: OptionSet, Sendable, Hashable {
     /// Every kind.
     public static let all = CacheEventKinds(rawValue: (1 << 17) - 1)
 
+    /// The kind of `kind`, as a one-member set; empty for `nil`.
+    public init(_ kind: CacheEventKind?) {
+        switch kind {
+        case .some(let kind): self.init(kind)
+        case .none: self.init()
+        }
+    }
+
     /// The kind of `kind`, as a one-member set.
     public init(_ kind: CacheEventKind) {
         switch kind {

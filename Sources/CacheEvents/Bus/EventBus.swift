@@ -64,7 +64,11 @@ public final class EventBus: Sendable {
         var subscribers: [Subscriber] = []
         var nextObserverID = 0
         /// Called for each event under the lock (see ``EventObserver``).
-        var observers: [Observer] = []
+        var observers: [Observer] = [] {
+            didSet { observedKinds = observers.reduce(into: CacheEventKinds()) { $0.formUnion($1.kinds) } }
+        }
+        /// The kinds some observer sees: a publish of other kinds passes the observers over.
+        private(set) var observedKinds = CacheEventKinds()
     }
 
     private struct Observer {
@@ -105,8 +109,9 @@ public final class EventBus: Sendable {
     @discardableResult
     public func publish(_ kind: CacheEventKind, requestID: UInt64? = nil, at date: Date? = nil) -> CacheEvent {
         let time = time(of: date)
+        let kinds = CacheEventKinds(kind)
         return state.withLock { state in
-            stampAndDeliver(kind, time: time, requestID: requestID, in: &state)
+            stampAndDeliver(kind, kinds: kinds, time: time, requestID: requestID, in: &state)
         }
     }
 
@@ -118,6 +123,8 @@ public final class EventBus: Sendable {
         at date: Date? = nil
     ) {
         let time = time(of: date)
+        // The kinds before the events are made, so that making them can take the payloads over.
+        let (firstKinds, secondKinds, thirdKinds) = (CacheEventKinds(first), CacheEventKinds(second), CacheEventKinds(third))
         state.withLock { state in
             let seq = state.seq
             state.seq += third == nil ? 2 : 3
@@ -125,14 +132,9 @@ public final class EventBus: Sendable {
             let secondEvent = CacheEvent(seq: seq + 2, time: time, requestID: requestID, kind: second)
             // The third apart, not in a tuple with the others: a tuple or an optional of events
             // is copied through the runtime's generic witnesses, on every request.
-            var thirdKinds = CacheEventKinds()
-            let thirdEvent = third.map { kind in
-                thirdKinds = CacheEventKinds(kind)  // here, for the observers: one copy of the optional kind, not two
-                return CacheEvent(seq: seq + 3, time: time, requestID: requestID, kind: kind)
-            }
+            let thirdEvent = third.map { kind in CacheEvent(seq: seq + 3, time: time, requestID: requestID, kind: kind) }
             for subscriber in state.subscribers { subscriber.buffer.append(firstEvent, secondEvent, thirdEvent) }  // under one lock
-            guard !state.observers.isEmpty else { return }
-            let (firstKinds, secondKinds) = (CacheEventKinds(first), CacheEventKinds(second))
+            guard !state.observedKinds.isDisjoint(with: firstKinds.union(secondKinds).union(thirdKinds)) else { return }
             for index in state.observers.indices {
                 let wanted = state.observers[index].kinds
                 if wanted.contains(firstKinds) { state.observers[index].observer.observe(firstEvent) }
@@ -149,12 +151,13 @@ public final class EventBus: Sendable {
 
     /// Gives the event the next `seq` and hands it to every subscriber (under the lock).
     @discardableResult
-    private func stampAndDeliver(_ kind: CacheEventKind, time: Double, requestID: UInt64?, in state: inout State) -> CacheEvent {
+    private func stampAndDeliver(
+        _ kind: CacheEventKind, kinds: CacheEventKinds, time: Double, requestID: UInt64?, in state: inout State
+    ) -> CacheEvent {
         state.seq += 1
         let event = CacheEvent(seq: state.seq, time: time, requestID: requestID, kind: kind)
         for subscriber in state.subscribers { subscriber.buffer.append(event) }
-        guard !state.observers.isEmpty else { return event }
-        let kinds = CacheEventKinds(kind)
+        guard state.observedKinds.contains(kinds) else { return event }
         for observer in state.observers where observer.kinds.contains(kinds) { observer.observer.observe(event) }
         return event
     }
