@@ -103,10 +103,13 @@ let package = Package(
             dependencies: ["CacheStore", "HTTPCaching"] + products("HTTPTypes")
         ),
 
+        // MARK: A failed connection's reason in words, for the origin's and the shared tier's errors
+        .target(name: "ConnectionErrors", dependencies: products("NIOCore", "NIOPosix")),
+
         // MARK: The shared tier: cache entries on PostgreSQL, shared by every instance
         .target(
             name: "SharedTier",
-            dependencies: ["HTTPCaching", "CacheStore"] + products("PostgresNIO", "Logging", "NIOCore", "NIOSSL")
+            dependencies: ["HTTPCaching", "CacheStore", "ConnectionErrors"] + products("PostgresNIO", "Logging", "NIOCore", "NIOSSL")
         ),
 
         // MARK: Events
@@ -124,7 +127,7 @@ let package = Package(
         // MARK: The client
         .target(
             name: "CachingClient",
-            dependencies: ["HTTPCaching", "CacheStore", "CacheEvents", "SharedTier", "TrafficFilter"]
+            dependencies: ["HTTPCaching", "CacheStore", "CacheEvents", "SharedTier", "TrafficFilter", "ConnectionErrors"]
                 + products("AsyncHTTPClient", "HTTPTypes", "NIOCore", "NIOHTTP1", "Tracing")
         ),
 

@@ -1,4 +1,5 @@
 package import CacheStore
+import ConnectionErrors
 import Foundation
 package import Logging
 import NIOCore
@@ -68,6 +69,14 @@ package final class SharedTier: Sendable {
         _ configuration: SharedTierConfiguration, store: StoreConfiguration, logger: Logger, observer: Observer
     ) async throws(SharedTierError) -> SharedTier {
         try configuration.validate()
+        // One connection of its own first: the pool retries a refused connection or a rejected
+        // login until the deadline and then says only that it timed out, where this says why
+        // (`connection refused`, `role "x" does not exist`, `database "y" does not exist`).
+        do {
+            try await QueryDeadline.run(within: configuration.connectTimeout) { try await probe(configuration, logger: logger) }
+        } catch {
+            throw .unreachable(configuration.displayURL, reason: describe(error))
+        }
         let tier = SharedTier(configuration, store: store, logger: logger, observer: observer)
         do {
             try await QueryDeadline.run(within: configuration.connectTimeout) {
@@ -161,10 +170,34 @@ package final class SharedTier: Sendable {
     static func describe(_ error: any Error) -> String {
         if let error = error as? PSQLError {
             if let message = error.serverInfo?[.message] { return message }
-            if let underlying = error.underlying { return String(describing: underlying) }
-            return "\(error.code)"
+            if let underlying = error.underlying { return ConnectionFailureText.describe(underlying) }
+            switch error.code {
+            case .serverClosedConnection: return "the server closed the connection"
+            case .sslUnsupported: return "the server does not offer TLS (add ?sslmode=disable to use none)"
+            case .authMechanismRequiresPassword: return "the server asks for a password and the URL gives none"
+            case .unsupportedAuthMechanism: return "the server asks for a login method this client does not support"
+            default: return "\(error.code)"
+            }
         }
         return String(describing: error)
+    }
+
+    /// Connects once, outside the pool, and closes again: throws what stopped the connection.
+    private static func probe(_ configuration: SharedTierConfiguration, logger: Logger) async throws {
+        let tls: PostgresConnection.Configuration.TLS
+        switch configuration.tls {
+        case .disable: tls = .disable
+        case .prefer: tls = .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        case .require: tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        }
+        var options = PostgresConnection.Configuration(
+            host: configuration.host, port: configuration.port, username: configuration.username,
+            password: configuration.password, database: configuration.database, tls: tls)
+        options.options.connectTimeout = TimeAmount(configuration.connectTimeout)
+        var quiet = logger
+        quiet.logLevel = max(logger.logLevel, .warning)
+        let connection = try await PostgresConnection.connect(configuration: options, id: 0, logger: quiet)
+        try? await connection.close()
     }
 
     private static func tls(_ mode: SharedTierConfiguration.TLSMode) -> PostgresClient.Configuration.TLS {

@@ -45,7 +45,30 @@ struct SharedTierConfigurationTests {
             Issue.record("not unreachable: \(String(describing: error))")
             return
         }
-        #expect(error?.description.hasPrefix("cannot reach the shared tier at postgres://nobody@127.0.0.1:1/nothing: ") == true)
+        #expect(
+            error?.description == "cannot reach the shared tier at postgres://nobody@127.0.0.1:1/nothing: connection refused; "
+                + "check that PostgreSQL runs there and accepts this user", "\(String(describing: error))")
+    }
+
+    @Test("a server that turns the login down says why at once: an unknown user, an unknown database")
+    func loginTurnedDown() async throws {
+        let server = try SharedTierConfiguration(url: await TestPostgres.serverURL())
+        var unknownUser = server
+        unknownUser.username = "cachescope_nobody"
+        var unknownDatabase = server
+        unknownDatabase.database = "cachescope_no_such_database"
+        for (tier, reason) in [
+            (unknownUser, #"role "cachescope_nobody" does not exist"#),
+            (unknownDatabase, #"database "cachescope_no_such_database" does not exist"#),
+        ] {
+            var configuration = CachingClientConfiguration()
+            configuration.sharedTier = tier
+            configuration.sharedTier?.connectTimeout = .seconds(20)
+            let started = ContinuousClock.now
+            let error = await #expect(throws: SharedTierError.self) { _ = try await CachingClient(configuration: configuration) }
+            #expect(error?.description.contains(": \(reason); ") == true, "\(String(describing: error))")
+            #expect(ContinuousClock.now - started < .seconds(10), "not after the connect timeout")
+        }
     }
 
     @Test("settings out of range are refused before connecting")

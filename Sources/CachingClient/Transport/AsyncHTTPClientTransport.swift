@@ -1,4 +1,5 @@
 public import AsyncHTTPClient
+import ConnectionErrors
 public import Foundation
 public import HTTPTypes
 import NIOCore
@@ -99,7 +100,7 @@ public final class AsyncHTTPClientTransport: Transport {
         } catch is CancellationError {
             throw CancellationError()
         } catch {
-            throw TransportError.connectionFailed(url: url, detail: String(describing: error))
+            throw TransportError.connectionFailed(url: url, detail: ConnectionFailureText.describe(error))
         }
     }
 

@@ -1,0 +1,37 @@
+import Foundation
+import NIOCore
+import NIOPosix
+
+/// What a failed connection's error says, in the words a user reads after "cannot connect to
+/// URL:" (an origin) or "cannot reach the shared tier at URL:" (PostgreSQL): the system's reason (`connection refused`, `network is unreachable`) rather than
+/// SwiftNIO's description of the call that noticed it ("connection reset (error set): …
+/// (errno: 111)").
+package enum ConnectionFailureText {
+    /// `error`'s reason: for a system call's error, `strerror` of its `errno`, lower-cased;
+    /// for a failed connection to a host's addresses, the first address's reason (each
+    /// address's when they differ); otherwise the error's own description.
+    package static func describe(_ error: any Error) -> String {
+        switch error {
+        case let error as IOError:
+            return reason(errno: error.errnoCode)
+        case let error as NIOConnectionError:
+            let reasons = error.connectionErrors.map { describe($0.error) }
+            let distinct = reasons.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            if distinct.count == 1 { return distinct[0] }
+            if !distinct.isEmpty {
+                return zip(error.connectionErrors, reasons).map { "\($0.target): \($1)" }.joined(separator: "; ")
+            }
+            return error.dnsAError.map(describe) ?? error.dnsAAAAError.map(describe) ?? "no address of \(error.host) answered"
+        case ChannelError.connectTimeout(let timeout):
+            return "no answer within \(Double(timeout.nanoseconds) / 1e9) seconds"
+        default:
+            return String(describing: error)
+        }
+    }
+
+    /// The system's text for `errno`, starting lower-case ("connection refused").
+    package static func reason(errno code: CInt) -> String {
+        guard let text = strerror(code).map({ String(cString: $0) }), !text.isEmpty else { return "errno \(code)" }
+        return text.prefix(1).lowercased() + text.dropFirst()
+    }
+}
