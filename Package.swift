@@ -226,8 +226,8 @@ let package = Package(
         .testTarget(name: "DashboardEndToEndTests", dependencies: ["cachescope", "DemoOrigin", "TestFixtures"]),
         .testTarget(
             name: "CachingClientTests",
-            dependencies: ["CachingClient", "CacheStore", "CacheEvents", "HTTPCaching", "DemoOrigin"]
-                + products("AsyncHTTPClient")
+            dependencies: ["CachingClient", "CacheStore", "CacheEvents", "HTTPCaching", "DemoOrigin", "ConnectionErrors"]
+                + products("AsyncHTTPClient", "NIOCore")
         ),
         .testTarget(
             name: "CachingProxyTests",

@@ -9,7 +9,8 @@ import NIOPosix
 package enum ConnectionFailureText {
     /// `error`'s reason: for a system call's error, `strerror` of its `errno`, lower-cased;
     /// for a failed connection to a host's addresses, the first address's reason (each
-    /// address's when they differ); otherwise the error's own description.
+    /// address's when they differ), or why the name did not resolve; otherwise the error's
+    /// own description.
     package static func describe(_ error: any Error) -> String {
         switch error {
         case let error as IOError:
@@ -21,7 +22,9 @@ package enum ConnectionFailureText {
             if !distinct.isEmpty {
                 return zip(error.connectionErrors, reasons).map { "\($0.target): \($1)" }.joined(separator: "; ")
             }
-            return error.dnsAError.map(describe) ?? error.dnsAAAAError.map(describe) ?? "no address of \(error.host) answered"
+            return error.dnsAError.map(describe) ?? error.dnsAAAAError.map(describe) ?? "\(error.host) has no address"
+        case let error as SocketAddressError.UnknownHost:
+            return "unknown host \(error.host): " + error.errorDescription.prefix(1).lowercased() + error.errorDescription.dropFirst()
         case ChannelError.connectTimeout(let timeout):
             return "no answer within \(Double(timeout.nanoseconds) / 1e9) seconds"
         default:

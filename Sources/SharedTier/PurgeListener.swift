@@ -6,9 +6,10 @@ import Synchronization
 /// as it listens — hands each purge from another instance to the tier's owner, and reconnects with backoff
 /// (1 s, doubling up to the configured maximum) when the connection drops.
 ///
-/// Purges are handed over concurrently, each as it arrives: a slow one (a prefix purge that
-/// lists every local entry) does not delay the next. Two purges in flight at once remove
-/// what each covers; in which order does not change what is left.
+/// Purges are handed over as they arrive: key and tag purges each at once, the ones that list
+/// or drop every local entry (prefix, filter, all) one after another on a worker of their own,
+/// so a slow one never delays a key purge behind it. Purges only remove: in which order two of
+/// them run does not change what is left.
 ///
 /// A purge published while this instance was not listening is not delivered later: its
 /// copies stay until they expire or are evicted (see docs/shared-tier.md).
@@ -69,14 +70,7 @@ final class PurgeListener: Sendable {
                     try await connection.listen(on: configuration.channel) { notifications in
                         ready.yield()
                         backoff = .seconds(1)
-                        // Each purge in a task of its own: one that lists every local entry
-                        // (by prefix or filter) does not hold up the key purges behind it.
-                        try await withThrowingDiscardingTaskGroup { group in
-                            for try await notification in notifications {
-                                let payload = notification.payload
-                                group.addTask { await self.handle(payload) }
-                            }
-                        }
+                        try await deliverConcurrently(notifications.map { $0.payload })
                     }
                 }
             } catch {
@@ -89,11 +83,35 @@ final class PurgeListener: Sendable {
         ready.finish()
     }
 
-    private func handle(_ payload: String) async {
-        guard let purge = SharedPurge(payload: payload) else {
-            return logger.warning("shared tier: a purge notification this version cannot read", metadata: ["payload": "\(payload.prefix(200))"])
+    /// Hands over each purge of `payloads` from another instance: a key or tag purge in a task
+    /// of its own at once; a prefix, filter or all-purge, which lists or drops every local
+    /// entry, to one worker that carries them out one after another (so a burst of them does
+    /// not hold a copy of the whole listing each). A slow purge never holds up a key or tag
+    /// purge behind it. Returns when `payloads` ends and every purge handed over is done.
+    private func deliverConcurrently<Payloads: AsyncSequence>(_ payloads: Payloads) async throws where Payloads.Element == String {
+        let (listing, queue) = AsyncStream<SharedPurge>.makeStream()
+        defer { queue.finish() }
+        try await withThrowingDiscardingTaskGroup { group in
+            group.addTask {
+                for await purge in listing { await self.deliver(purge) }
+            }
+            defer { queue.finish() }
+            for try await payload in payloads {
+                guard let purge = purge(from: payload) else { continue }
+                switch purge.scope {
+                case .key, .tag: group.addTask { await self.deliver(purge) }
+                case .prefix, .filter, .all: queue.yield(purge)
+                }
+            }
         }
-        guard purge.sender != sender else { return }
-        await deliver(purge)
+    }
+
+    /// The purge a notification carries, unless this instance sent it (or it cannot be read).
+    private func purge(from payload: String) -> SharedPurge? {
+        guard let purge = SharedPurge(payload: payload) else {
+            logger.warning("shared tier: a purge notification this version cannot read", metadata: ["payload": "\(payload.prefix(200))"])
+            return nil
+        }
+        return purge.sender == sender ? nil : purge
     }
 }

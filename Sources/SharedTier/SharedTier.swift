@@ -69,11 +69,11 @@ package final class SharedTier: Sendable {
         _ configuration: SharedTierConfiguration, store: StoreConfiguration, logger: Logger, observer: Observer
     ) async throws(SharedTierError) -> SharedTier {
         try configuration.validate()
-        // One connection of its own first: the pool retries a refused connection or a rejected
+        // Connections of its own first: the pool retries a refused connection or a rejected
         // login until the deadline and then says only that it timed out, where this says why
         // (`connection refused`, `role "x" does not exist`, `database "y" does not exist`).
         do {
-            try await QueryDeadline.run(within: configuration.connectTimeout) { try await probe(configuration, logger: logger) }
+            try await probe(configuration, logger: logger)
         } catch {
             throw .unreachable(configuration.displayURL, reason: describe(error))
         }
@@ -182,8 +182,35 @@ package final class SharedTier: Sendable {
         return String(describing: error)
     }
 
-    /// Connects once, outside the pool, and closes again: throws what stopped the connection.
+    /// Connects outside the pool and closes again; after a failure that may pass (the server
+    /// refuses connections, closes them, or is still starting up: a database started beside
+    /// the app) tries again, 100 ms later and then less often, until `connectTimeout`. Throws
+    /// the last failure then, and at once one that will not pass (an unknown user or database,
+    /// a password refused, TLS the server does not offer).
     private static func probe(_ configuration: SharedTierConfiguration, logger: Logger) async throws {
+        let deadline = ContinuousClock.now + configuration.connectTimeout
+        var pause = Duration.milliseconds(100)
+        while true {
+            do {
+                let left = deadline - ContinuousClock.now
+                return try await QueryDeadline.run(within: max(left, .milliseconds(1))) { try await connectOnce(configuration, logger: logger) }
+            } catch {
+                guard mayPass(error), ContinuousClock.now + pause < deadline else { throw error }
+                try await Task.sleep(for: pause)
+                pause = min(pause * 2, .seconds(1))
+            }
+        }
+    }
+
+    /// Whether a failed connection may succeed if tried again soon.
+    private static func mayPass(_ error: any Error) -> Bool {
+        guard let error = error as? PSQLError else { return false }
+        if let state = error.serverInfo?[.sqlState] { return state == "57P03" }  // cannot_connect_now: starting up
+        return error.code == .connectionError || error.code == .serverClosedConnection
+    }
+
+    /// Connects once, outside the pool, and closes again: throws what stopped the connection.
+    private static func connectOnce(_ configuration: SharedTierConfiguration, logger: Logger) async throws {
         let tls: PostgresConnection.Configuration.TLS
         switch configuration.tls {
         case .disable: tls = .disable

@@ -275,7 +275,7 @@ struct DiskTierTests {
         #expect(factory.directory!.entryFiles().count == 2)
         #expect(await store.entry("https://example.com/2") != nil)
         #expect(await store.entry("https://example.com/4") == nil)
-        store.removeAllCachedResponses()
+        #expect(store.removeAllCachedResponses() == 2, "purge all counts what it removed")
         await store.flush()
         #expect(factory.directory!.entryFiles().isEmpty)
         #expect(store.stats().entryCount == 0)

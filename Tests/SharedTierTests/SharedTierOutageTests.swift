@@ -52,6 +52,34 @@ struct SharedTierOutageTests {
         try await instances.stop()
     }
 
+    @Test("a client started while its database is still down (started beside it) waits for it within connectTimeout")
+    func startBeforeTheDatabase() async throws {
+        let server = try await Self.ownServer.value
+        try await server.resume()  // in case a test before this one failed while it was paused
+        var tier = try await TestPostgres.freshDatabase(on: server.url, instance: "early")
+        tier.connectTimeout = .seconds(30)
+        try await server.pause()
+        let resumed = Task {
+            try await Task.sleep(for: .seconds(1))
+            try await server.resume()
+        }
+        var configuration = CachingClientConfiguration()
+        configuration.sharedTier = tier
+        let client = try await CachingClient(configuration: configuration)
+        try await resumed.value
+        try await client.shutdown()
+
+        // A server that stays down is reported with the reason once connectTimeout has passed.
+        try await server.pause()
+        tier.connectTimeout = .seconds(2)
+        configuration.sharedTier = tier
+        let started = ContinuousClock.now
+        let error = await #expect(throws: SharedTierError.self) { _ = try await CachingClient(configuration: configuration) }
+        #expect(ContinuousClock.now - started >= .milliseconds(1_500), "tried again until the timeout")
+        #expect(error?.description.contains(": connection refused; ") == true, "\(String(describing: error))")
+        try await server.resume()
+    }
+
     @Test("a purge while the database is down purges locally and says the other instances were not told")
     func purgeDuringOutage() async throws {
         let server = try await Self.ownServer.value

@@ -4,11 +4,13 @@ import HTTPCaching
 extension StoreIndex {
     // MARK: One entry
 
-    /// Removes an entry from both tiers; with a reason, reports it.
-    mutating func remove(_ storageKey: StorageKey, namespace: Int, reason: EvictionReason?) {
+    /// Removes an entry from both tiers; with a reason, reports it. Returns whether either
+    /// tier held it.
+    @discardableResult
+    mutating func remove(_ storageKey: StorageKey, namespace: Int, reason: EvictionReason?) -> Bool {
         let item = memory.remove(storageKey)
         let record = removeRecord(storageKey, namespace: namespace)
-        guard item != nil || record != nil else { return }
+        guard item != nil || record != nil else { return false }
         forget(storageKey, key: item?.entry.stored.key ?? record?.key, primary: record?.primary, namespace: namespace)
         let id = item?.entry.id ?? record?.info?.id
         if record != nil {
@@ -18,6 +20,7 @@ extension StoreIndex {
             let size = item?.entry.metadata.size ?? record?.size ?? 0
             changes.append(.evicted(Eviction(id: id, reason: reason, removedFrom: removedFrom, remaining: nil, size: size)))
         }
+        return true
     }
 
     /// Removes the memory copy only (capacity); the disk copy, if any, stays.
@@ -59,13 +62,13 @@ extension StoreIndex {
 
     // MARK: Purges
 
-    /// Removes every variant of a key; returns how many there were.
+    /// Removes every variant of a key; returns how many it removed.
     mutating func removeKey(_ key: CacheKey, namespace: Int, primary: StorageKey) -> Int {
         resolve(key, namespace: namespace, primary: primary)
         let variants = keys[key].map(Array.init) ?? []
-        for storageKey in variants { remove(storageKey, namespace: namespace, reason: .purged) }
+        let removed = variants.count(where: { remove($0, namespace: namespace, reason: .purged) })
         changes.append(.purged(.key(key)))
-        return variants.count
+        return removed
     }
 
     /// Removes one variant.
@@ -75,8 +78,10 @@ extension StoreIndex {
         changes.append(.purged(.entry(id)))
     }
 
-    /// Removes everything (reported as one purge, not per entry).
-    mutating func removeAll() {
+    /// Removes everything (reported as one purge, not per entry); returns how many entries
+    /// there were.
+    mutating func removeAll() -> Int {
+        let count = stats().entryCount
         memory.removeAll()
         keys = [:]
         for namespace in namespaces.indices {
@@ -86,6 +91,7 @@ extension StoreIndex {
             if namespaces[namespace].isAvailable { enqueue(.deleteAll(namespace: namespace)) }
         }
         changes.append(.purged(.all))
+        return count
     }
 
     /// Removes every entry whose retention ended at `now`; returns how many.

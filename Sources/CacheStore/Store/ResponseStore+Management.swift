@@ -38,8 +38,9 @@ extension ResponseStore {
     }
 
     /// Removes everything, in memory at once and on disk in the background (reported as one
-    /// `purged(.all)`).
-    public func removeAllCachedResponses() {
+    /// `purged(.all)`); returns how many entries there were, counted in the same step.
+    @discardableResult
+    public func removeAllCachedResponses() -> Int {
         core.withIndex { $0.removeAll() }
     }
 

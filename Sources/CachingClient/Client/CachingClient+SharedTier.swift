@@ -50,8 +50,7 @@ extension CachingClient {
             let matching = await store.entries().filter { filter.matches($0) }
             count = store.removeEntries(matching.map(\.id), as: scope)
         default:
-            count = store.stats().entryCount
-            store.removeAllCachedResponses()
+            count = store.removeAllCachedResponses()
         }
         events.publish(.purged(Purged(scope: scope, count: count, origin: origin)))
         return count
