@@ -36,7 +36,7 @@ public final class CachingProxy: Sendable {
     private let group: MultiThreadedEventLoopGroup
     private let listener: any Channel
     private let logger: Logger
-    private let stopped = Mutex(false)
+    private let stopped = Atomic(false)
 
     private init(
         configuration: CachingProxyConfiguration, registry: ConnectionRegistry, group: MultiThreadedEventLoopGroup,
@@ -110,11 +110,7 @@ public final class CachingProxy: Sendable {
     /// ``CachingProxyConfiguration/drainTimeout``, after which they are cancelled and their
     /// connections closed. Calling it again does nothing.
     public func stop() async {
-        let already = stopped.withLock { flag in
-            defer { flag = true }
-            return flag
-        }
-        guard !already else { return }
+        guard stopped.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
         try? await listener.close().get()
         for channel in registry.startDraining() {
             channel.pipeline.fireUserInboundEventTriggered(DrainEvent())
@@ -146,7 +142,7 @@ public final class CachingProxy: Sendable {
 
     deinit {
         // A forgotten stop() must not leak the event-loop threads.
-        guard !stopped.withLock({ $0 }) else { return }
+        guard !stopped.load(ordering: .acquiring) else { return }
         listener.close(promise: nil)
         group.shutdownGracefully { _ in }
     }

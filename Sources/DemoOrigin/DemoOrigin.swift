@@ -18,8 +18,8 @@ import Synchronization
 ///
 /// Why a `final class` and not an actor: the counters and switches are read and written from
 /// NIO event-loop threads, which cannot `await`, and tests want to read them synchronously. All
-/// mutable state sits behind `Mutex`es (``RequestCounter``, ``EndpointState`` and the stopped
-/// flag), so the class is `Sendable` without `@unchecked`.
+/// mutable state sits behind `Mutex`es (``RequestCounter``, ``EndpointState``) or is an
+/// `Atomic` (the stopped flag), so the class is `Sendable` without `@unchecked`.
 public final class DemoOrigin: Sendable {
     /// The port the server listens on (the ephemeral one chosen when started with port 0).
     public let port: Int
@@ -31,7 +31,7 @@ public final class DemoOrigin: Sendable {
     let gates: ResponseGates
     private let group: MultiThreadedEventLoopGroup
     private let channel: any Channel
-    private let stopped = Mutex(false)
+    private let stopped = Atomic(false)
 
     private init(host: String, port: Int, counter: RequestCounter, state: EndpointState, gates: ResponseGates,
                  group: MultiThreadedEventLoopGroup, channel: any Channel) {
@@ -106,11 +106,7 @@ public final class DemoOrigin: Sendable {
     /// connecting is refused (this is how tests simulate a dead origin). Calling it again does
     /// nothing.
     public func stop() async throws {
-        let alreadyStopped = stopped.withLock { flag in
-            defer { flag = true }
-            return flag
-        }
-        guard !alreadyStopped else { return }
+        guard stopped.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
         gates.removeAll()  // a held response is never sent to a stopping event loop
         try? await channel.close().get()
         try await group.shutdownGracefully()
@@ -118,7 +114,7 @@ public final class DemoOrigin: Sendable {
 
     deinit {
         // A forgotten stop() must not leak the event-loop threads.
-        if !stopped.withLock({ $0 }) {
+        if !stopped.load(ordering: .acquiring) {
             channel.close(promise: nil)
             group.shutdownGracefully { _ in }
         }

@@ -28,7 +28,7 @@ import Synchronization
 /// dashboard sends are handed to `commands` one at a time, and the result goes back to that
 /// dashboard only. The wire protocol is described in `docs/attach.md`.
 ///
-/// Concurrency: a `final class` of constants plus a `Mutex`-guarded stop flag; each connection
+/// Concurrency: a `final class` of constants plus an `Atomic` stop flag; each connection
 /// runs in its own task, kept in a registry whose tasks ``stop()`` cancels.
 public final class AttachServer: Sendable {
     /// The socket's path.
@@ -39,7 +39,7 @@ public final class AttachServer: Sendable {
     private let channel: any Channel
     private let connections: ConnectionRegistry
     private let socketIdentity: FileIdentity?
-    private let stopped = Mutex(false)
+    private let stopped = Atomic(false)
 
     private static let logger = Logger(label: "cachescope.attach")
 
@@ -123,10 +123,7 @@ public final class AttachServer: Sendable {
     // MARK: - Internals
 
     private func markStopped() -> Bool {
-        stopped.withLock { stopped in
-            defer { stopped = true }
-            return !stopped
-        }
+        stopped.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
     }
 
     private func removeSocketFile() {

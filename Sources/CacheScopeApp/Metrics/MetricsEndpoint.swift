@@ -33,7 +33,7 @@ public final class MetricsEndpoint: Sendable {
     public let registry: PrometheusCollectorRegistry
     private let group: MultiThreadedEventLoopGroup
     private let listener: any Channel
-    private let stopped = Mutex(false)
+    private let stopped = Atomic(false)
 
     private init(address: ListenAddress, registry: PrometheusCollectorRegistry, group: MultiThreadedEventLoopGroup, listener: any Channel) {
         (self.address, self.registry, self.group, self.listener) = (address, registry, group, listener)
@@ -73,18 +73,14 @@ public final class MetricsEndpoint: Sendable {
 
     /// Stops listening and closes the connections. Calling it again does nothing.
     public func stop() async {
-        let already = stopped.withLock { flag in
-            defer { flag = true }
-            return flag
-        }
-        guard !already else { return }
+        guard stopped.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
         try? await listener.close().get()
         try? await group.shutdownGracefully()
     }
 
     deinit {
         // A forgotten stop() must not leak the event-loop thread.
-        guard !stopped.withLock({ $0 }) else { return }
+        guard !stopped.load(ordering: .acquiring) else { return }
         listener.close(promise: nil)
         group.shutdownGracefully { _ in }
     }
