@@ -89,7 +89,8 @@ public struct SharedTierConfiguration: Sendable, Equatable {
     }
 
     /// A configuration from a URL: `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable|prefer|require]`
-    /// (`postgresql://` too). User and password may be percent-encoded.
+    /// (`postgresql://` too), with `connect_timeout=SECONDS` (libpq's name) for
+    /// ``connectTimeout``. User and password may be percent-encoded.
     /// - Throws: ``SharedTierError/invalidURL(_:reason:)`` saying what is missing or wrong.
     public init(url: String) throws(SharedTierError) {
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased() else {
@@ -113,13 +114,20 @@ public struct SharedTierConfiguration: Sendable, Equatable {
             host: host, port: components.port ?? 5432, username: user, password: components.password?.removingPercentEncoding,
             database: database.removingPercentEncoding ?? database)
         for item in components.queryItems ?? [] {
-            guard item.name == "sslmode" else {
-                throw .invalidURL(url, reason: "unknown parameter \(item.name) (only sslmode is understood)")
+            switch item.name {
+            case "sslmode":
+                guard let mode = item.value.flatMap(TLSMode.init(rawValue:)) else {
+                    throw .invalidURL(url, reason: "sslmode must be disable, prefer or require")
+                }
+                tls = mode
+            case "connect_timeout":
+                guard let seconds = item.value.flatMap(Int.init), (1...3_600).contains(seconds) else {
+                    throw .invalidURL(url, reason: "connect_timeout must be a whole number of seconds from 1 to 3600")
+                }
+                connectTimeout = .seconds(seconds)
+            default:
+                throw .invalidURL(url, reason: "unknown parameter \(item.name) (only sslmode and connect_timeout are understood)")
             }
-            guard let mode = item.value.flatMap(TLSMode.init(rawValue:)) else {
-                throw .invalidURL(url, reason: "sslmode must be disable, prefer or require")
-            }
-            tls = mode
         }
     }
 

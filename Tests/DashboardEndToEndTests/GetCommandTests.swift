@@ -45,9 +45,11 @@ extension EndToEndTests {
                         + "the scheme must be postgres:// or postgresql://, not http://\n", "\(bad.stderr)")
             }
             try await withOriginAndStore { setup in
-                let unreachable = try await setup.get("/max-age/60", "--shared-tier", "postgres://nobody@127.0.0.1:1/cache?sslmode=disable")
+                let unreachable = try await setup.get("/max-age/60", "--shared-tier", "postgres://nobody@127.0.0.1:1/cache?sslmode=disable&connect_timeout=1")
                 #expect(unreachable.status == 1)
-                #expect(unreachable.stderr.hasPrefix("cachescope: cannot reach the shared tier at postgres://nobody@127.0.0.1:1/cache"), "\(unreachable.stderr)")
+                #expect(
+                    unreachable.stderr == "cachescope: cannot reach the shared tier at postgres://nobody@127.0.0.1:1/cache: connection refused; "
+                        + "check that PostgreSQL runs there and accepts this user\n", "\(unreachable.stderr)")
                 #expect(setup.origin.requestCount(path: "/max-age/60") == 0, "nothing was sent without the tier it was asked for")
             }
         }

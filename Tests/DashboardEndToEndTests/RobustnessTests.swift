@@ -57,7 +57,8 @@ extension EndToEndTests {
             try "{\n  \"roles\": {\n    \"hit\": { \"fg\": \"gren\" }\n  }\n}\n".write(toFile: theme, atomically: true, encoding: .utf8)
             let tmux = try TmuxSession.demo(["--theme", theme], directory: directory, width: 160, height: 40)
             defer { tmux.close() }
-            let status = Screen.statusLine(try await tmux.waitForDashboard())
+            // The first frame tmux shows may be half painted: wait for its status line.
+            let status = Screen.statusLine(try await tmux.waitForDashboard { $0.contains("LIVE") && Screen.statusLine($0).hasPrefix("! ") })
             #expect(status.hasPrefix("! started with the default theme: \(theme): line 3, column 20: unknown colour \"gren\""),
                     "status line: \(status)")
             tmux.type("Q")
@@ -69,7 +70,9 @@ extension EndToEndTests {
             let directory = try TemporaryDirectory()
             let tmux = try TmuxSession.demo(["--theme", "light"], directory: directory, environment: ["NO_COLOR": "1"])
             defer { tmux.close() }
-            #expect(Screen.statusLine(try await tmux.waitForDashboard()) == "? help · t theme (mono)")
+            // The first frame tmux shows may be half painted: wait for its status line.
+            let status = Screen.statusLine(try await tmux.waitForDashboard { $0.contains("LIVE") && Screen.statusLine($0).contains("t theme") })
+            #expect(status == "? help · t theme (mono)", "status line: \(status)")
             tmux.type("Q")
             #expect(await tmux.waitForExit() == 0)
         }

@@ -16,6 +16,7 @@ struct SharedTierConfigurationTests {
         #expect(configuration.tls == .disable)
         #expect(configuration.displayURL == "postgres://cache@db.example:6543/shared", "no password in messages")
         #expect(try SharedTierConfiguration(url: "postgresql://u@h/d").port == 5432)
+        #expect(try SharedTierConfiguration(url: "postgres://u@h/d?connect_timeout=30&sslmode=require").connectTimeout == .seconds(30))
     }
 
     @Test(
@@ -23,6 +24,7 @@ struct SharedTierConfigurationTests {
         arguments: [
             ("http://u@h/d", "scheme"), ("postgres://h/d", "no user"), ("postgres://u@h", "no database"),
             ("postgres://u@h/d?sslmode=sometimes", "sslmode"), ("postgres://u@h/d?pool=3", "unknown parameter"),
+            ("postgres://u@h/d?connect_timeout=0", "connect_timeout"), ("postgres://u@h/d?connect_timeout=soon", "connect_timeout"),
             ("not a url at all", "postgres://"), ("postgres://u@:5432/d", "no host"),
         ])
     func refusesABadURL(url: String, complaint: String) {
