@@ -190,12 +190,17 @@ package final class SharedTier: Sendable {
     private static func probe(_ configuration: SharedTierConfiguration, logger: Logger) async throws {
         let deadline = ContinuousClock.now + configuration.connectTimeout
         var pause = Duration.milliseconds(100)
+        var lastFailure: (any Error)?
         while true {
+            let left = deadline - ContinuousClock.now
+            // A pause that overran the deadline (a busy machine) ends with the last failure,
+            // not with an attempt given too little time to say anything but that it timed out.
+            if let lastFailure, left < .milliseconds(100) { throw lastFailure }
             do {
-                let left = deadline - ContinuousClock.now
-                return try await QueryDeadline.run(within: max(left, .milliseconds(1))) { try await connectOnce(configuration, logger: logger) }
+                return try await QueryDeadline.run(within: max(left, .milliseconds(100))) { try await connectOnce(configuration, logger: logger) }
             } catch {
                 guard mayPass(error), ContinuousClock.now + pause < deadline else { throw error }
+                lastFailure = error
                 try await Task.sleep(for: pause)
                 pause = min(pause * 2, .seconds(1))
             }

@@ -88,9 +88,11 @@ public struct SharedTierConfiguration: Sendable, Equatable {
         scanPageSize = 1_000
     }
 
-    /// A configuration from a URL: `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable|prefer|require]`
-    /// (`postgresql://` too), with `connect_timeout=SECONDS` (libpq's name) for
-    /// ``connectTimeout``. User and password may be percent-encoded.
+    /// A configuration from a URL: `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?PARAMETERS]`
+    /// (`postgresql://` too), the parameters (each at most once, joined by `&`) being
+    /// `sslmode=disable|prefer|require` and `connect_timeout=SECONDS` (1 to 3600, the whole
+    /// time the start may take; libpq's name, though libpq reads 0 as "forever" and this
+    /// refuses it). User and password may be percent-encoded.
     /// - Throws: ``SharedTierError/invalidURL(_:reason:)`` saying what is missing or wrong.
     public init(url: String) throws(SharedTierError) {
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased() else {
@@ -113,7 +115,9 @@ public struct SharedTierConfiguration: Sendable, Equatable {
         self.init(
             host: host, port: components.port ?? 5432, username: user, password: components.password?.removingPercentEncoding,
             database: database.removingPercentEncoding ?? database)
+        var seen: Set<String> = []
         for item in components.queryItems ?? [] {
+            guard seen.insert(item.name).inserted else { throw .invalidURL(url, reason: "\(item.name) is given twice") }
             switch item.name {
             case "sslmode":
                 guard let mode = item.value.flatMap(TLSMode.init(rawValue:)) else {
@@ -121,7 +125,7 @@ public struct SharedTierConfiguration: Sendable, Equatable {
                 }
                 tls = mode
             case "connect_timeout":
-                guard let seconds = item.value.flatMap(Int.init), (1...3_600).contains(seconds) else {
+                guard let value = item.value, value.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), let seconds = Int(value), (1...3_600).contains(seconds) else {
                     throw .invalidURL(url, reason: "connect_timeout must be a whole number of seconds from 1 to 3600")
                 }
                 connectTimeout = .seconds(seconds)

@@ -12,7 +12,7 @@ struct StoreOptions: ParsableArguments {
     var cacheDir: String?
 
     @Option(help: ArgumentHelp(
-        "A shared cache tier on PostgreSQL behind memory and disk, shared with every instance given the same database; its tables are created at start. Example: postgres://cache@127.0.0.1:5432/cache?sslmode=disable",
+        "A shared cache tier on PostgreSQL behind memory and disk, shared with every instance given the same database; its tables are created at start. Parameters: sslmode=disable|prefer|require, connect_timeout=SECONDS (default 5). Example: postgres://cache@127.0.0.1:5432/cache?sslmode=disable",
         valueName: "URL"))
     var sharedTier: String?
 

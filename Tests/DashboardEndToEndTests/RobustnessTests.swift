@@ -58,7 +58,7 @@ extension EndToEndTests {
             let tmux = try TmuxSession.demo(["--theme", theme], directory: directory, width: 160, height: 40)
             defer { tmux.close() }
             // The first frame tmux shows may be half painted: wait for its status line.
-            let status = Screen.statusLine(try await tmux.waitForDashboard { $0.contains("LIVE") && Screen.statusLine($0).hasPrefix("! ") })
+            let status = Screen.statusLine(try await tmux.waitForDashboard { $0.contains("LIVE") && Screen.statusLine($0).contains(#"unknown colour "gren""#) })
             #expect(status.hasPrefix("! started with the default theme: \(theme): line 3, column 20: unknown colour \"gren\""),
                     "status line: \(status)")
             tmux.type("Q")
@@ -71,7 +71,7 @@ extension EndToEndTests {
             let tmux = try TmuxSession.demo(["--theme", "light"], directory: directory, environment: ["NO_COLOR": "1"])
             defer { tmux.close() }
             // The first frame tmux shows may be half painted: wait for its status line.
-            let status = Screen.statusLine(try await tmux.waitForDashboard { $0.contains("LIVE") && Screen.statusLine($0).contains("t theme") })
+            let status = Screen.statusLine(try await tmux.waitForDashboard { $0.contains("LIVE") && Screen.statusLine($0).contains("t theme (") && Screen.statusLine($0).hasSuffix(")") })
             #expect(status == "? help · t theme (mono)", "status line: \(status)")
             tmux.type("Q")
             #expect(await tmux.waitForExit() == 0)

@@ -25,6 +25,8 @@ struct SharedTierConfigurationTests {
             ("http://u@h/d", "scheme"), ("postgres://h/d", "no user"), ("postgres://u@h", "no database"),
             ("postgres://u@h/d?sslmode=sometimes", "sslmode"), ("postgres://u@h/d?pool=3", "unknown parameter"),
             ("postgres://u@h/d?connect_timeout=0", "connect_timeout"), ("postgres://u@h/d?connect_timeout=soon", "connect_timeout"),
+            ("postgres://u@h/d?connect_timeout=3601", "connect_timeout"), ("postgres://u@h/d?connect_timeout=", "connect_timeout"),
+            ("postgres://u@h/d?connect_timeout=+30", "connect_timeout"), ("postgres://u@h/d?sslmode=disable&sslmode=require", "twice"),
             ("not a url at all", "postgres://"), ("postgres://u@:5432/d", "no host"),
         ])
     func refusesABadURL(url: String, complaint: String) {
