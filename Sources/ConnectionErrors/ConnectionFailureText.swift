@@ -3,8 +3,9 @@ import NIOCore
 import NIOPosix
 
 /// What a failed connection's error says, in the words a user reads after "cannot connect to
-/// URL:" (an origin) or "cannot reach the shared tier at URL:" (PostgreSQL): the system's reason (`connection refused`, `network is unreachable`) rather than
-/// SwiftNIO's description of the call that noticed it ("connection reset (error set): …
+/// URL:" (an origin) or "cannot reach the shared tier at URL:" (PostgreSQL): the system's
+/// reason (`connection refused`, `network is unreachable`) rather than SwiftNIO's description
+/// of the call that noticed it ("connection reset (error set): …
 /// (errno: 111)").
 package enum ConnectionFailureText {
     /// `error`'s reason: for a system call's error, `strerror` of its `errno`, lower-cased;
@@ -24,7 +25,7 @@ package enum ConnectionFailureText {
             }
             return error.dnsAError.map(describe) ?? error.dnsAAAAError.map(describe) ?? "\(error.host) has no address"
         case let error as SocketAddressError.UnknownHost:
-            return "unknown host \(error.host): " + error.errorDescription.prefix(1).lowercased() + error.errorDescription.dropFirst()
+            return "unknown host \(error.host): " + startingLowerCase(error.errorDescription)
         case ChannelError.connectTimeout(let timeout):
             return "no answer within \(Double(timeout.nanoseconds) / 1e9) seconds"
         default:
@@ -35,6 +36,11 @@ package enum ConnectionFailureText {
     /// The system's text for `errno`, starting lower-case ("connection refused").
     package static func reason(errno code: CInt) -> String {
         guard let text = strerror(code).map({ String(cString: $0) }), !text.isEmpty else { return "errno \(code)" }
-        return text.prefix(1).lowercased() + text.dropFirst()
+        return startingLowerCase(text)
+    }
+
+    /// The system's sentence as the tail of ours: "Connection refused" → "connection refused".
+    private static func startingLowerCase(_ text: String) -> String {
+        text.prefix(1).lowercased() + text.dropFirst()
     }
 }

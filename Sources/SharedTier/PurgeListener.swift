@@ -90,12 +90,11 @@ final class PurgeListener: Sendable {
     /// purge behind it. Returns when `payloads` ends and every purge handed over is done.
     private func deliverConcurrently<Payloads: AsyncSequence>(_ payloads: Payloads) async throws where Payloads.Element == String {
         let (listing, queue) = AsyncStream<SharedPurge>.makeStream()
-        defer { queue.finish() }
         try await withThrowingDiscardingTaskGroup { group in
             group.addTask {
                 for await purge in listing { await self.deliver(purge) }
             }
-            defer { queue.finish() }
+            defer { queue.finish() }  // however the notifications end: the worker ends after the queue
             for try await payload in payloads {
                 guard let purge = purge(from: payload) else { continue }
                 switch purge.scope {

@@ -189,6 +189,7 @@ package final class SharedTier: Sendable {
     /// a password refused, TLS the server does not offer).
     private static func probe(_ configuration: SharedTierConfiguration, logger: Logger) async throws {
         let deadline = ContinuousClock.now + configuration.connectTimeout
+        let tls = try connectionTLS(configuration.tls)  // once: a TLS context loads the trust roots
         var pause = Duration.milliseconds(100)
         var lastFailure: (any Error)?
         while true {
@@ -197,7 +198,7 @@ package final class SharedTier: Sendable {
             // not with an attempt given too little time to say anything but that it timed out.
             if let lastFailure, left < .milliseconds(100) { throw lastFailure }
             do {
-                return try await QueryDeadline.run(within: max(left, .milliseconds(100))) { try await connectOnce(configuration, logger: logger) }
+                return try await QueryDeadline.run(within: max(left, .milliseconds(100))) { try await connectOnce(configuration, tls: tls, logger: logger) }
             } catch {
                 guard mayPass(error), ContinuousClock.now + pause < deadline else { throw error }
                 lastFailure = error
@@ -215,13 +216,9 @@ package final class SharedTier: Sendable {
     }
 
     /// Connects once, outside the pool, and closes again: throws what stopped the connection.
-    private static func connectOnce(_ configuration: SharedTierConfiguration, logger: Logger) async throws {
-        let tls: PostgresConnection.Configuration.TLS
-        switch configuration.tls {
-        case .disable: tls = .disable
-        case .prefer: tls = .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
-        case .require: tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
-        }
+    private static func connectOnce(
+        _ configuration: SharedTierConfiguration, tls: PostgresConnection.Configuration.TLS, logger: Logger
+    ) async throws {
         var options = PostgresConnection.Configuration(
             host: configuration.host, port: configuration.port, username: configuration.username,
             password: configuration.password, database: configuration.database, tls: tls)
@@ -230,6 +227,15 @@ package final class SharedTier: Sendable {
         quiet.logLevel = max(logger.logLevel, .warning)
         let connection = try await PostgresConnection.connect(configuration: options, id: 0, logger: quiet)
         try? await connection.close()
+    }
+
+    /// The probe's TLS, as the pool's (``tls(_:)``): the same client configuration.
+    private static func connectionTLS(_ mode: SharedTierConfiguration.TLSMode) throws -> PostgresConnection.Configuration.TLS {
+        switch mode {
+        case .disable: return .disable
+        case .prefer: return .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        case .require: return .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        }
     }
 
     private static func tls(_ mode: SharedTierConfiguration.TLSMode) -> PostgresClient.Configuration.TLS {
