@@ -50,7 +50,7 @@ public struct CacheEventKinds: OptionSet, Sendable, Hashable {
     public static let all = CacheEventKinds(rawValue: (1 << 17) - 1)
 
     /// The kind of `kind`, as a one-member set; empty for `nil`.
-    public init(_ kind: CacheEventKind?) {
+    public init(_ kind: borrowing CacheEventKind?) {
         switch kind {
         case .some(let kind): self.init(kind)
         case .none: self.init()
@@ -58,7 +58,7 @@ public struct CacheEventKinds: OptionSet, Sendable, Hashable {
     }
 
     /// The kind of `kind`, as a one-member set.
-    public init(_ kind: CacheEventKind) {
+    public init(_ kind: borrowing CacheEventKind) {
         switch kind {
         case .requestStarted: self = .requestStarted
         case .lookup: self = .lookup

@@ -28,28 +28,33 @@ final class EventBuffer: Sendable {
         self.onFinish = onFinish
     }
 
-    /// Adds one event (called by the bus under its lock, in `seq` order); past `capacity`
-    /// events are counted and a `dropped` event takes their place once there is room.
-    func append(_ event: CacheEvent) {
+    /// Adds one event (called by the bus under its lock, in `seq` order), taking it over;
+    /// past `capacity` events are counted and a `dropped` event takes their place once there
+    /// is room.
+    func append(_ event: consuming CacheEvent) {
+        // An optional, so that the locked closure can move the event into the array.
+        var pending = Optional(consume event)
         let resumed = state.withLock { state in
-            add(event, to: &state)
+            if let event = pending.take() { add(consume event, to: &state) }
             return takeForWaiter(&state)
         }
         if let (waiter, batch) = resumed { waiter.resume(returning: batch) }
     }
 
-    /// Adds two or three consecutive events under one lock (a request's last events).
-    func append(_ first: CacheEvent, _ second: CacheEvent, _ third: CacheEvent?) {
+    /// Adds two or three consecutive events under one lock (a request's last events), taking
+    /// them over.
+    func append(_ first: consuming CacheEvent, _ second: consuming CacheEvent, _ third: consuming CacheEvent?) {
+        var (pendingFirst, pendingSecond, pendingThird) = (Optional(consume first), Optional(consume second), consume third)
         let resumed = state.withLock { state in
-            add(first, to: &state)
-            add(second, to: &state)
-            if let third { add(third, to: &state) }
+            if let first = pendingFirst.take() { add(consume first, to: &state) }
+            if let second = pendingSecond.take() { add(consume second, to: &state) }
+            if let third = pendingThird.take() { add(consume third, to: &state) }
             return takeForWaiter(&state)
         }
         if let (waiter, batch) = resumed { waiter.resume(returning: batch) }
     }
 
-    private func add(_ event: CacheEvent, to state: inout State) {
+    private func add(_ event: consuming CacheEvent, to state: inout State) {
         guard !state.finished else { return }
         if state.pendingDrops > 0 {
             guard state.events.count < capacity else {
@@ -61,7 +66,7 @@ final class EventBuffer: Sendable {
             state.pendingDrops = 0
         }
         if state.events.count < capacity {
-            state.events.append(event)
+            state.events.append(consume event)
         } else {
             state.pendingDrops += 1
         }

@@ -106,41 +106,68 @@ public final class EventBus: Sendable {
     /// `date`: when it happened, on the bus's clock, for a publisher that has just read that
     /// clock (a request reads it when it starts and when it ends, and stamps its events with
     /// those readings); `nil` reads the clock now.
-    @discardableResult
-    public func publish(_ kind: CacheEventKind, requestID: UInt64? = nil, at date: Date? = nil) -> CacheEvent {
+    ///
+    /// The kind is taken over (`consuming`): the event made of it is moved into the last
+    /// subscriber's buffer, so a publish with one subscriber copies no payload — a copy of an
+    /// event retains every string and header list in it, on every request.
+    public func publish(_ kind: consuming CacheEventKind, requestID: UInt64? = nil, at date: Date? = nil) {
         let time = time(of: date)
         let kinds = CacheEventKinds(kind)
-        return state.withLock { state in
-            stampAndDeliver(kind, kinds: kinds, time: time, requestID: requestID, in: &state)
+        // An optional, so that the locked closure can move the event out (`take()`): a value
+        // a closure captures cannot be consumed otherwise.
+        var pending = Optional(CacheEvent(seq: 0, time: time, requestID: requestID, kind: consume kind))
+        state.withLock { state in
+            guard var event = pending.take() else { return }
+            state.seq += 1
+            event.seq = state.seq
+            Self.deliver(consume event, kinds: kinds, in: &state)
         }
     }
 
     /// Publishes two or three events back to back (consecutive `seq`, the same `time`) with one
     /// clock read and one lock: how a request's `served` and `requestFinished` go out, after
-    /// its `lookup` when it was answered from the cache without waiting for anything.
+    /// its `lookup` when it was answered from the cache without waiting for anything. The
+    /// kinds are taken over, as ``publish(_:requestID:at:)`` takes its one.
     public func publish(
-        _ first: CacheEventKind, _ second: CacheEventKind, _ third: CacheEventKind? = nil, requestID: UInt64? = nil,
-        at date: Date? = nil
+        _ first: consuming CacheEventKind, _ second: consuming CacheEventKind, _ third: consuming CacheEventKind? = nil,
+        requestID: UInt64? = nil, at date: Date? = nil
     ) {
         let time = time(of: date)
         // The kinds before the events are made, so that making them can take the payloads over.
         let (firstKinds, secondKinds, thirdKinds) = (CacheEventKinds(first), CacheEventKinds(second), CacheEventKinds(third))
-        state.withLock { state in
-            let seq = state.seq
-            state.seq += third == nil ? 2 : 3
-            let firstEvent = CacheEvent(seq: seq + 1, time: time, requestID: requestID, kind: first)
-            let secondEvent = CacheEvent(seq: seq + 2, time: time, requestID: requestID, kind: second)
-            // The third apart, not in a tuple with the others: a tuple or an optional of events
-            // is copied through the runtime's generic witnesses, on every request.
-            let thirdEvent = third.map { kind in CacheEvent(seq: seq + 3, time: time, requestID: requestID, kind: kind) }
-            for subscriber in state.subscribers { subscriber.buffer.append(firstEvent, secondEvent, thirdEvent) }  // under one lock
-            guard !state.observedKinds.isDisjoint(with: firstKinds.union(secondKinds).union(thirdKinds)) else { return }
-            for index in state.observers.indices {
-                let wanted = state.observers[index].kinds
-                if wanted.contains(firstKinds) { state.observers[index].observer.observe(firstEvent) }
-                if wanted.contains(secondKinds) { state.observers[index].observer.observe(secondEvent) }
-                if let thirdEvent, wanted.contains(thirdKinds) { state.observers[index].observer.observe(thirdEvent) }
+        // Three optionals, not one of a tuple: a tuple or an optional of events is copied
+        // through the runtime's generic witnesses; these are only moved.
+        var pendingFirst = Optional(CacheEvent(seq: 0, time: time, requestID: requestID, kind: consume first))
+        var pendingSecond = Optional(CacheEvent(seq: 0, time: time, requestID: requestID, kind: consume second))
+        var pendingThird: CacheEvent? =
+            switch consume third {
+            case .some(let kind): CacheEvent(seq: 0, time: time, requestID: requestID, kind: kind)
+            case .none: nil
             }
+        state.withLock { state in
+            guard var firstEvent = pendingFirst.take(), var secondEvent = pendingSecond.take() else { return }
+            var thirdEvent = pendingThird.take()
+            let seq = state.seq
+            state.seq += thirdKinds.isEmpty ? 2 : 3  // (a comparison of the event with nil would copy it)
+            firstEvent.seq = seq + 1
+            secondEvent.seq = seq + 2
+            thirdEvent?.seq = seq + 3
+            // The observers first, as each event is only lent to them; the subscribers after,
+            // the last of them taking the events over.
+            if !state.observedKinds.isDisjoint(with: firstKinds.union(secondKinds).union(thirdKinds)) {
+                for index in state.observers.indices {
+                    let wanted = state.observers[index].kinds
+                    if wanted.contains(firstKinds) { state.observers[index].observer.observe(firstEvent) }
+                    if wanted.contains(secondKinds) { state.observers[index].observer.observe(secondEvent) }
+                    // Through optional chaining, which lends the event (`if let` would copy it).
+                    if wanted.contains(thirdKinds) { thirdEvent?.show(to: state.observers[index].observer) }
+                }
+            }
+            guard let last = state.subscribers.indices.last else { return }
+            for index in state.subscribers.indices.dropLast() {
+                state.subscribers[index].buffer.append(copy firstEvent, copy secondEvent, copy thirdEvent)  // under one lock
+            }
+            state.subscribers[last].buffer.append(consume firstEvent, consume secondEvent, consume thirdEvent)
         }
     }
 
@@ -149,17 +176,17 @@ public final class EventBus: Sendable {
         (date ?? now()).timeIntervalSince(sessionStart)
     }
 
-    /// Gives the event the next `seq` and hands it to every subscriber (under the lock).
-    @discardableResult
-    private func stampAndDeliver(
-        _ kind: CacheEventKind, kinds: CacheEventKinds, time: Double, requestID: UInt64?, in state: inout State
-    ) -> CacheEvent {
-        state.seq += 1
-        let event = CacheEvent(seq: state.seq, time: time, requestID: requestID, kind: kind)
-        for subscriber in state.subscribers { subscriber.buffer.append(event) }
-        guard state.observedKinds.contains(kinds) else { return event }
-        for observer in state.observers where observer.kinds.contains(kinds) { observer.observer.observe(event) }
-        return event
+    /// Shows a stamped event to the observers of its kinds, then hands it to every subscriber
+    /// (under the lock): copies to all but the last, which takes the event itself.
+    private static func deliver(_ event: consuming CacheEvent, kinds: CacheEventKinds, in state: inout State) {
+        if state.observedKinds.contains(kinds) {
+            for index in state.observers.indices where state.observers[index].kinds.contains(kinds) {
+                state.observers[index].observer.observe(event)
+            }
+        }
+        guard let last = state.subscribers.indices.last else { return }
+        for index in state.subscribers.indices.dropLast() { state.subscribers[index].buffer.append(copy event) }
+        state.subscribers[last].buffer.append(consume event)
     }
 
     /// Subscribes: every event published from now on, after the `initial` ones (e.g. a store
@@ -216,4 +243,9 @@ public final class EventBus: Sendable {
         for subscriber in subscribers { subscriber.markFinished() }
         _ = observers  // released here, after the lock (see observe(_:only:))
     }
+}
+
+extension CacheEvent {
+    /// Shows the event to `observer` (for an optional event, lent through optional chaining).
+    fileprivate func show(to observer: any EventObserver) { observer.observe(self) }
 }

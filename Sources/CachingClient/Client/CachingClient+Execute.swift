@@ -188,18 +188,18 @@ extension CachingClient {
     /// from the cache (only what crossed the network). `now`: a clock reading taken as the
     /// answer was made, if there is one.
     private func publishCompletion(
-        _ served: Served, bytesFromNetwork: Int, bytesFromCache: Int, coalesced: Bool, run: RequestRun,
-        after lookup: CacheEventKind? = nil, at now: Date? = nil
+        _ served: consuming Served, bytesFromNetwork: Int, bytesFromCache: Int, coalesced: Bool, run: RequestRun,
+        after lookup: consuming CacheEventKind? = nil, at now: Date? = nil
     ) {
         let now = now ?? configuration.now()
         let finished = CacheEventKind.requestFinished(RequestFinished(
             status: served.status, latency: run.elapsed(at: now), bytesFromNetwork: bytesFromNetwork,
             bytesFromCache: run.background ? 0 : bytesFromCache, outcome: served.outcome, reason: served.reason,
             coalesced: coalesced, background: run.background))
-        if let lookup {
-            events.publish(lookup, .served(served), finished, requestID: run.id, at: now)
-        } else {
-            events.publish(.served(served), finished, requestID: run.id, at: now)
+        // Moved into the events, not copied (the bus takes them over).
+        switch consume lookup {
+        case .some(let lookup): events.publish(lookup, .served(served), finished, requestID: run.id, at: now)
+        case .none: events.publish(.served(served), finished, requestID: run.id, at: now)
         }
     }
 }

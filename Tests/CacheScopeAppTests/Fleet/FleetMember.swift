@@ -39,17 +39,17 @@ actor FleetMember {
     func request(_ key: String, id: UInt64) {
         keys.insert(key)
         let url = String(key.dropFirst(4))
-        _ = bus.publish(.requestStarted(RequestStarted(method: "GET", url: url, cacheKey: key, policy: "protocol", headers: [:])), requestID: id)
-        _ = bus.publish(.stored(Stored(entry: EntryRef(key: key), tier: .memory, size: 100, ttl: 60, etag: nil, lastModified: nil, status: 200)))
-        _ = bus.publish(.requestFinished(RequestFinished(
+        bus.publish(.requestStarted(RequestStarted(method: "GET", url: url, cacheKey: key, policy: "protocol", headers: [:])), requestID: id)
+        bus.publish(.stored(Stored(entry: EntryRef(key: key), tier: .memory, size: 100, ttl: 60, etag: nil, lastModified: nil, status: 200)))
+        bus.publish(.requestFinished(RequestFinished(
             status: 200, latency: 0.01, bytesFromNetwork: 100, bytesFromCache: 0, outcome: .miss, reason: "not in cache")), requestID: id)
     }
 
     /// Starts request `id` for `key` and leaves it open (a slow origin), as far as its lookup.
     func open(_ key: String, id: UInt64) {
         let url = String(key.dropFirst(4))
-        _ = bus.publish(.requestStarted(RequestStarted(method: "GET", url: url, cacheKey: key, policy: "protocol", headers: [:])), requestID: id)
-        _ = bus.publish(.lookup(Lookup(verdict: .miss, reason: "not in cache")), requestID: id)
+        bus.publish(.requestStarted(RequestStarted(method: "GET", url: url, cacheKey: key, policy: "protocol", headers: [:])), requestID: id)
+        bus.publish(.lookup(Lookup(verdict: .miss, reason: "not in cache")), requestID: id)
     }
 
     private func snapshot() -> [CacheEventKind] {
@@ -64,12 +64,12 @@ actor FleetMember {
         switch command {
         case .purge(let key):
             guard keys.remove(key) != nil else { return CommandResult(succeeded: false, message: "nothing stored under \(key)") }
-            _ = bus.publish(.purged(Purged(scope: PurgeScope(word: "key", key: key, variant: nil, since: nil), count: 1)))
+            bus.publish(.purged(Purged(scope: PurgeScope(word: "key", key: key, variant: nil, since: nil), count: 1)))
             return CommandResult(succeeded: true, message: "purged 1 entry")
         case .purgeAll:
             let count = keys.count
             keys.removeAll()
-            _ = bus.publish(.purged(Purged(scope: .all, count: count)))
+            bus.publish(.purged(Purged(scope: .all, count: count)))
             return CommandResult(succeeded: true, message: "purged \(count) entries")
         default:
             return CommandResult(succeeded: true, message: "\(command.name) done")

@@ -100,10 +100,14 @@ enum SampleSession {
         }
     }
 
-    /// Publishes the script on `bus` and returns the events as published.
+    /// Publishes the script on `bus` and returns the events as published (as a subscriber
+    /// of its own saw them).
     @discardableResult
     static func publish(on bus: EventBus) -> [CacheEvent] {
-        script.map { bus.publish($0.0, requestID: $0.1) }
+        let published = bus.subscribe(.lossless(bufferSize: script.count))
+        defer { published.finish() }
+        for (kind, requestID) in script { bus.publish(kind, requestID: requestID) }
+        return published.take()
     }
 }
 
