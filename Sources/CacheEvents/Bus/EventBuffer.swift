@@ -35,7 +35,9 @@ final class EventBuffer: Sendable {
         // An optional, so that the locked closure can move the event into the array.
         var pending = Optional(consume event)
         let resumed = state.withLock { state in
-            if let event = pending.take() { add(consume event, to: &state) }
+            // `withLock` runs its closure once, so the event is there to take.
+            guard let event = pending.take() else { preconditionFailure("an event appended twice") }
+            add(consume event, to: &state)
             return takeForWaiter(&state)
         }
         if let (waiter, batch) = resumed { waiter.resume(returning: batch) }
@@ -46,8 +48,12 @@ final class EventBuffer: Sendable {
     func append(_ first: consuming CacheEvent, _ second: consuming CacheEvent, _ third: consuming CacheEvent?) {
         var (pendingFirst, pendingSecond, pendingThird) = (Optional(consume first), Optional(consume second), consume third)
         let resumed = state.withLock { state in
-            if let first = pendingFirst.take() { add(consume first, to: &state) }
-            if let second = pendingSecond.take() { add(consume second, to: &state) }
+            // `withLock` runs its closure once, so the events are there to take.
+            guard let first = pendingFirst.take(), let second = pendingSecond.take() else {
+                preconditionFailure("events appended twice")
+            }
+            add(consume first, to: &state)
+            add(consume second, to: &state)
             if let third = pendingThird.take() { add(consume third, to: &state) }
             return takeForWaiter(&state)
         }

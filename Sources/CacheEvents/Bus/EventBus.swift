@@ -42,8 +42,9 @@ public enum EventDelivery: Sendable, Hashable {
 /// The bus stamps each event with the next `seq` and the time since the session started,
 /// read from the clock it was given (the client's), under one lock, so every subscriber sees
 /// events in `seq` order and simulated or replayed traffic is stamped right the first time.
-/// A publish appends to each subscriber's buffer and calls each observer (``EventObserver``)
-/// under that lock: a subscriber costs the publisher an append, an observer what it does.
+/// A publish shows each event to each observer (``EventObserver``), then appends it to each
+/// subscriber's buffer, under that lock: a subscriber costs the publisher an append, an
+/// observer what it does.
 ///
 /// ```swift
 /// let bus = EventBus()
@@ -108,7 +109,7 @@ public final class EventBus: Sendable {
     /// those readings); `nil` reads the clock now.
     ///
     /// The kind is taken over (`consuming`): the event made of it is moved into the last
-    /// subscriber's buffer, so a publish with one subscriber copies no payload — a copy of an
+    /// subscriber's buffer, so with one subscriber the bus copies no payload — a copy of an
     /// event retains every string and header list in it, on every request.
     public func publish(_ kind: consuming CacheEventKind, requestID: UInt64? = nil, at date: Date? = nil) {
         let time = time(of: date)
@@ -117,7 +118,8 @@ public final class EventBus: Sendable {
         // a closure captures cannot be consumed otherwise.
         var pending = Optional(CacheEvent(seq: 0, time: time, requestID: requestID, kind: consume kind))
         state.withLock { state in
-            guard var event = pending.take() else { return }
+            // `withLock` runs its closure once, so the event is there to take.
+            guard var event = pending.take() else { preconditionFailure("an event published twice") }
             state.seq += 1
             event.seq = state.seq
             Self.deliver(consume event, kinds: kinds, in: &state)
@@ -139,16 +141,25 @@ public final class EventBus: Sendable {
         // through the runtime's generic witnesses; these are only moved.
         var pendingFirst = Optional(CacheEvent(seq: 0, time: time, requestID: requestID, kind: consume first))
         var pendingSecond = Optional(CacheEvent(seq: 0, time: time, requestID: requestID, kind: consume second))
+        // How many events go out, known here (a comparison of an event with nil would copy it).
+        let count: UInt64 =
+            switch third {
+            case .some: 3
+            case .none: 2
+            }
         var pendingThird: CacheEvent? =
             switch consume third {
             case .some(let kind): CacheEvent(seq: 0, time: time, requestID: requestID, kind: kind)
             case .none: nil
             }
         state.withLock { state in
-            guard var firstEvent = pendingFirst.take(), var secondEvent = pendingSecond.take() else { return }
+            // `withLock` runs its closure once, so the events are there to take.
+            guard var firstEvent = pendingFirst.take(), var secondEvent = pendingSecond.take() else {
+                preconditionFailure("events published twice")
+            }
             var thirdEvent = pendingThird.take()
             let seq = state.seq
-            state.seq += thirdKinds.isEmpty ? 2 : 3  // (a comparison of the event with nil would copy it)
+            state.seq += count
             firstEvent.seq = seq + 1
             secondEvent.seq = seq + 2
             thirdEvent?.seq = seq + 3
