@@ -102,21 +102,34 @@ final class WatchedClient: Sendable {
             return (reporting: reporting, endpoint: endpoint)
         }
         var recorder: SessionRecorder?
-        if let recordFile {
-            // The log starts with what is stored, so a replay's Entries view is complete.
-            recorder = try SessionRecorder(
-                bus: client.events, path: recordFile.temporaryPath, configuration: SessionRecorder.Configuration(filter: filter),
-                initial: await client.snapshotEvents())
+        let publisher: AttachServer?
+        do {
+            if let recordFile {
+                // The log starts with what is stored, so a replay's Entries view is complete.
+                recorder = try SessionRecorder(
+                    bus: client.events, path: recordFile.temporaryPath, configuration: SessionRecorder.Configuration(filter: filter),
+                    initial: await client.snapshotEvents())
+            }
+            publisher = publish
+                ? try await AttachServer.start(
+                    events: client.events, snapshot: { await client.snapshotEvents() },
+                    commands: { [appName = "cachescope \(command)"] request in
+                        guard !readOnly else { return readOnlyRefusal(request, runningAs: appName) }
+                        return await client.perform(request)
+                    },
+                    path: publishPath, processName: "cachescope-\(command)")
+                : nil
+        } catch {
+            // Everything started so far is stopped before the error is reported: a client
+            // released while running is a trap in AsyncHTTPClient, not an error message.
+            _ = try? await recorder?.close()
+            await metrics?.reporting.stop()
+            await metrics?.endpoint.stop()
+            try? await client.shutdown()
+            recordFile?.discard()
+            if let temporary { try? FileManager.default.removeItem(at: temporary) }
+            throw error
         }
-        let publisher = publish
-            ? try await AttachServer.start(
-                events: client.events, snapshot: { await client.snapshotEvents() },
-                commands: { [appName = "cachescope \(command)"] request in
-                    guard !readOnly else { return readOnlyRefusal(request, runningAs: appName) }
-                    return await client.perform(request)
-                },
-                path: publishPath, processName: "cachescope-\(command)")
-            : nil
         return WatchedClient(
             command: command, client: client, recorder: recorder, recordFile: recordFile, publisher: publisher, metrics: metrics,
             temporaryDirectory: temporary, notice: notice, filter: filter)

@@ -35,6 +35,9 @@ public struct ProxyOrigin: Sendable, Hashable, CustomStringConvertible {
         else {
             throw .invalidOrigin(text, problem: "give the origin without a path, query or fragment (each request's path is forwarded as it came)")
         }
+        if let port = components.port, !(1...65_535).contains(port) {
+            throw .invalidOrigin(text, problem: "port \(port) is out of range (1–65535)")
+        }
         self.scheme = scheme
         authority = components.port.map { Self.authority(host: host, port: $0) } ?? Self.authority(host: host, port: nil)
     }

@@ -44,10 +44,16 @@ struct DemoCommand: AsyncParsableCommand {
     @Flag(name: .customLong("allow-remote"), help: "Allow a --metrics address other than loopback (anyone who can reach it can read the metrics).")
     var allowRemote = false
 
+    /// The longest `--duration`: a year, in seconds.
+    static let longestDuration = 365 * 86_400.0
+
     func validate() throws {
         try reporting {
+            // Before `options()`, which turns the seconds into a `Duration`.
+            if let duration, !(duration > 0 && duration <= Self.longestDuration) {
+                throw ValidationError("--duration must be a positive number of seconds up to \(Int(Self.longestDuration)) (a year), not \(duration)")
+            }
             _ = try options()
-            if let duration, !(duration > 0) { throw ValidationError("--duration must be a positive number of seconds, not \(duration)") }
             guard rate > 0, rate <= 10_000 else { throw ValidationError("--rate must be between 0 and 10000 requests per second, not \(rate)") }
             try WatchOptions.checkTerminal(noUI: noUI)
         }

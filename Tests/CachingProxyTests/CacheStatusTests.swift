@@ -18,6 +18,7 @@ struct CacheStatusTests {
 
     @Test("origins with a path, another scheme or no host are refused, naming the problem", arguments: [
         ("ftp://example.com", "scheme"), ("http://example.com/base", "path"), ("example.com", "not a URL"), ("http://", "host"),
+        ("http://127.0.0.1:99999", "port 99999 is out of range (1–65535)"), ("http://127.0.0.1:0", "port 0 is out of range"),
     ])
     func invalidOrigin(text: String, problem: String) {
         #expect {

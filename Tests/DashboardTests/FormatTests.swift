@@ -37,4 +37,20 @@ struct FormatTests {
         #expect(Format.percent(0.642) == "64.2%")
         #expect(Format.rate(12.34) == "12.3/s")
     }
+
+    /// A TTL or age read from a log or an attached app can be any number: the conversion to
+    /// whole seconds used to trap beyond `Int`.
+    @Test("durations and clocks of any size or sign are written, not trapped on", arguments: [1e300, -1e300, 9.3e18, .infinity, .nan])
+    func hugeDurations(seconds: Double) {
+        let duration = Format.duration(seconds)
+        let clock = Format.clock(seconds)
+        let eventTime = Format.eventTime(seconds)
+        if seconds.isFinite {
+            // Held at a million years (3.2e13 s), the sign kept.
+            #expect(duration == (seconds < 0 ? "-" : "") + "370370370d8h", "\(duration)")
+        } else {
+            #expect(duration == "–")
+        }
+        #expect(!clock.isEmpty && !eventTime.isEmpty)
+    }
 }

@@ -101,6 +101,26 @@ struct IntervalStatsTests {
         _ = try StatsIntervals(every: 365 * 86_400.0)
     }
 
+    /// A log with a gap of years read at 10 ms would make billions of identical lines (the
+    /// command ran for ever, holding them all): a quiet stretch gets its first 10,000 lines
+    /// and its last.
+    @Test("A quiet stretch of more than 10,000 intervals gets its first 10,000 lines and its last")
+    func longQuietStretch() throws {
+        var intervals = try StatsIntervals(every: 0.01)
+        let event = { (seq: UInt64, time: Double) in CacheEvent(seq: seq, time: time, requestID: nil, kind: .dropped(Dropped(count: 0))) }
+        #expect(intervals.apply(event(1, 0)).isEmpty)
+        let lines = intervals.apply(event(2, 1e6))
+        #expect(lines.count == StatsIntervals.longestQuietRun + 1)
+        let times = lines.map(\.fields.time)
+        #expect(abs(times[9_999] - 100) < 1e-6, "the first 10,000 lines, one per interval: \(times[9_999])")
+        #expect(abs(times[10_000] - 1e6) < 0.011, "then the stretch's last end: \(times[10_000])")
+        #expect(lines.allSatisfy { $0.fields.intervalRequests == 0 })
+        // A stretch just within the limit gets every line.
+        var short = try StatsIntervals(every: 1)
+        _ = short.apply(event(1, 0))
+        #expect(short.apply(event(2, 10_000.5)).count == StatsIntervals.longestQuietRun)
+    }
+
     @Test("A quiet live session still gets a line per interval, on the clock learned from the events")
     func ticks() throws {
         var intervals = try StatsIntervals(every: 1)

@@ -28,8 +28,14 @@ extension CacheEvent: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let name = try container.decode(String.self, forKey: .kind)
+        let time = try container.decode(Double.self, forKey: .t)
+        guard CacheEvent.possibleTimes.contains(time) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .t, in: container,
+                debugDescription: "\(time) is not a session's time (at most \(Int(CacheEvent.possibleTimes.upperBound)) seconds, about 31 years, either side of its start)")
+        }
         self.init(
-            seq: try container.decode(UInt64.self, forKey: .seq), time: try container.decode(Double.self, forKey: .t),
+            seq: try container.decode(UInt64.self, forKey: .seq), time: time,
             requestID: try container.decodeIfPresent(UInt64.self, forKey: .req), kind: try CacheEventKind(name: name, decoder: decoder))
     }
 

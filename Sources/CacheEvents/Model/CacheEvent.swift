@@ -36,6 +36,11 @@ public struct CacheEvent: Sendable, Hashable {
         set { storedRequestID = newValue ?? .max }
     }
 
+    /// The times an event read from a log or an attach socket may carry: a billion seconds
+    /// (about 31 years) either side of the session's start. Decoding refuses others, which no
+    /// session has and which its readers could not count in whole seconds.
+    public static let possibleTimes: ClosedRange<Double> = -1e9...1e9
+
     /// Creates an event. (A request ID of `UInt64.max` reads as none.)
     public init(seq: UInt64, time: Double, requestID: UInt64? = nil, kind: CacheEventKind) {
         self.seq = seq

@@ -75,11 +75,26 @@ public final class AsyncHTTPClientTransport: Transport {
             throw TransportError.invalidRequest("the request has no scheme or host")
         }
         let url = "\(scheme)://\(authority)\(request.path ?? "/")"
+        // AsyncHTTPClient traps on a port beyond 16 bits (a URL the user typed, or a redirect's
+        // Location): refused here with the reason.
+        if let problem = portProblem(in: authority) { throw TransportError.invalidRequest("\(url): \(problem)") }
         var outgoing = HTTPClientRequest(url: url)
         outgoing.method = HTTPMethod(rawValue: request.method.rawValue)
         outgoing.headers.reserveCapacity(request.headerFields.count)
         for field in request.headerFields { outgoing.headers.add(name: field.name.rawName, value: field.value) }
         return (outgoing, url)
+    }
+
+    /// What is wrong with the port of `authority` (`host`, `host:port`, `[v6]:port`), or `nil`
+    /// when it has none or a usable one (1–65535).
+    static func portProblem(in authority: String) -> String? {
+        // The port follows the last colon, unless that colon is inside an IPv6 literal's brackets.
+        guard let colon = authority.lastIndex(of: ":"), !authority[colon...].contains("]") else { return nil }
+        let digits = authority[authority.index(after: colon)...]
+        if digits.isEmpty { return nil }  // `host:` means the default port (RFC 3986 §3.2.3)
+        guard digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return "the port '\(digits)' is not a number" }
+        guard let port = Int(digits), (1...65_535).contains(port) else { return "port \(digits) is out of range (1–65535)" }
+        return nil
     }
 
     static func nanoseconds(_ duration: Duration) -> Int64 {

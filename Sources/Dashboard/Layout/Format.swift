@@ -54,7 +54,7 @@ enum Format {
     /// negative values get a minus sign.
     static func duration(_ seconds: Double) -> String {
         guard seconds.isFinite else { return "–" }
-        let whole = Int(seconds.rounded(seconds < 0 ? .up : .down))
+        let whole = wholeSeconds(seconds.rounded(seconds < 0 ? .up : .down))
         if whole < 0 { return "-" + duration(Double(-whole)) }
         if whole < 60 { return "\(whole)s" }
         let units: [(Int, String)] = [(86_400, "d"), (3600, "h"), (60, "m"), (1, "s")]
@@ -69,11 +69,18 @@ enum Format {
 
     /// A session clock: `0:07`, `12:34`, `1:02:03`.
     static func clock(_ seconds: Double) -> String {
-        let whole = max(0, Int(seconds.rounded(.down)))
+        let whole = max(0, wholeSeconds(seconds.rounded(.down)))
         let (hours, minutes, secs) = (whole / 3600, whole / 60 % 60, whole % 60)
         return hours > 0
             ? "\(hours):" + twoDigits(minutes) + ":" + twoDigits(secs)
             : "\(minutes):" + twoDigits(secs)
+    }
+
+    /// `seconds` (already whole) as an `Int`, held within a million years either way: a
+    /// duration read from a log can be any number, and converting one beyond `Int` traps.
+    private static func wholeSeconds(_ seconds: Double) -> Int {
+        guard seconds.isFinite else { return 0 }
+        return Int(min(max(seconds, -3.2e13), 3.2e13))
     }
 
     /// A session time with tenths, for request rows: `0:07.3`, `12:34.0`, `1:02:03`.

@@ -94,9 +94,20 @@ public struct StatsIntervals: Sendable {
         while let end = nextEnd, end <= time {
             lines.append(line(at: end, final: false))
             nextEnd = end + interval
+            // A quiet stretch of more intervals than a line each would be worth (a log with a
+            // gap of years, read at 10 ms): its lines would all be alike, so the rest of it
+            // is passed over to its last end, which gets the one line more.
+            if lines.count == Self.longestQuietRun, let next = nextEnd, next <= time {
+                let last = next + ((time - next) / interval).rounded(.down) * interval
+                if last > next { nextEnd = last }
+            }
         }
         return lines
     }
+
+    /// The most lines one quiet stretch gets (see ``lines(before:)``): the stretch's first
+    /// 10,000 intervals and its last.
+    static let longestQuietRun = 10_000
 
     private mutating func line(at time: Double, final: Bool) -> IntervalStats {
         let requests = model.counters.requests

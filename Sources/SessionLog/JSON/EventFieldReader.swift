@@ -34,6 +34,8 @@ struct EventFieldReader {
     mutating func event() -> EventLineParser.Outcome {
         let seq = unsigned(.seq)
         let time = double(.t)
+        // A time out of range goes to the full decoder, which says what is wrong with it.
+        if !CacheEvent.possibleTimes.contains(time) { valid = false }
         let requestID = optionalUnsigned(.req)
         guard valid, isPresent(.kind), slots[EventField.kind.rawValue].kind == .string else { return .needsDecoder }
         let kindSpan = slots[EventField.kind.rawValue]

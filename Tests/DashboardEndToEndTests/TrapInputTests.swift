@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+extension EndToEndTests {
+    /// Inputs that used to stop the process with a Swift runtime trap (found by trying every
+    /// option the way a user or a hostile file would): each now gets an error that names what
+    /// is wrong, or is read past with a warning.
+    @Suite("inputs that used to trap: a clear error instead", .serialized, .timeLimit(.minutes(2)))
+    struct TrapInputTests {
+        /// AsyncHTTPClient traps on a port beyond 16 bits; a URL typed by the user (or a
+        /// redirect's `Location`) goes through the transport's check first.
+        @Test("get with a port beyond 65535 says the port is out of range")
+        func portOutOfRange() async throws {
+            let output = try await Binary.run(["get", "http://127.0.0.1:99999/"])
+            #expect(output.status == 1, "\(output.stderr)")
+            #expect(output.stderr.contains("port 99999 is out of range (1–65535)"), "\(output.stderr)")
+            #expect(!output.stderr.contains("Fatal error"))
+        }
+
+        /// The attach socket is made after the client: its failure used to release a running
+        /// AsyncHTTPClient (a trap) and lose the message.
+        @Test("demo --publish-socket in a folder that does not exist names the folder")
+        func publishSocketFailure() async throws {
+            let directory = try TemporaryDirectory()
+            let socket = directory.path("missing/app.sock")
+            let output = try await Binary.run(["demo", "--no-ui", "--duration", "1", "--publish-socket", socket])
+            #expect(output.status == 1, "\(output.stderr)")
+            #expect(output.stderr.contains(directory.path("missing")) && output.stderr.contains("does not exist"), "\(output.stderr)")
+            #expect(!output.stderr.contains("Fatal error"))
+        }
+
+        @Test("demo --duration beyond a year is a usage error", arguments: ["1e300", "31536001"])
+        func durationTooLong(value: String) async throws {
+            let output = try await Binary.run(["demo", "--no-ui", "--duration", value])
+            #expect(output.status == 64, "\(output.stderr)")
+            #expect(output.stderr.contains("--duration must be a positive number of seconds up to 31536000 (a year)"), "\(output.stderr)")
+        }
+
+        /// An event time of 1e308 trapped in the timeline's whole seconds; a gap of 1e9 s read
+        /// every 10 ms ran for ever.
+        @Test("replay skips an event whose time no session has, and a long quiet gap ends")
+        func eventTimes() async throws {
+            let directory = try TemporaryDirectory()
+            let header = #"{"format":"cachescope-session","version":1,"startedAt":"2026-01-05T10:00:00.000Z","redacted":true,"producer":"tests"}"#
+            let huge = directory.path("huge.jsonl")
+            try (header + "\n" + #"{"seq":1,"t":1e308,"kind":"error","message":"far"}"# + "\n" + #"{"seq":2,"t":2,"kind":"error","message":"near"}"# + "\n")
+                .write(toFile: huge, atomically: false, encoding: .utf8)
+            let skipped = try await Binary.run(["replay", huge, "--summary", "--json", "--stats-every", "1"])
+            #expect(skipped.status == 0, "\(skipped.stderr)")
+            #expect(skipped.stderr.contains("huge.jsonl:2: ") && skipped.stderr.contains("is not a session's time"), "\(skipped.stderr)")
+            #expect(skipped.stdout.split(separator: "\n").count == 1, "one interval line, the final one: \(skipped.stdout)")
+
+            let gap = directory.path("gap.jsonl")
+            try (header + "\n" + #"{"seq":1,"t":0,"kind":"error","message":"a"}"# + "\n" + #"{"seq":2,"t":1e9,"kind":"error","message":"b"}"# + "\n")
+                .write(toFile: gap, atomically: false, encoding: .utf8)
+            let quiet = try await Binary.run(["replay", gap, "--summary", "--json", "--stats-every", "0.01"], timeout: .seconds(60))
+            #expect(quiet.status == 0, "\(quiet.stderr)")
+            #expect(quiet.stdout.split(separator: "\n").count == 10_002, "10,000 lines, the gap's last end and the final line")
+        }
+    }
+}
