@@ -134,7 +134,7 @@ let package = Package(
         // MARK: The caching reverse proxy: an HTTP/1.1 server in front of a shared-mode client
         .target(
             name: "CachingProxy",
-            dependencies: ["CachingClient", "HTTPCaching"]
+            dependencies: ["CachingClient", "HTTPCaching", "ConnectionErrors"]
                 + products("HTTPTypes", "NIOCore", "NIOPosix", "NIOHTTP1", "Logging", "RawStructuredFieldValues")
         ),
 
@@ -179,7 +179,7 @@ let package = Package(
             name: "CacheScopeApp",
             dependencies: [
                 "HTTPCaching", "CacheStore", "CacheEvents", "SessionLog", "CachingClient", "CachingProxy", "CacheAttach",
-                "DemoOrigin", "TerminalUI", "Dashboard", "TrafficFilter", "CacheMetrics", "SharedTier",
+                "DemoOrigin", "TerminalUI", "Dashboard", "TrafficFilter", "CacheMetrics", "SharedTier", "ConnectionErrors",
             ] + products("Logging", "HTTPTypes", "UnixSignals", "SystemPackage", "Prometheus", "NIOCore", "NIOPosix", "NIOHTTP1")
         ),
 

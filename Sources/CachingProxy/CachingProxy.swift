@@ -1,3 +1,4 @@
+import ConnectionErrors
 public import CachingClient
 public import Logging
 import NIOCore
@@ -98,7 +99,7 @@ public final class CachingProxy: Sendable {
             listener = try await bootstrap.bind(host: configuration.host, port: configuration.port).get()
         } catch {
             try? await group.shutdownGracefully()
-            throw .bindFailed(host: configuration.host, port: configuration.port, detail: "\(error)")
+            throw .bindFailed(host: configuration.host, port: configuration.port, detail: ConnectionFailureText.describe(error))
         }
         let proxy = CachingProxy(configuration: configuration, registry: registry, group: group, listener: listener, logger: logger)
         logger.info("proxy listening", metadata: ["url": "\(proxy.baseURL)", "origin": "\(configuration.origin)"])

@@ -52,7 +52,8 @@ struct ProxySessionTests {
             _ = try await ProxySession.start(options, headless: true)
         } throws: { error in
             guard case .bindFailed(let host, let port, _) = error as? CachingProxyError else { return false }
-            return host == "127.0.0.1" && port == origin.port && "\(error)".hasPrefix("cannot listen on 127.0.0.1:\(origin.port): ")
+            return host == "127.0.0.1" && port == origin.port
+                && "\(error)" == "cannot listen on 127.0.0.1:\(origin.port): address already in use"
         }
     }
 }

@@ -11,6 +11,9 @@ final class ScriptedOrigin: Sendable {
         var status = 200
         var headers: [(String, String)] = []
         var body = "scripted\n"
+        /// Announces 100 bytes more than the body has, then closes the connection: a response
+        /// cut short.
+        var cutShort = false
     }
 
     let port: Int
@@ -73,11 +76,16 @@ final class ScriptedOrigin: Sendable {
                 counter.add(target)
                 let answer = reply(target)
                 var headers = HTTPHeaders(answer.headers)
-                headers.add(name: "Content-Length", value: String(answer.body.utf8.count))
+                headers.add(name: "Content-Length", value: String(answer.body.utf8.count + (answer.cutShort ? 100 : 0)))
                 let head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: answer.status), headers: headers)
                 context.write(wrapOutboundOut(.head(head)), promise: nil)
                 context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: answer.body)))), promise: nil)
-                context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+                if answer.cutShort {
+                    context.flush()
+                    context.close(promise: nil)
+                } else {
+                    context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+                }
             }
         }
     }

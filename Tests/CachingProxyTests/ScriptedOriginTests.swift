@@ -68,6 +68,17 @@ struct ScriptedOriginTests {
         }
     }
 
+    @Test("a response the origin cuts short is a 502 saying so (the connection was made: not 'unreachable')")
+    func cutShort() async throws {
+        let reply = ScriptedOrigin.Reply(headers: [("Cache-Control", "max-age=60")], cutShort: true)
+        try await withProxy({ _ in reply }) { port, _, _ in
+            let response = try await get("/cut", port: port)
+            #expect(response.status == 502)
+            #expect(ProxyHarness.cacheStatus(response) == "cachescope;fwd=miss;detail=origin-error", "\(ProxyHarness.cacheStatus(response))")
+            #expect(response.text.contains("the origin closed the connection before its response ended"), "\(response.text)")
+        }
+    }
+
     @Test("the origin's Cache-Status stays, the proxy's member comes after it")
     func cacheStatusAppended() async throws {
         let reply = ScriptedOrigin.Reply(headers: [("Cache-Control", "max-age=60"), ("Cache-Status", "origin-cache; hit")])

@@ -1,3 +1,4 @@
+import ConnectionErrors
 import CachingProxy
 public import DemoOrigin
 import NIOCore
@@ -65,7 +66,7 @@ public final class MetricsEndpoint: Sendable {
         } catch {
             try? await group.shutdownGracefully()
             if let error = error as? IOError, error.errnoCode == EADDRINUSE { throw .portInUse(requested) }
-            throw .bindFailed(requested, detail: "\(error)")
+            throw .bindFailed(requested, detail: ConnectionFailureText.describe(error))
         }
         let bound = ListenAddress(host: requested.host, port: listener.localAddress?.port ?? requested.port)
         return MetricsEndpoint(address: bound, registry: registry, group: group, listener: listener)

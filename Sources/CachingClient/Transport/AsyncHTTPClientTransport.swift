@@ -114,9 +114,19 @@ public final class AsyncHTTPClientTransport: Transport {
             throw error
         } catch is CancellationError {
             throw CancellationError()
+        } catch let error as HTTPParserError {
+            // The connection was made: what came back was not a whole HTTP/1.1 response.
+            throw TransportError.other(url: url, detail: Self.describe(error))
         } catch {
             throw TransportError.connectionFailed(url: url, detail: ConnectionFailureText.describe(error))
         }
+    }
+
+    /// What a response that NIO's HTTP/1.1 parser refused was: cut short, or not HTTP.
+    static func describe(_ error: HTTPParserError) -> String {
+        error == .invalidEOFState
+            ? "the origin closed the connection before its response ended"
+            : "the origin's response is not valid HTTP/1.1 (\(error))"
     }
 
     /// Shuts the underlying `HTTPClient` down, unless it was given by the app (then the app
