@@ -30,6 +30,24 @@ struct RequestErrorTests {
         }
     }
 
+    /// RFC 9112 §3.2: a Host field with an invalid value MUST get 400.
+    @Test("a Host value that is not host[:port] gets 400 naming it", arguments: ["a b", "x:80a", "[::1", "ex@mple", "x:1:2", "[zz]"])
+    func invalidHost(value: String) async throws {
+        try await ProxyHarness.start().run { harness in
+            let exchange = try await RawHTTP.send(
+                "GET /max-age/60 HTTP/1.1\r\nHost: \(value)\r\n\r\n", port: harness.proxy.port, waitForClose: true)
+            let response = try #require(exchange.responses.first)
+            #expect(response.status == 400)
+            #expect(response.text.contains("the Host field '\(value)' is not host[:port]"), "\(response.text)")
+            #expect(harness.origin.totalRequestCount() == 0)
+        }
+    }
+
+    @Test("Host values of every valid shape are served", arguments: ["x", "127.0.0.1:8080", "[::1]:80", "[::1]", "shop.example:", "a-b_c~d%41"])
+    func validHost(value: String) {
+        #expect(RequestLimits.isHostAndPort(value))
+    }
+
     @Test("a request target over the limit gets 414")
     func uriTooLong() async throws {
         try await ProxyHarness.start { $0.maximumURILength = 1024 }.run { harness in

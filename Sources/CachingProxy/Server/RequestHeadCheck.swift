@@ -14,6 +14,8 @@ enum RequestRejection: Error, Equatable {
     case malformedTarget(String)
     /// HTTP/1.1 requires exactly one `Host` field (RFC 9112 §3.2) (400).
     case hostCount(Int)
+    /// A `Host` value that is not `host[:port]` (RFC 9112 §3.2: a server MUST answer 400).
+    case invalidHost(String)
     /// A method the proxy does not forward: `CONNECT`, or `OPTIONS *` (501).
     case notForwarded(String)
 
@@ -31,6 +33,8 @@ enum RequestRejection: Error, Equatable {
             .local(.badRequest, "cannot forward the request target '\(target.prefix(200))': send /path or http://host/path", close: true, outcome: "rejected")
         case .hostCount(let count):
             .local(.badRequest, "an HTTP/1.1 request needs exactly one Host field, this one has \(count)", close: true, outcome: "rejected")
+        case .invalidHost(let value):
+            .local(.badRequest, "the Host field '\(value.prefix(200))' is not host[:port]", close: true, outcome: "rejected")
         case .notForwarded(let what):
             .local(.notImplemented, "\(what) is not forwarded by this proxy", close: true, outcome: "rejected")
         }
@@ -71,6 +75,7 @@ struct RequestLimits: Sendable {
         guard let method = HTTPRequest.Method(head.method.rawValue) else { return .failure(.malformedTarget(target)) }
         let hosts = head.headers[canonicalForm: "host"].count
         if head.version.minor >= 1, hosts != 1 { return .failure(.hostCount(hosts)) }
+        if let host = head.headers.first(name: "host"), !Self.isHostAndPort(host) { return .failure(.invalidHost(host)) }
         if let declared = head.headers.first(name: "content-length").flatMap({ Int($0) }), declared > maximumRequestBodyBytes {
             return .failure(.bodyTooLarge(limit: maximumRequestBodyBytes))
         }
@@ -84,6 +89,41 @@ struct RequestLimits: Sendable {
         return .success(IncomingRequest(
             method: method, path: path, target: target, version: "\(head.version.major).\(head.version.minor)", fields: fields,
             body: nil, bodyLength: nil, clientAddress: clientAddress, received: now))
+    }
+
+    /// Whether `value` is a `Host` field's `uri-host [ ":" port ]` (RFC 9112 §3.2, RFC 3986
+    /// §3.2.2): a bracketed IP literal, or a name of unreserved characters, percent escapes
+    /// and sub-delimiters, then optionally a colon and digits.
+    static func isHostAndPort(_ value: String) -> Bool {
+        let bytes = Array(value.utf8)
+        var index = 0
+        if bytes.first == UInt8(ascii: "[") {
+            guard let close = bytes.firstIndex(of: UInt8(ascii: "]")), close > 1 else { return false }
+            let literal = bytes[1..<close]
+            guard literal.allSatisfy({ isHexDigit($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") }) else { return false }
+            index = close + 1
+        } else {
+            while index < bytes.count, bytes[index] != UInt8(ascii: ":") {
+                guard isNameByte(bytes[index]) else { return false }
+                index += 1
+            }
+            guard index > 0 else { return false }
+        }
+        guard index < bytes.count else { return true }
+        guard bytes[index] == UInt8(ascii: ":") else { return false }
+        return bytes[(index + 1)...].allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
+    }
+
+    /// RFC 3986's reg-name bytes: unreserved, `%` of an escape, sub-delimiters.
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        default: "-._~%!$&'()*+,;=".utf8.contains(byte)
+        }
     }
 
     /// The path and query to forward: the target itself in origin form, the part after the
