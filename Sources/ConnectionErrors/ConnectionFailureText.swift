@@ -27,7 +27,10 @@ package enum ConnectionFailureText {
         case let error as SocketAddressError.UnknownHost:
             return "unknown host \(error.host): " + startingLowerCase(error.errorDescription)
         case ChannelError.connectTimeout(let timeout):
-            return "no answer within \(Double(timeout.nanoseconds) / 1e9) seconds"
+            // To the hundredth (a deadline's remainder is no round number): 1.96, 1.5, 2.
+            let hundredths = (Double(timeout.nanoseconds) / 1e7).rounded()
+            let seconds = hundredths.truncatingRemainder(dividingBy: 100) == 0 ? "\(Int(hundredths / 100))" : "\(hundredths / 100)"
+            return "no answer within \(seconds) seconds"
         default:
             return String(describing: error)
         }

@@ -16,10 +16,12 @@ struct DemoCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("Stop the traffic after this many seconds (with --no-ui: then print the summary and exit).", valueName: "S"))
+    // `parsing: .unconditional` here and on the other numbers: `-1` is a value to refuse with
+    // the accepted range, not an option name (ArgumentParser then said "Missing value").
+    @Option(parsing: .unconditional, help: ArgumentHelp("Stop the traffic after this many seconds (with --no-ui: then print the summary and exit).", valueName: "S"))
     var duration: Double?
 
-    @Option(help: ArgumentHelp("Requests the workload starts per second.", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Requests the workload starts per second.", valueName: "N"))
     var rate: Double = 20
 
     @Flag(name: .customLong("no-ui"), help: "Run without the dashboard and print a summary at the end (counts by outcome, hit ratios, bytes saved).")

@@ -24,7 +24,7 @@ struct GetCommand: AsyncParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Option(name: .customLong("header"), help: "A request header, 'Name: value' (repeatable).")
+    @Option(name: [.customShort("H"), .customLong("header")], help: "A request header, 'Name: value' (repeatable; -H as in curl).")
     var headers: [String] = []
 
     @Flag(help: "Print one JSON object with the outcome on stdout instead of the body.")

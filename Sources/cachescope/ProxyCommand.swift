@@ -32,10 +32,10 @@ struct ProxyCommand: AsyncParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Option(name: .customLong("memory-capacity"), help: ArgumentHelp("The memory tier's size: bytes, or with K, M or G (default 32M).", valueName: "N"))
+    @Option(name: .customLong("memory-capacity"), parsing: .unconditional, help: ArgumentHelp("The memory tier's size: bytes, or with K, M or G (default 32M).", valueName: "N"))
     var memoryCapacity: String?
 
-    @Option(name: .customLong("disk-capacity"), help: ArgumentHelp("The disk tier's size: bytes, or with K, M or G (default 256M).", valueName: "N"))
+    @Option(name: .customLong("disk-capacity"), parsing: .unconditional, help: ArgumentHelp("The disk tier's size: bytes, or with K, M or G (default 256M).", valueName: "N"))
     var diskCapacity: String?
 
     @Flag(

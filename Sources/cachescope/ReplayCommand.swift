@@ -28,7 +28,7 @@ struct ReplayCommand: AsyncParsableCommand {
     @Argument(help: "A session log written with --record, or a HAR capture.")
     var file: String
 
-    @Option(help: "Playback speed: a multiplier from 1/16 to 64 (e.g. 0.25, 2, 8x) or 'max'.")
+    @Option(parsing: .unconditional, help: "Playback speed: a multiplier from 1/16 to 64 (e.g. 0.25, 2, 8x) or 'max'.")
     var speed: String = "1"
 
     @Flag(help: "Print counts by outcome, hit ratios, bytes saved, top missed URLs and top evicted keys instead of opening the dashboard.")

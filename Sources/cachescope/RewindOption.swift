@@ -4,7 +4,7 @@ import Dashboard
 /// `--rewind-events N`, shared by the commands whose dashboard watches live traffic (`demo`,
 /// `proxy`, `attach`): how many recent events `←` `→` can rewind through.
 struct RewindOption: ParsableArguments {
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Keep this many recent events for rewinding the live dashboard (← → while frozen); 0 turns rewinding off.",
         valueName: "N"))
     var rewindEvents = RewindHistory.defaultCapacity

@@ -6,7 +6,7 @@ import Dashboard
 /// (docs/cli.md lists the fields).
 struct StatsOption: ParsableArguments {
     @Option(
-        name: .customLong("stats-every"),
+        name: .customLong("stats-every"), parsing: .unconditional,  // so that `-1` is a value to refuse, not a missing one
         help: ArgumentHelp(
             "With --json: write the dashboard header's figures as one JSON object (a line) every S seconds of session time.",
             valueName: "S"))

@@ -16,6 +16,9 @@ struct ConnectionFailureTextTests {
     @Test("a connect timeout says how long it waited; anything else keeps its own description")
     func otherErrors() {
         #expect(ConnectionFailureText.describe(ChannelError.connectTimeout(.milliseconds(1_500))) == "no answer within 1.5 seconds")
+        // A deadline's remainder, to the hundredth; whole seconds without a fraction.
+        #expect(ConnectionFailureText.describe(ChannelError.connectTimeout(.nanoseconds(1_958_549_414))) == "no answer within 1.96 seconds")
+        #expect(ConnectionFailureText.describe(ChannelError.connectTimeout(.seconds(2))) == "no answer within 2 seconds")
         #expect(ConnectionFailureText.describe(CancellationError()) == String(describing: CancellationError()))
     }
 }

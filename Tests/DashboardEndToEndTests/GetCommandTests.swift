@@ -74,11 +74,11 @@ extension EndToEndTests {
             }
         }
 
-        @Test("--header reaches the origin and selects the Vary variant; --policy reload goes to the origin anyway")
+        @Test("--header (or curl's -H) reaches the origin and selects the Vary variant; --policy reload goes to the origin anyway")
         func headersAndPolicy() async throws {
             try await withOriginAndStore { setup in
                 let german = try await setup.get("/vary/lang", "--header", "Accept-Language: de")
-                let english = try await setup.get("/vary/lang", "--header", "Accept-Language: en")
+                let english = try await setup.get("/vary/lang", "-H", "Accept-Language: en")
                 #expect(german.status == 0 && english.status == 0)
                 #expect(german.stdout != english.stdout, "each language has its own body")
                 let germanAgain = try await setup.get("/vary/lang", "--header", "Accept-Language: de", "--json")

@@ -2,10 +2,10 @@ import Foundation
 import Testing
 
 extension EndToEndTests {
-    /// Inputs that used to stop the process with a Swift runtime trap (found by trying every
-    /// option the way a user or a hostile file would): each now gets an error that names what
-    /// is wrong, or is read past with a warning.
-    @Suite("inputs that used to trap: a clear error instead", .serialized, .timeLimit(.minutes(2)))
+    /// Inputs that used to stop the process with a Swift runtime trap, or were misread (found
+    /// by trying every option the way a user or a hostile file would): each now gets an error
+    /// that names what is wrong, or is read past with a warning.
+    @Suite("inputs that used to trap or be misread: a clear error instead", .serialized, .timeLimit(.minutes(2)))
     struct TrapInputTests {
         /// AsyncHTTPClient traps on a port beyond 16 bits; a URL typed by the user (or a
         /// redirect's `Location`) goes through the transport's check first.
@@ -27,6 +27,18 @@ extension EndToEndTests {
             #expect(output.status == 1, "\(output.stderr)")
             #expect(output.stderr.contains(directory.path("missing")) && output.stderr.contains("does not exist"), "\(output.stderr)")
             #expect(!output.stderr.contains("Fatal error"))
+        }
+
+        /// ArgumentParser took `-1` for an option name and said "Missing value for '--rate'".
+        @Test("a negative number is refused with the range the option accepts", arguments: [
+            (["demo", "--no-ui", "--rate", "-1"], "--rate must be between 0 and 10000 requests per second, not -1.0"),
+            (["demo", "--no-ui", "--stats-every", "-1", "--json"], "--stats-every must be a positive number of seconds (e.g. 1 or 0.5), not -1.0"),
+            (["demo", "--no-ui", "--rewind-events", "-1"], "--rewind-events must be 0 or more, not -1"),
+        ])
+        func negativeNumbers(arguments: [String], message: String) async throws {
+            let output = try await Binary.run(arguments)
+            #expect(output.status == 64, "\(output.stderr)")
+            #expect(output.stderr.contains(message) && !output.stderr.contains("Missing value"), "\(output.stderr)")
         }
 
         @Test("demo --duration beyond a year is a usage error", arguments: ["1e300", "31536001"])
