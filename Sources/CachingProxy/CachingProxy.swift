@@ -87,7 +87,7 @@ public final class CachingProxy: Sendable {
                 ProxyHTTPHandler(
                     exchange: exchange, limits: limits, headerReadTimeout: timeout, registry: registry, accessLog: accessLog,
                     logger: logger)
-            }, decoderLimits: limits.decoderLimits)
+            }, decoderLimits: limits.decoderLimits, accessLog: accessLog)
         // A listen backlog for bursts of new connections (a load test opens hundreds at once).
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)

@@ -7,12 +7,16 @@ import Testing
 /// says what is wrong, and the proxy keeps serving everybody else.
 @Suite("Proxy: bad requests and misbehaving clients", .timeLimit(.minutes(2)))
 struct RequestErrorTests {
-    @Test("a request that is not HTTP gets 400 and the connection closes")
+    @Test("a request that is not HTTP gets 400 (no-store, and a line in the access log) and the connection closes")
     func malformed() async throws {
         try await ProxyHarness.start().run { harness in
             let exchange = try await RawHTTP.send("HELLO THERE\r\n\r\n", port: harness.proxy.port, waitForClose: true)
             #expect(exchange.responses.first?.status == 400)
+            #expect(exchange.responses.first?.value("Cache-Control") == "no-store")
             #expect(exchange.closed)
+            let record = try #require(await harness.log.records(count: 1).first)
+            #expect(record.status == 400 && record.outcome == "rejected")
+            #expect(record.commonLogLine.contains(#"] "-" 400 "#) && record.commonLogLine.contains("not valid HTTP/1.1"), "\(record.commonLogLine)")
             #expect(harness.origin.totalRequestCount() == 0)
             // The proxy still serves.
             #expect(try await harness.request("/max-age/60").status == 200)

@@ -12,11 +12,11 @@ import HTTPTypes
 public struct ProxyAccessRecord: Sendable {
     /// The client's IP address (`-` when unknown).
     public let clientAddress: String
-    /// The method.
+    /// The method (`-` for a request the parser could not read).
     public let method: String
-    /// The request target as sent.
+    /// The request target as sent (empty for a request the parser could not read).
     public let target: String
-    /// `HTTP/1.1` or `HTTP/1.0`.
+    /// `HTTP/1.1` or `HTTP/1.0` (empty for a request the parser could not read).
     public let version: String
     /// The status sent.
     public let status: Int
@@ -45,11 +45,23 @@ public struct ProxyAccessRecord: Sendable {
         self.finished = finished
     }
 
+    /// A request NIO's parser could not read, answered by the proxy (`rejected`): no method,
+    /// target or version to show, so the line's request is `"-"`, as nginx writes it.
+    init(unreadableFrom clientAddress: String, status: Int, bytes: Int, reason: String, at date: Date) {
+        self.clientAddress = clientAddress
+        (method, target, version) = ("-", "", "")
+        self.status = status
+        self.bytes = bytes
+        outcome = "rejected"
+        self.reason = reason
+        (received, finished) = (date, date)
+    }
+
     /// The NCSA common log format line, followed by the outcome and the quoted reason:
     /// `HOST - - [DATE] "METHOD TARGET VERSION" STATUS BYTES OUTCOME "REASON"`. Quotes and
     /// control characters in the target and reason are escaped, so a line is always one line.
     public var commonLogLine: String {
-        let request = Self.escaped("\(method) \(target) \(version)")
+        let request = target.isEmpty ? method : Self.escaped("\(method) \(target) \(version)")
         return "\(clientAddress) - - [\(Self.commonLogDate(received))] \"\(request)\" \(status) \(bytes) \(outcome) \"\(Self.escaped(reason))\""
     }
 

@@ -9,6 +9,8 @@ struct ConnectionSetup: Sendable {
     /// Makes the connection's request handler (one per connection, on its event loop).
     let handler: @Sendable () -> ProxyHTTPHandler
     let decoderLimits: NIOHTTPDecoderLimitConfiguration
+    /// Where requests NIO's parser could not read are logged, as every other answer is.
+    let accessLog: (@Sendable (ProxyAccessRecord) -> Void)?
 
     /// Responses are framed by ``ProxyHTTPHandler`` itself (it knows which answer a HEAD), so
     /// NIO adds no `Content-Length` or `Transfer-Encoding` of its own.
@@ -29,7 +31,7 @@ struct ConnectionSetup: Sendable {
         channel.closeFuture.whenComplete { _ in registry.closed(channel) }
         try pipeline.configureHTTPServerPipeline(
             withErrorHandling: false, withEncoderConfiguration: Self.encoder, withDecoderLimitConfiguration: decoderLimits)
-        try pipeline.addHandler(ProxyProtocolErrorHandler())
+        try pipeline.addHandler(ProxyProtocolErrorHandler(accessLog: accessLog))
         try pipeline.addHandler(handler())
     }
 }

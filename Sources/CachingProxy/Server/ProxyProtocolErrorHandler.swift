@@ -1,10 +1,12 @@
+import Foundation
 import NIOCore
 import NIOHTTP1
 
 /// Answers a request NIO's parser cannot read: 431 when its header section overflows the
-/// parser's limits, 400 for anything else malformed; then the connection closes (the parser
-/// cannot find the next request's start). NIO's own `HTTPServerProtocolErrorHandler` would
-/// answer 400 to both.
+/// parser's limits, 400 for anything else malformed, with `Cache-Control: no-store` and a line
+/// in the access log like every answer the proxy makes itself; then the connection closes
+/// (the parser cannot find the next request's start). NIO's own
+/// `HTTPServerProtocolErrorHandler` would answer 400 to both.
 final class ProxyProtocolErrorHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -13,6 +15,11 @@ final class ProxyProtocolErrorHandler: ChannelDuplexHandler, RemovableChannelHan
 
     /// Whether a response has started and not ended: then no error response can be written.
     private var responseInProgress = false
+    private let accessLog: (@Sendable (ProxyAccessRecord) -> Void)?
+
+    init(accessLog: (@Sendable (ProxyAccessRecord) -> Void)?) {
+        self.accessLog = accessLog
+    }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         if error is ByteToMessageDecoderError {
@@ -25,11 +32,16 @@ final class ProxyProtocolErrorHandler: ChannelDuplexHandler, RemovableChannelHan
                 ? (.custom(code: 431, reasonPhrase: "Request Header Fields Too Large"), "the request's header section is too large\n")
                 : (.badRequest, "the request is not valid HTTP/1.1 (\(parserError))\n")
             let headers = HTTPHeaders([
-                ("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", String(message.utf8.count)), ("Connection", "close"),
+                ("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store"), ("Content-Length", String(message.utf8.count)),
+                ("Connection", "close"),
             ])
             context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
             context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: message)))), promise: nil)
             context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+            let now = Date()
+            accessLog?(ProxyAccessRecord(
+                unreadableFrom: context.remoteAddress?.ipAddress ?? "-", status: Int(status.code), bytes: message.utf8.count,
+                reason: message.trimmingCharacters(in: .newlines), at: now))
         }
         // The parser cannot find the next request's start: the connection ends, after the
         // client has had the chance to read the answer.
