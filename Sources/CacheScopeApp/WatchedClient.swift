@@ -80,20 +80,21 @@ final class WatchedClient: Sendable {
         }
         let directory: URL
         var temporary: URL?
-        if let store = cacheDirectory {
-            try store.create()
-            directory = store.url
-        } else {
-            directory = FileManager.default.temporaryDirectory.appendingPathComponent("cachescope-\(command)-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            temporary = directory
-        }
         let client: CachingClient
         do {
+            if let store = cacheDirectory {
+                try store.create()
+                directory = store.url
+            } else {
+                directory = FileManager.default.temporaryDirectory.appendingPathComponent("cachescope-\(command)-\(UUID().uuidString)")
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                temporary = directory
+            }
             client = try await CachingClient(configuration: configuration(directory))
         } catch {
             if let temporary { try? FileManager.default.removeItem(at: temporary) }
             await endpoint?.stop()
+            recordFile?.discard()
             throw error
         }
         let metrics = endpoint.map { endpoint in

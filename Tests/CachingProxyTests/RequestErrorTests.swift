@@ -35,7 +35,7 @@ struct RequestErrorTests {
     }
 
     /// RFC 9112 §3.2: a Host field with an invalid value MUST get 400.
-    @Test("a Host value that is not host[:port] gets 400 naming it", arguments: ["a b", "x:80a", "[::1", "ex@mple", "x:1:2", "[zz]"])
+    @Test("a Host value that is not host[:port] gets 400 naming it", arguments: ["a b", "x:80a", "[::1", "ex@mple", "x:1:2", "[zz]", "[v.x]", "[vz.x]"])
     func invalidHost(value: String) async throws {
         try await ProxyHarness.start().run { harness in
             let exchange = try await RawHTTP.send(
@@ -47,7 +47,9 @@ struct RequestErrorTests {
         }
     }
 
-    @Test("Host values of every valid shape are served", arguments: ["x", "127.0.0.1:8080", "[::1]:80", "[::1]", "shop.example:", "a-b_c~d%41"])
+    @Test("Host values of every valid shape are served", arguments: [
+        "x", "127.0.0.1:8080", "[::1]:80", "[::1]", "shop.example:", "a-b_c~d%41", "EXAMPLE.com.", "[v1.fe:x]", "[fe80::1%25eth0]:8080",
+    ])
     func validHost(value: String) {
         #expect(RequestLimits.isHostAndPort(value))
     }

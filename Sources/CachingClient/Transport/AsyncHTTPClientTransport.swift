@@ -88,9 +88,11 @@ public final class AsyncHTTPClientTransport: Transport {
     /// What is wrong with the port of `authority` (`host`, `host:port`, `[v6]:port`), or `nil`
     /// when it has none or a usable one (1–65535).
     static func portProblem(in authority: String) -> String? {
-        // The port follows the last colon, unless that colon is inside an IPv6 literal's brackets.
-        guard let colon = authority.lastIndex(of: ":"), !authority[colon...].contains("]") else { return nil }
-        let digits = authority[authority.index(after: colon)...]
+        // After any user information; the port follows the last colon, unless that colon is
+        // inside an IPv6 literal's brackets.
+        let hostAndPort = authority.lastIndex(of: "@").map { authority[authority.index(after: $0)...] } ?? authority[...]
+        guard let colon = hostAndPort.lastIndex(of: ":"), !hostAndPort[colon...].contains("]") else { return nil }
+        let digits = hostAndPort[hostAndPort.index(after: colon)...]
         if digits.isEmpty { return nil }  // `host:` means the default port (RFC 3986 §3.2.3)
         guard digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return "the port '\(digits)' is not a number" }
         guard let port = Int(digits), (1...65_535).contains(port) else { return "port \(digits) is out of range (1–65535)" }

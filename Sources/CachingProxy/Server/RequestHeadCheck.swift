@@ -73,7 +73,8 @@ struct RequestLimits: Sendable {
         }
         guard let path = Self.path(of: target) else { return .failure(.malformedTarget(target)) }
         guard let method = HTTPRequest.Method(head.method.rawValue) else { return .failure(.malformedTarget(target)) }
-        let hosts = head.headers[canonicalForm: "host"].count
+        // Field lines, not comma-separated values: `Host: a,b` is one (invalid) value.
+        let hosts = head.headers["host"].count
         if head.version.minor >= 1, hosts != 1 { return .failure(.hostCount(hosts)) }
         if let host = head.headers.first(name: "host"), !Self.isHostAndPort(host) { return .failure(.invalidHost(host)) }
         if let declared = head.headers.first(name: "content-length").flatMap({ Int($0) }), declared > maximumRequestBodyBytes {
@@ -100,7 +101,19 @@ struct RequestLimits: Sendable {
         if bytes.first == UInt8(ascii: "[") {
             guard let close = bytes.firstIndex(of: UInt8(ascii: "]")), close > 1 else { return false }
             let literal = bytes[1..<close]
-            guard literal.allSatisfy({ isHexDigit($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") }) else { return false }
+            if literal.first == UInt8(ascii: "v") || literal.first == UInt8(ascii: "V") {
+                // IPvFuture: "v" HEXDIG+ "." ( unreserved / sub-delims / ":" )+
+                guard let dot = literal.firstIndex(of: UInt8(ascii: ".")), dot > literal.startIndex + 1, dot < close - 1,
+                    literal[(literal.startIndex + 1)..<dot].allSatisfy(isHexDigit),
+                    literal[(dot + 1)...].allSatisfy({ isNameByte($0) && $0 != UInt8(ascii: "%") || $0 == UInt8(ascii: ":") })
+                else { return false }
+            } else {
+                // An IPv6 address, with a zone ID after "%25" (RFC 6874).
+                let zone = literal.firstIndex(of: UInt8(ascii: "%")) ?? close
+                guard literal[..<zone].allSatisfy({ isHexDigit($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") }),
+                    literal[zone...].allSatisfy(isNameByte)
+                else { return false }
+            }
             index = close + 1
         } else {
             while index < bytes.count, bytes[index] != UInt8(ascii: ":") {

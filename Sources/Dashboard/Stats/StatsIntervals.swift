@@ -94,11 +94,13 @@ public struct StatsIntervals: Sendable {
         while let end = nextEnd, end <= time {
             lines.append(line(at: end, final: false))
             nextEnd = end + interval
-            // A quiet stretch of more intervals than a line each would be worth (a log with a
-            // gap of years, read at 10 ms): its lines would all be alike, so the rest of it
-            // is passed over to its last end, which gets the one line more.
+            // A quiet stretch of more intervals than a line each would be worth, ended by one
+            // event (a log with a gap of hours, read at 10 ms): its lines would all be alike,
+            // so the rest of it is passed over to its last end, which gets the one line more.
+            // Live, `tick` ends each interval as it passes, so every line is written.
             if lines.count == Self.longestQuietRun, let next = nextEnd, next <= time {
-                let last = next + ((time - next) / interval).rounded(.down) * interval
+                var last = next + ((time - next) / interval).rounded(.down) * interval
+                if last > time { last -= interval }  // rounding can put it a hair past `time`
                 if last > next { nextEnd = last }
             }
         }

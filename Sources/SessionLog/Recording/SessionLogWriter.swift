@@ -25,7 +25,9 @@ public final class SessionLogWriter {
         try? sink.close()
     }
 
-    /// Appends one event.
+    /// Appends one event. Its `time` should be within ``CacheEvent/possibleTimes`` (a billion
+    /// seconds either side of `startedAt`): readers skip a line beyond, with a warning — keep a
+    /// converted capture's offsets from a start near its first request.
     public func write(_ event: CacheEvent) {
         if sink.append(event) { sink.flush() }
     }
