@@ -41,6 +41,16 @@ extension EndToEndTests {
             #expect(output.stderr.contains(message) && !output.stderr.contains("Missing value"), "\(output.stderr)")
         }
 
+        /// The store carried on in memory (one log line, status 0): what `get` fetched was lost.
+        @Test("get with a --cache-dir that cannot be made is an error naming it")
+        func cacheDirectoryNotMade() async throws {
+            let path = "/proc/cachescope-\(UUID().uuidString)"
+            let output = try await Binary.run(["get", "http://127.0.0.1:9/", "--cache-dir", path])
+            #expect(output.status != 0, "\(output.stderr)")
+            #expect(output.stderr.contains(path) && !output.stderr.contains("memory-only"), "\(output.stderr)")
+            #expect(!output.stderr.contains("connection refused"), "the request is not sent: \(output.stderr)")
+        }
+
         @Test("demo --duration beyond a year is a usage error", arguments: ["1e300", "31536001"])
         func durationTooLong(value: String) async throws {
             let output = try await Binary.run(["demo", "--no-ui", "--duration", value])

@@ -21,8 +21,8 @@ public enum SingleRequest {
     /// Sends `request` through a client whose disk store lives in `store`; waits for its
     /// background refreshes (at most ``refreshDrainLimit``) and shuts it down. `tagField` is
     /// the response field whose tags are indexed (`--tag-header`, default `Surrogate-Key`).
-    /// - Throws: the store's error when it cannot be opened, the client's when the request
-    ///   fails.
+    /// - Throws: ``PathError`` when the store's directory cannot be made; the store's error
+    ///   when it cannot be opened, the client's when the request fails.
     public static func perform(
         _ request: HTTPRequest, policy: CachePolicy?, store: DirectoryPath, sharedTier: SharedTierConfiguration? = nil,
         tagField: String = SurrogateKeys.defaultFieldName
@@ -35,6 +35,9 @@ public enum SingleRequest {
         _ request: HTTPRequest, policy: CachePolicy?, store: DirectoryPath, sharedTier: SharedTierConfiguration? = nil,
         tagField: String = SurrogateKeys.defaultFieldName, transport: (any Transport)?
     ) async throws -> ClientResponse {
+        // Made here, so that a directory that cannot be is an error naming it: the store
+        // would carry on in memory, and `get` exists to keep what it fetched.
+        try store.create()
         var configuration = CachingClientConfiguration()
         configuration.store = StoreConfiguration(directory: store.url)
         configuration.store.tagField = tagField
