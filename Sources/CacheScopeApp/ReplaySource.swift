@@ -2,6 +2,7 @@ public import CacheEvents
 import CachingClient
 import Foundation
 public import HTTPCaching
+import HTTPTypes
 import SessionLog
 
 /// Loads what `replay` plays: a session log as recorded, or a HAR capture simulated.
@@ -29,12 +30,32 @@ public enum ReplaySource {
             let archive = try HARReader.load(input.path)
             let events = try await HARSimulator.simulate(archive, mode: mode)
             let count = archive.log.entries.count
-            return Loaded(events: events, warnings: [], note: "simulated \(count) captured requests through the cache (\(mode.rawValue) mode)")
+            let leftOut = Self.unplayableEntries(archive, file: input.path)
+            var note = "simulated \(count) captured requests through the cache (\(mode.rawValue) mode)"
+            if !leftOut.isEmpty { note += "; \(leftOut.count) left out (run with --summary to list them)" }
+            return Loaded(events: events, warnings: leftOut, note: note)
         }
         let log = try SessionLogReader.load(input.path)
         let warnings = log.warnings.map(\.description)
         let note = log.skippedLines > 0 ? "\(log.skippedLines) unreadable lines skipped (run with --summary to list them)" : nil
         return Loaded(events: log.events, warnings: warnings, note: note)
+    }
+
+    /// The entries a simulation leaves out, one warning each: a URL that is not an absolute
+    /// http(s) one, or a method that is not a token (the simulator cannot send either).
+    static func unplayableEntries(_ archive: HARArchive, file: String) -> [String] {
+        archive.log.entries.enumerated().compactMap { index, entry in
+            let request = entry.request
+            let why: String
+            if HTTPRequest.Method(request.method) == nil {
+                why = "its method \"\(request.method.prefix(40))\" is not an HTTP method"
+            } else if CachingClient.request(url: request.url) == nil {
+                why = "its URL \"\(request.url.prefix(200))\" is not an absolute http:// or https:// URL"
+            } else {
+                return nil
+            }
+            return "\(file): log.entries[\(index)] left out: \(why)"
+        }
     }
 
     /// Checks `path` (``InputPath``) and loads it.

@@ -51,6 +51,25 @@ extension EndToEndTests {
             #expect(!output.stderr.contains("connection refused"), "the request is not sent: \(output.stderr)")
         }
 
+        /// A capture's entry the simulator cannot send was left out without a word (31 entries,
+        /// 30 requests).
+        @Test("replay of a HAR names each entry it leaves out, and plays the others")
+        func harEntryLeftOut() async throws {
+            let directory = try TemporaryDirectory()
+            func entry(_ url: String, at second: Int) -> String {
+                #"{"startedDateTime":"2026-01-01T00:00:0\#(second).000Z","time":1,"request":{"method":"GET","url":"\#(url)","httpVersion":"HTTP/1.1","headers":[],"queryString":[],"cookies":[],"headersSize":-1,"bodySize":0},"response":{"status":200,"statusText":"OK","httpVersion":"HTTP/1.1","headers":[{"name":"Cache-Control","value":"max-age=60"}],"cookies":[],"content":{"size":0,"mimeType":"text/plain"},"redirectURL":"","headersSize":-1,"bodySize":0},"cache":{},"timings":{"send":0,"wait":1,"receive":0}}"#
+            }
+            let har = #"{"log":{"version":"1.2","creator":{"name":"tests","version":"1"},"entries":["#
+                + [entry("https://shop.example/a", at: 0), entry("not a url", at: 1), entry("https://shop.example/a", at: 2)].joined(separator: ",")
+                + "]}}"
+            let path = directory.path("capture.har")
+            try har.write(toFile: path, atomically: false, encoding: .utf8)
+            let output = try await Binary.run(["replay", path, "--summary"])
+            #expect(output.status == 0, "\(output.stderr)")
+            #expect(output.stderr.contains(#"capture.har: log.entries[1] left out: its URL "not a url" is not an absolute http:// or https:// URL"#), "\(output.stderr)")
+            #expect(output.stdout.contains("Requests: 2 ("), "the other two are played: \(output.stdout)")
+        }
+
         @Test("demo --duration beyond a year is a usage error", arguments: ["1e300", "31536001"])
         func durationTooLong(value: String) async throws {
             let output = try await Binary.run(["demo", "--no-ui", "--duration", value])
