@@ -87,6 +87,7 @@ struct ReplayCommand: AsyncParsableCommand {
             }
             let loaded = try await ReplaySource.load(try input(), mode: sharedCache ? .shared : .private)
             for warning in loaded.warnings.prefix(20) { Console.writeError("cachescope: \(warning)\n") }
+            if loaded.warnings.count > 20 { Console.writeError("cachescope: … and \(loaded.warnings.count - 20) more\n") }
             if summary {
                 let events = try filter.parsed().map { RequestSelection.select(loaded.events, filter: $0) } ?? loaded.events
                 if let interval = try statsInterval() {

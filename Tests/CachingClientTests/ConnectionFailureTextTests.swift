@@ -19,6 +19,7 @@ struct ConnectionFailureTextTests {
         // A deadline's remainder, to the hundredth; whole seconds without a fraction.
         #expect(ConnectionFailureText.describe(ChannelError.connectTimeout(.nanoseconds(1_958_549_414))) == "no answer within 1.96 seconds")
         #expect(ConnectionFailureText.describe(ChannelError.connectTimeout(.seconds(2))) == "no answer within 2 seconds")
+        #expect(ConnectionFailureText.describe(ChannelError.connectTimeout(.milliseconds(4))) == "no answer within 0.01 seconds")
         #expect(ConnectionFailureText.describe(CancellationError()) == String(describing: CancellationError()))
     }
 }

@@ -1,6 +1,8 @@
 @testable import CachingProxy
 import DemoOrigin
 import Foundation
+import NIOCore
+import NIOPosix
 import Testing
 
 /// Requests the proxy refuses itself, and clients that misbehave: each gets the status that
@@ -20,6 +22,22 @@ struct RequestErrorTests {
             #expect(harness.origin.totalRequestCount() == 0)
             // The proxy still serves.
             #expect(try await harness.request("/max-age/60").status == 200)
+        }
+    }
+
+    /// NIO's parser reports a request cut off by the client's close as an error; there is
+    /// nobody to answer, and the access log must not show a 400 nobody received.
+    @Test("a client that hangs up in the middle of its request gets no answer and no line in the access log")
+    func clientHangsUp() async throws {
+        try await ProxyHarness.start().run { harness in
+            let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .connect(host: "127.0.0.1", port: harness.proxy.port).get()
+            try await channel.writeAndFlush(ByteBuffer(string: "POST /max-age/60 HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nabc")).get()
+            try await channel.close().get()
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(try await harness.request("/max-age/60").status == 200)
+            let records = await harness.log.records(count: 1)
+            #expect(records.map(\.status) == [200], "\(records.map(\.commonLogLine))")
         }
     }
 

@@ -37,6 +37,10 @@ public enum WhatIfReplay {
             let recorded = try await simulate(session, configuration: baseline)
             recordedEvents = recorded.events
             session.outcomes = recorded.outcomes
+            let leftOut = recorded.outcomes.filter { $0 == nil }.count
+            if leftOut > 0 {
+                notes.append("\(SessionSummary.grouped(leftOut)) captured requests left out of both runs: their URL or method cannot be sent (`replay FILE --summary` names them)")
+            }
         } else {
             let log = try SessionLogReader.load(input.path)
             session = try RecordedSession(log, name: input.path)
@@ -65,9 +69,11 @@ public enum WhatIfReplay {
         let simulated = try await simulate(changed, configuration: configuration)
         let urls = session.exchanges.map(\.url)
         let changedRequests = zip(session.outcomes, simulated.outcomes).filter { ($0 ?? .error) != ($1 ?? .error) }.count
+        // A captured request neither run could send is not compared.
+        let compared = ReplaySource.isHAR(input) ? session.outcomes.filter { $0 != nil }.count : session.exchanges.count
         return WhatIfReport(
             file: input.path, changes: changes, recorded: WhatIfRun(folding: recordedEvents), whatIf: WhatIfRun(folding: simulated.events),
-            changedRequests: changedRequests, comparedRequests: session.exchanges.count,
+            changedRequests: changedRequests, comparedRequests: compared,
             changedURLs: ChangedURL.ranking(urls: urls, recorded: session.outcomes, simulated: simulated.outcomes, limit: 10),
             notes: notes)
     }

@@ -26,6 +26,12 @@ final class ProxyProtocolErrorHandler: ChannelDuplexHandler, RemovableChannelHan
             return  // bytes after the malformed request, read while the connection lingers: dropped
         }
         guard let parserError = error as? HTTPParserError else { return context.fireErrorCaught(error) }
+        // The connection ended inside a request (the client hung up mid-upload, a timeout or a
+        // 413 closed it): nobody is left to answer, and nothing was refused to log.
+        if parserError == .invalidEOFState || !context.channel.isActive {
+            context.close(promise: nil)
+            return
+        }
         if !responseInProgress {
             let (status, message): (HTTPResponseStatus, String) =
                 parserError == .headerOverflow
