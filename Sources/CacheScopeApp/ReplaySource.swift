@@ -28,9 +28,9 @@ public enum ReplaySource {
     public static func load(_ input: InputPath, mode: CacheMode) async throws -> Loaded {
         if isHAR(input) {
             let archive = try HARReader.load(input.path)
-            let events = try await HARSimulator.simulate(archive, mode: mode)
+            let (events, leftOutEntries) = try await HARSimulator.simulateNamingLeftOut(archive, mode: mode)
             let count = archive.log.entries.count
-            let leftOut = Self.unplayableEntries(archive, file: input.path)
+            let leftOut = leftOutEntries.map { Self.leftOutWarning(archive, entry: $0, file: input.path) }
             var note = "simulated \(count) captured requests through the cache (\(mode.rawValue) mode)"
             if !leftOut.isEmpty { note += "; \(leftOut.count) left out (run with --summary to list them)" }
             return Loaded(events: events, warnings: leftOut, note: note)
@@ -41,21 +41,15 @@ public enum ReplaySource {
         return Loaded(events: log.events, warnings: warnings, note: note)
     }
 
-    /// The entries a simulation leaves out, one warning each: a URL that is not an absolute
-    /// http(s) one, or a method that is not a token (the simulator cannot send either).
-    static func unplayableEntries(_ archive: HARArchive, file: String) -> [String] {
-        archive.log.entries.enumerated().compactMap { index, entry in
-            let request = entry.request
-            let why: String
-            if HTTPRequest.Method(request.method) == nil {
-                why = "its method \"\(request.method.prefix(40))\" is not an HTTP method"
-            } else if CachingClient.request(url: request.url) == nil {
-                why = "its URL \"\(request.url.prefix(200))\" is not an absolute http:// or https:// URL"
-            } else {
-                return nil
-            }
-            return "\(file): log.entries[\(index)] left out: \(why)"
-        }
+    /// Why the simulation left entry `entry` out, in a warning that names it: its method is
+    /// not a token or, if it is, its URL is not absolute http(s).
+    static func leftOutWarning(_ archive: HARArchive, entry index: Int, file: String) -> String {
+        let request = archive.log.entries[index].request
+        let why =
+            HTTPRequest.Method(request.method) == nil
+            ? "its method \"\(request.method.prefix(40))\" is not an HTTP method"
+            : "its URL \"\(request.url.prefix(200))\" is not an absolute http:// or https:// URL"
+        return "\(file): log.entries[\(index)] left out: \(why)"
     }
 
     /// Checks `path` (``InputPath``) and loads it.

@@ -71,17 +71,15 @@ final class WatchedClient: Sendable {
         // The recording's file and the metrics' port first: what cannot be had fails before
         // anything runs.
         let recordFile = try record?.stage()
+        // What has started so far, for the one clean-up below.
         var endpoint: MetricsEndpoint?
-        if let metricsAddress {
-            do { endpoint = try await MetricsEndpoint.start(at: metricsAddress) } catch {
-                recordFile?.discard()
-                throw error
-            }
-        }
-        let directory: URL
         var temporary: URL?
-        let client: CachingClient
+        var client: CachingClient?
+        var reporting: CacheMetrics?
+        var recorder: SessionRecorder?
         do {
+            if let metricsAddress { endpoint = try await MetricsEndpoint.start(at: metricsAddress) }
+            let directory: URL
             if let store = cacheDirectory {
                 try store.create()
                 directory = store.url
@@ -90,50 +88,44 @@ final class WatchedClient: Sendable {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
                 temporary = directory
             }
-            client = try await CachingClient(configuration: configuration(directory))
-        } catch {
-            if let temporary { try? FileManager.default.removeItem(at: temporary) }
-            await endpoint?.stop()
-            recordFile?.discard()
-            throw error
-        }
-        let metrics = endpoint.map { endpoint in
-            let reporting = CacheMetrics(
-                events: client.events, storeStats: client.store.stats(), factory: PrometheusMetricsFactory.cacheMetrics(registry: endpoint.registry))
-            return (reporting: reporting, endpoint: endpoint)
-        }
-        var recorder: SessionRecorder?
-        let publisher: AttachServer?
-        do {
+            let started = try await CachingClient(configuration: configuration(directory))
+            client = started
+            let metrics = endpoint.map { endpoint in
+                let reporting = CacheMetrics(
+                    events: started.events, storeStats: started.store.stats(),
+                    factory: PrometheusMetricsFactory.cacheMetrics(registry: endpoint.registry))
+                return (reporting: reporting, endpoint: endpoint)
+            }
+            reporting = metrics?.reporting
             if let recordFile {
                 // The log starts with what is stored, so a replay's Entries view is complete.
                 recorder = try SessionRecorder(
-                    bus: client.events, path: recordFile.temporaryPath, configuration: SessionRecorder.Configuration(filter: filter),
-                    initial: await client.snapshotEvents())
+                    bus: started.events, path: recordFile.temporaryPath, configuration: SessionRecorder.Configuration(filter: filter),
+                    initial: await started.snapshotEvents())
             }
-            publisher = publish
+            let publisher = publish
                 ? try await AttachServer.start(
-                    events: client.events, snapshot: { await client.snapshotEvents() },
+                    events: started.events, snapshot: { await started.snapshotEvents() },
                     commands: { [appName = "cachescope \(command)"] request in
                         guard !readOnly else { return readOnlyRefusal(request, runningAs: appName) }
-                        return await client.perform(request)
+                        return await started.perform(request)
                     },
                     path: publishPath, processName: "cachescope-\(command)")
                 : nil
+            return WatchedClient(
+                command: command, client: started, recorder: recorder, recordFile: recordFile, publisher: publisher, metrics: metrics,
+                temporaryDirectory: temporary, notice: notice, filter: filter)
         } catch {
             // Everything started so far is stopped before the error is reported: a client
             // released while running is a trap in AsyncHTTPClient, not an error message.
             _ = try? await recorder?.close()
-            await metrics?.reporting.stop()
-            await metrics?.endpoint.stop()
-            try? await client.shutdown()
+            await reporting?.stop()
+            await endpoint?.stop()
+            try? await client?.shutdown()
             recordFile?.discard()
             if let temporary { try? FileManager.default.removeItem(at: temporary) }
             throw error
         }
-        return WatchedClient(
-            command: command, client: client, recorder: recorder, recordFile: recordFile, publisher: publisher, metrics: metrics,
-            temporaryDirectory: temporary, notice: notice, filter: filter)
     }
 
     /// The reply of a `--read-only` app to a command from an attached dashboard or

@@ -29,7 +29,7 @@ package enum ConnectionFailureText {
         case ChannelError.connectTimeout(let timeout):
             // To the hundredth (a deadline's remainder is no round number): 1.96, 1.5, 2.
             // At least 0.01 for any wait at all: a deadline's last few milliseconds are not "0".
-            let hundredths = max(timeout.nanoseconds > 0 ? 1 : 0, (Double(timeout.nanoseconds) / 1e7).rounded())
+            let hundredths = timeout.nanoseconds > 0 ? max(1, (Double(timeout.nanoseconds) / 1e7).rounded()) : 0
             let seconds = hundredths.truncatingRemainder(dividingBy: 100) == 0 ? "\(Int(hundredths / 100))" : "\(hundredths / 100)"
             return "no answer within \(seconds) seconds"
         default:

@@ -72,7 +72,7 @@ public final class EventBus: Sendable {
         private(set) var observedKinds = CacheEventKinds()
     }
 
-    private struct Observer {
+    fileprivate struct Observer {
         var id: Int
         var observer: any EventObserver
         var kinds: CacheEventKinds
@@ -166,13 +166,9 @@ public final class EventBus: Sendable {
             // The observers first, as each event is only lent to them; the subscribers after,
             // the last of them taking the events over.
             if !state.observedKinds.isDisjoint(with: firstKinds.union(secondKinds).union(thirdKinds)) {
-                for index in state.observers.indices {
-                    let wanted = state.observers[index].kinds
-                    if wanted.contains(firstKinds) { state.observers[index].observer.observe(firstEvent) }
-                    if wanted.contains(secondKinds) { state.observers[index].observer.observe(secondEvent) }
-                    // Through optional chaining, which lends the event (`if let` would copy it).
-                    if wanted.contains(thirdKinds) { thirdEvent?.show(to: state.observers[index].observer) }
-                }
+                firstEvent.show(as: firstKinds, to: state.observers)
+                secondEvent.show(as: secondKinds, to: state.observers)
+                thirdEvent?.show(as: thirdKinds, to: state.observers)
             }
             guard let last = state.subscribers.indices.last else { return }
             for index in state.subscribers.indices.dropLast() {
@@ -190,11 +186,7 @@ public final class EventBus: Sendable {
     /// Shows a stamped event to the observers of its kinds, then hands it to every subscriber
     /// (under the lock): copies to all but the last, which takes the event itself.
     private static func deliver(_ event: consuming CacheEvent, kinds: CacheEventKinds, in state: inout State) {
-        if state.observedKinds.contains(kinds) {
-            for index in state.observers.indices where state.observers[index].kinds.contains(kinds) {
-                state.observers[index].observer.observe(event)
-            }
-        }
+        if state.observedKinds.contains(kinds) { event.show(as: kinds, to: state.observers) }
         guard let last = state.subscribers.indices.last else { return }
         for index in state.subscribers.indices.dropLast() { state.subscribers[index].buffer.append(copy event) }
         state.subscribers[last].buffer.append(consume event)
@@ -257,6 +249,9 @@ public final class EventBus: Sendable {
 }
 
 extension CacheEvent {
-    /// Shows the event to `observer` (for an optional event, lent through optional chaining).
-    fileprivate func show(to observer: any EventObserver) { observer.observe(self) }
+    /// Shows the event, lent, to each observer of `kinds` (under the bus's lock). An optional
+    /// event calls it through optional chaining, which lends it too (`if let` would copy it).
+    fileprivate func show(as kinds: CacheEventKinds, to observers: [EventBus.Observer]) {
+        for index in observers.indices where observers[index].kinds.contains(kinds) { observers[index].observer.observe(self) }
+    }
 }

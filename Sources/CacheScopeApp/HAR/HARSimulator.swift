@@ -21,10 +21,19 @@ public enum HARSimulator {
     /// Simulates the capture and returns every event, time-stamped in capture time.
     /// - Parameter mode: `private` (a browser's cache, the default) or `shared` (a CDN's).
     public static func simulate(_ archive: HARArchive, mode: CacheMode = .private) async throws -> [CacheEvent] {
-        let (exchanges, start) = self.exchanges(archive)
+        try await simulateNamingLeftOut(archive, mode: mode).events
+    }
+
+    /// ``simulate(_:mode:)``, and the entries the simulation could not send (a method that is
+    /// not a token, a URL that is not absolute http(s)), as indices into `log.entries`.
+    public static func simulateNamingLeftOut(
+        _ archive: HARArchive, mode: CacheMode = .private
+    ) async throws -> (events: [CacheEvent], leftOut: [Int]) {
+        let requests = archive.replayRequests()
         var configuration = Self.configuration
         configuration.mode = mode
-        return try await CacheSimulation.run(exchanges, start: start, configuration: configuration).events
+        let result = try await CacheSimulation.run(requests.map(exchange), start: start(of: requests), configuration: configuration)
+        return (result.events, zip(requests, result.outcomes).compactMap { request, outcome in outcome == nil ? request.entryIndex : nil })
     }
 
     /// The client configuration a capture is simulated with: a memory store large enough for
@@ -39,7 +48,12 @@ public enum HARSimulator {
     /// The capture's entries as exchanges in start order, and the first one's start.
     static func exchanges(_ archive: HARArchive) -> (exchanges: [SimulatedExchange], start: Date) {
         let requests = archive.replayRequests()
-        return (requests.map(exchange), requests.first?.startDate ?? Date(timeIntervalSince1970: 0))
+        return (requests.map(exchange), start(of: requests))
+    }
+
+    /// The first request's start: the simulation's time zero.
+    private static func start(of requests: [HARReplayRequest]) -> Date {
+        requests.first?.startDate ?? Date(timeIntervalSince1970: 0)
     }
 
     private static func exchange(_ captured: HARReplayRequest) -> SimulatedExchange {

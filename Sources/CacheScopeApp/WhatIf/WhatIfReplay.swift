@@ -28,6 +28,8 @@ public enum WhatIfReplay {
     public static func run(_ input: InputPath, changes: WhatIfChanges, shared: Bool = false) async throws -> WhatIfReport {
         var baseline = HARSimulator.configuration
         var notes: [String] = []
+        // Captured requests neither run can send (a HAR's): noted, and not compared.
+        var leftOut = 0
         var session: RecordedSession
         let recordedEvents: [CacheEvent]
         if ReplaySource.isHAR(input) {
@@ -37,7 +39,7 @@ public enum WhatIfReplay {
             let recorded = try await simulate(session, configuration: baseline)
             recordedEvents = recorded.events
             session.outcomes = recorded.outcomes
-            let leftOut = recorded.outcomes.filter { $0 == nil }.count
+            leftOut = recorded.outcomes.filter { $0 == nil }.count
             if leftOut > 0 {
                 notes.append("\(SessionSummary.grouped(leftOut)) captured requests left out of both runs: their URL or method cannot be sent (`replay FILE --summary` names them)")
             }
@@ -69,11 +71,9 @@ public enum WhatIfReplay {
         let simulated = try await simulate(changed, configuration: configuration)
         let urls = session.exchanges.map(\.url)
         let changedRequests = zip(session.outcomes, simulated.outcomes).filter { ($0 ?? .error) != ($1 ?? .error) }.count
-        // A captured request neither run could send is not compared.
-        let compared = ReplaySource.isHAR(input) ? session.outcomes.filter { $0 != nil }.count : session.exchanges.count
         return WhatIfReport(
             file: input.path, changes: changes, recorded: WhatIfRun(folding: recordedEvents), whatIf: WhatIfRun(folding: simulated.events),
-            changedRequests: changedRequests, comparedRequests: compared,
+            changedRequests: changedRequests, comparedRequests: session.exchanges.count - leftOut,
             changedURLs: ChangedURL.ranking(urls: urls, recorded: session.outcomes, simulated: simulated.outcomes, limit: 10),
             notes: notes)
     }

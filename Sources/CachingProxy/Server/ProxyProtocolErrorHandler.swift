@@ -44,10 +44,9 @@ final class ProxyProtocolErrorHandler: ChannelDuplexHandler, RemovableChannelHan
             context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
             context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: message)))), promise: nil)
             context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
-            let now = Date()
             accessLog?(ProxyAccessRecord(
                 unreadableFrom: context.remoteAddress?.ipAddress ?? "-", status: Int(status.code), bytes: message.utf8.count,
-                reason: message.trimmingCharacters(in: .newlines), at: now))
+                reason: message.trimmingCharacters(in: .newlines), at: Date()))
         }
         // The parser cannot find the next request's start: the connection ends, after the
         // client has had the chance to read the answer.

@@ -96,7 +96,12 @@ struct RequestLimits: Sendable {
     /// §3.2.2): a bracketed IP literal, or a name of unreserved characters, percent escapes
     /// and sub-delimiters, then optionally a colon and digits.
     static func isHostAndPort(_ value: String) -> Bool {
-        let bytes = Array(value.utf8)
+        // Read in place (every request's Host passes here: no copy into an array).
+        var value = value
+        return value.withUTF8(isHostAndPort)
+    }
+
+    private static func isHostAndPort(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         if bytes.first == UInt8(ascii: "[") {
             guard let close = bytes.firstIndex(of: UInt8(ascii: "]")), close > 1 else { return false }
