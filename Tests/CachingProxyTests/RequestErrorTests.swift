@@ -25,6 +25,37 @@ struct RequestErrorTests {
         }
     }
 
+    /// NIO's parser cannot tell `GET /path` and a line end from the start of an HTTP/1.x
+    /// request line, and would wait for the rest until the header-read timeout (30 s).
+    @Test("an HTTP/0.9 request line (no version) gets 400 at once, however it arrives", arguments: [
+        ["GET /max-age/60\r\n"], ["GET /max", "-age/60", "\n"], ["\r\n\r\nGET /max-age/60\r\n"],
+    ])
+    func versionlessRequestLine(parts: [String]) async throws {
+        try await ProxyHarness.start().run { harness in
+            let started = ContinuousClock.now
+            let exchange = try await RawHTTP.send(parts.map { Array($0.utf8) }, pause: .milliseconds(20), port: harness.proxy.port, waitForClose: true)
+            let response = try #require(exchange.responses.first)
+            #expect(response.status == 400)
+            #expect(response.text.contains("the request line 'GET /max-age/60' has no HTTP version"), "\(response.text)")
+            #expect(exchange.closed)
+            #expect(ContinuousClock.now - started < .seconds(5))
+            let record = try #require(await harness.log.records(count: 1).first)
+            #expect(record.status == 400 && record.commonLogLine.contains("HTTP/0.9"), "\(record.commonLogLine)")
+            #expect(harness.origin.totalRequestCount() == 0)
+        }
+    }
+
+    @Test("a request line arriving a few bytes at a time is served, and so are the requests after it")
+    func requestLineInPieces() async throws {
+        try await ProxyHarness.start().run { harness in
+            let request = "GET /max-age/60 HTTP/1.1\r\nHost: x\r\n\r\n"
+            let pieces = stride(from: 0, to: request.utf8.count, by: 3).map { Array(Array(request.utf8)[$0..<min($0 + 3, request.utf8.count)]) }
+            let exchange = try await RawHTTP.send(
+                pieces + [Array(request.utf8)], pause: .milliseconds(20), port: harness.proxy.port, expecting: 2)
+            #expect(exchange.responses.map(\.status) == [200, 200])
+        }
+    }
+
     /// NIO's parser reports a request cut off by the client's close as an error; there is
     /// nobody to answer, and the access log must not show a 400 nobody received.
     @Test("a client that hangs up in the middle of its request gets no answer and no line in the access log")

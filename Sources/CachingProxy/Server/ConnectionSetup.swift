@@ -2,8 +2,8 @@ import NIOCore
 import NIOHTTP1
 
 /// How each accepted connection's pipeline is built: refused with 503 past the connection
-/// limit; otherwise NIO's HTTP/1.1 server handlers (with pipelining), the proxy's own
-/// protocol-error answers, and a ``ProxyHTTPHandler``.
+/// limit; otherwise a watch for an HTTP/0.9 first request, NIO's HTTP/1.1 server handlers (with
+/// pipelining), the proxy's own protocol-error answers, and a ``ProxyHTTPHandler``.
 struct ConnectionSetup: Sendable {
     let registry: ConnectionRegistry
     /// Makes the connection's request handler (one per connection, on its event loop).
@@ -29,6 +29,7 @@ struct ConnectionSetup: Sendable {
         }
         let registry = self.registry
         channel.closeFuture.whenComplete { _ in registry.closed(channel) }
+        try pipeline.addHandler(VersionlessRequestLine(limit: decoderLimits.maxHeaderFieldSize))
         try pipeline.configureHTTPServerPipeline(
             withErrorHandling: false, withEncoderConfiguration: Self.encoder, withDecoderLimitConfiguration: decoderLimits)
         try pipeline.addHandler(ProxyProtocolErrorHandler(accessLog: accessLog))

@@ -2,7 +2,8 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 
-/// Answers a request NIO's parser cannot read: 431 when its header section overflows the
+/// Answers a request NIO's parser cannot read (and an HTTP/0.9 one, which
+/// ``VersionlessRequestLine`` finds): 431 when its header section overflows the
 /// parser's limits, 400 for anything else malformed, with `Cache-Control: no-store` and a line
 /// in the access log like every answer the proxy makes itself; then the connection closes
 /// (the parser cannot find the next request's start). NIO's own
@@ -16,6 +17,9 @@ final class ProxyProtocolErrorHandler: ChannelDuplexHandler, RemovableChannelHan
     /// Whether a response has started and not ended: then no error response can be written.
     private var responseInProgress = false
     private let accessLog: (@Sendable (ProxyAccessRecord) -> Void)?
+    /// The request line ``VersionlessRequestLine`` found without a version, told just before
+    /// the parser error it raises for it.
+    private var versionlessLine: String?
 
     init(accessLog: (@Sendable (ProxyAccessRecord) -> Void)?) {
         self.accessLog = accessLog
@@ -32,11 +36,23 @@ final class ProxyProtocolErrorHandler: ChannelDuplexHandler, RemovableChannelHan
             context.close(promise: nil)
             return
         }
+        if let line = versionlessLine {
+            refuse(
+                context: context, status: .badRequest, message: "the request line '\(line)' has no HTTP version (an HTTP/0.9 request): send HTTP/1.1\n")
+        } else if parserError == .headerOverflow {
+            refuse(
+                context: context, status: .custom(code: 431, reasonPhrase: "Request Header Fields Too Large"),
+                message: "the request's header section is too large\n")
+        } else {
+            refuse(context: context, status: .badRequest, message: "the request is not valid HTTP/1.1 (\(parserError))\n")
+        }
+    }
+
+    /// Answers `status` with `message` (unless a response is under way), logs it, and ends the
+    /// connection once the client has had the chance to read the answer: the parser cannot find
+    /// the next request's start.
+    private func refuse(context: ChannelHandlerContext, status: HTTPResponseStatus, message: String) {
         if !responseInProgress {
-            let (status, message): (HTTPResponseStatus, String) =
-                parserError == .headerOverflow
-                ? (.custom(code: 431, reasonPhrase: "Request Header Fields Too Large"), "the request's header section is too large\n")
-                : (.badRequest, "the request is not valid HTTP/1.1 (\(parserError))\n")
             let headers = HTTPHeaders([
                 ("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store"), ("Content-Length", String(message.utf8.count)),
                 ("Connection", "close"),
@@ -48,9 +64,12 @@ final class ProxyProtocolErrorHandler: ChannelDuplexHandler, RemovableChannelHan
                 unreadableFrom: context.remoteAddress?.ipAddress ?? "-", status: Int(status.code), bytes: message.utf8.count,
                 reason: message.trimmingCharacters(in: .newlines), at: Date()))
         }
-        // The parser cannot find the next request's start: the connection ends, after the
-        // client has had the chance to read the answer.
         LingeringClose.start(context)
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        guard let found = event as? VersionlessRequestLine.Found else { return context.fireUserInboundEventTriggered(event) }
+        versionlessLine = found.line
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
