@@ -98,5 +98,49 @@ extension EndToEndTests {
             #expect(quiet.status == 0, "\(quiet.stderr)")
             #expect(quiet.stdout.split(separator: "\n").count == 10_002, "10,000 lines, the gap's last end and the final line")
         }
+
+        /// HTTPTypes traps on a status code above 999: a log or capture saying 1000 stopped
+        /// `replay --what-if` (which answers with the recorded status) and a HAR replay.
+        @Test("replay --what-if of a log with a status that is no HTTP status skips its lines, and says so")
+        func whatIfStatusOutOfRange() async throws {
+            let directory = try TemporaryDirectory()
+            let header = #"{"format":"cachescope-session","version":1,"startedAt":"2026-01-05T10:00:00.000Z","redacted":true,"producer":"tests"}"#
+            let lines = [
+                header,
+                #"{"seq":1,"t":0,"req":1,"kind":"requestStarted","method":"GET","url":"https://shop.example/a","cacheKey":"GET https://shop.example/a","policy":"useProtocolCachePolicy","headers":[]}"#,
+                #"{"seq":2,"t":0,"req":1,"kind":"served","source":"network","status":1000,"bytes":0,"outcome":"miss","reason":"not in cache","headers":[]}"#,
+                #"{"seq":3,"t":0,"req":1,"kind":"requestFinished","status":1000,"latency":0.01,"bytesFromNetwork":0,"bytesFromCache":0,"outcome":"miss","reason":"not in cache","coalesced":false}"#,
+            ]
+            let log = directory.path("status.jsonl")
+            try (lines.joined(separator: "\n") + "\n").write(toFile: log, atomically: false, encoding: .utf8)
+            let whatIf = try await Binary.run(["replay", log, "--what-if", "memory=1M"])
+            #expect(whatIf.status == 0, "\(whatIf.stderr)")
+            #expect(!whatIf.stderr.contains("Fatal error") && !whatIf.stderr.contains("Precondition"), "\(whatIf.stderr)")
+            #expect(whatIf.stdout.contains("2 unreadable lines of the log were skipped"), "\(whatIf.stdout)")
+            let summary = try await Binary.run(["replay", log, "--summary"])
+            #expect(
+                summary.stderr.contains(#"status.jsonl:3: not an event (field "status" is 1000, not an HTTP status (100 to 999, or 0 for no response)); line skipped"#),
+                "\(summary.stderr)")
+        }
+
+        /// Foundation's decoder said "The given data was not valid JSON." for a number that is
+        /// not a whole `Int`, with no field named; a status above 999 trapped in HTTPTypes.
+        @Test("replay of a HAR with a number that is no whole number, too large, or no HTTP status names the field", arguments: [
+            (#""status":200"#, #""status":1000"#, #"field "log.entries[0].response.status" is 1000, not an HTTP status (100 to 999, or 0 for no response)"#),
+            (#""status":200"#, #""status":1e20"#, #"field "log.entries[0].response.status" is 1e+20, not a whole number from"#),
+            (#""status":200"#, #""status":200.5"#, #"field "log.entries[0].response.status" is 200.5, not a whole number from"#),
+            (#""time":1"#, #""time":1e999"#, #"field "log.entries[0].time" is a number too large to read"#),
+        ])
+        func harNumbers(original: String, replacement: String, message: String) async throws {
+            let directory = try TemporaryDirectory()
+            let har = #"{"log":{"version":"1.2","creator":{"name":"tests","version":"1"},"entries":[{"startedDateTime":"2026-01-01T00:00:00.000Z","time":1,"request":{"method":"GET","url":"https://shop.example/a","httpVersion":"HTTP/1.1","headers":[],"queryString":[],"cookies":[],"headersSize":-1,"bodySize":0},"response":{"status":200,"statusText":"OK","httpVersion":"HTTP/1.1","headers":[],"cookies":[],"content":{"size":0,"mimeType":"text/plain"},"redirectURL":"","headersSize":-1,"bodySize":0},"cache":{},"timings":{"send":0,"wait":1,"receive":0}}]}}"#
+            let path = directory.path("capture.har")
+            try har.replacingOccurrences(of: original, with: replacement).write(toFile: path, atomically: false, encoding: .utf8)
+            for arguments in [["replay", path, "--summary"], ["replay", path, "--what-if", "memory=1M"]] {
+                let output = try await Binary.run(arguments)
+                #expect(output.status == 64, "\(arguments): \(output.stderr)")
+                #expect(output.stderr.contains("capture.har:1: " + message), "\(arguments): \(output.stderr)")
+            }
+        }
     }
 }

@@ -34,9 +34,15 @@ extension CacheEvent: Codable {
                 forKey: .t, in: container,
                 debugDescription: "\(time) is not a session's time (at most \(Int(CacheEvent.possibleTimes.upperBound)) seconds, about 31 years, either side of its start)")
         }
+        let kind = try CacheEventKind(name: name, decoder: decoder)
+        if let (field, status) = kind.statuses.first(where: { !CacheEvent.isPossibleStatus($0.value) }) {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath + field, debugDescription: "is \(status), not an HTTP status (100 to 999, or 0 for no response)"))
+        }
         self.init(
             seq: try container.decode(UInt64.self, forKey: .seq), time: time,
-            requestID: try container.decodeIfPresent(UInt64.self, forKey: .req), kind: try CacheEventKind(name: name, decoder: decoder))
+            requestID: try container.decodeIfPresent(UInt64.self, forKey: .req), kind: kind)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -49,7 +55,32 @@ extension CacheEvent: Codable {
     }
 }
 
+/// A member name or an array index, for naming the field a decoding error is about.
+private struct FieldKey: CodingKey {
+    let stringValue: String
+    let intValue: Int?
+    init(stringValue: String) { (self.stringValue, intValue) = (stringValue, nil) }
+    init(intValue: Int) { (stringValue, self.intValue) = (String(intValue), intValue) }
+}
+
 extension CacheEventKind {
+    /// The payload's HTTP status fields, each with its path: what decoding checks.
+    fileprivate var statuses: [(field: [any CodingKey], value: Int)] {
+        let status = [FieldKey(stringValue: "status")]
+        switch self {
+        case .modified(let modified): return [(status, modified.status)]
+        case .served(let served):
+            return [(status, served.status)] + (served.originStatus.map { [([FieldKey(stringValue: "originStatus")], $0)] } ?? [])
+        case .stored(let stored): return [(status, stored.status)]
+        case .requestFinished(let finished): return [(status, finished.status)]
+        case .entries(let snapshot):
+            return snapshot.entries.enumerated().map { index, entry in
+                ([FieldKey(stringValue: "entries"), FieldKey(intValue: index), FieldKey(stringValue: "status")], entry.status)
+            }
+        default: return []
+        }
+    }
+
     init(name: String, decoder: any Decoder) throws {
         switch name {
         case "requestStarted": self = .requestStarted(try RequestStarted(from: decoder))

@@ -41,6 +41,13 @@ public struct CacheEvent: Sendable, Hashable {
     /// session has and which its readers could not count in whole seconds.
     public static let possibleTimes: ClosedRange<Double> = -1e9...1e9
 
+    /// Whether `status` may stand in an event's status field: an HTTP status code (three
+    /// digits, 100–999, RFC 9110 §15), or 0 for a request that got no response. Decoding
+    /// refuses others: a simulation could not answer with them.
+    public static func isPossibleStatus(_ status: Int) -> Bool {
+        status == 0 || (100...999).contains(status)
+    }
+
     /// Creates an event. (A request ID of `UInt64.max` reads as none.)
     public init(seq: UInt64, time: Double, requestID: UInt64? = nil, kind: CacheEventKind) {
         self.seq = seq

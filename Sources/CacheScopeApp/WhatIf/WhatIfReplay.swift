@@ -57,6 +57,9 @@ public enum WhatIfReplay {
                 baseline.store.diskCapacity = 0
                 notes.append("the log records no store capacities; the recorded cache is taken to be CacheScope's default (32 MiB in memory)")
             }
+            if log.skippedLines > 0 {
+                notes.append("\(SessionSummary.grouped(log.skippedLines)) unreadable lines of the log were skipped, so the requests they belong to may compare wrongly (`replay FILE --summary` lists them)")
+            }
             if session.commands > 0 {
                 notes.append("\(SessionSummary.grouped(session.commands)) commands (purges, refreshes) in the log are not repeated in the what-if run")
             }

@@ -134,4 +134,14 @@ public struct HARPageTimings: Sendable, Hashable, Codable {
         self.onLoad = onLoad
         self.comment = comment
     }
+
+    private enum CodingKeys: String, CodingKey { case onContentLoad, onLoad, comment }
+
+    /// Each field optional; a number too large to read is named by its field.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        onContentLoad = try container.decodeNumberIfPresent(forKey: .onContentLoad)
+        onLoad = try container.decodeNumberIfPresent(forKey: .onLoad)
+        comment = try container.decodeIfPresent(String.self, forKey: .comment)
+    }
 }

@@ -95,7 +95,7 @@ public struct HARCacheEntry: Sendable, Hashable, Codable {
         expires = try container.decodeIfPresent(String.self, forKey: .expires)
         lastAccess = try container.decodeIfPresent(String.self, forKey: .lastAccess) ?? ""
         eTag = try container.decodeIfPresent(String.self, forKey: .eTag) ?? ""
-        hitCount = try container.decodeIfPresent(Int.self, forKey: .hitCount) ?? 0
+        hitCount = try container.decodeWholeNumberIfPresent(forKey: .hitCount) ?? 0
         comment = try container.decodeIfPresent(String.self, forKey: .comment)
     }
 }

@@ -68,7 +68,7 @@ public struct HAREntry: Sendable, Hashable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         pageref = try container.decodeIfPresent(String.self, forKey: .pageref)
         startedDateTime = try container.decode(String.self, forKey: .startedDateTime)
-        time = try container.decodeIfPresent(Double.self, forKey: .time) ?? 0
+        time = try container.decodeNumberIfPresent(forKey: .time) ?? 0
         request = try container.decode(HARRequest.self, forKey: .request)
         response = try container.decode(HARResponse.self, forKey: .response)
         cache = try container.decodeIfPresent(HARCache.self, forKey: .cache) ?? HARCache()
@@ -78,8 +78,8 @@ public struct HAREntry: Sendable, Hashable, Codable {
         comment = try container.decodeIfPresent(String.self, forKey: .comment)
         cacheStatus = try container.decodeIfPresent(String.self, forKey: .cacheStatus)
         cacheReason = try container.decodeIfPresent(String.self, forKey: .cacheReason)
-        ttl = try container.decodeIfPresent(Double.self, forKey: .ttl)
-        age = try container.decodeIfPresent(Double.self, forKey: .age)
+        ttl = try container.decodeNumberIfPresent(forKey: .ttl)
+        age = try container.decodeNumberIfPresent(forKey: .age)
     }
 }
 
@@ -119,13 +119,13 @@ public struct HARTimings: Sendable, Hashable, Codable {
     /// Tolerant: missing `send`, `wait` or `receive` read as 0.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        blocked = try container.decodeIfPresent(Double.self, forKey: .blocked)
-        dns = try container.decodeIfPresent(Double.self, forKey: .dns)
-        connect = try container.decodeIfPresent(Double.self, forKey: .connect)
-        send = try container.decodeIfPresent(Double.self, forKey: .send) ?? 0
-        wait = try container.decodeIfPresent(Double.self, forKey: .wait) ?? 0
-        receive = try container.decodeIfPresent(Double.self, forKey: .receive) ?? 0
-        ssl = try container.decodeIfPresent(Double.self, forKey: .ssl)
+        blocked = try container.decodeNumberIfPresent(forKey: .blocked)
+        dns = try container.decodeNumberIfPresent(forKey: .dns)
+        connect = try container.decodeNumberIfPresent(forKey: .connect)
+        send = try container.decodeNumberIfPresent(forKey: .send) ?? 0
+        wait = try container.decodeNumberIfPresent(forKey: .wait) ?? 0
+        receive = try container.decodeNumberIfPresent(forKey: .receive) ?? 0
+        ssl = try container.decodeNumberIfPresent(forKey: .ssl)
         comment = try container.decodeIfPresent(String.self, forKey: .comment)
     }
 

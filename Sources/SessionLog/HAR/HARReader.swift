@@ -84,6 +84,12 @@ public enum HARReader {
                 throw .invalidDate(
                     file: file, line: line(of: path, in: bytes), path: DecodingProblem.path(path), value: entry.startedDateTime)
             }
+            if !CacheEvent.isPossibleStatus(entry.response.status) {
+                let path: [PathKey] = ["log", "entries", PathKey(intValue: index), "response", "status"]
+                throw .invalidField(
+                    file: file, line: line(of: path, in: bytes),
+                    detail: "field \"\(DecodingProblem.path(path))\" is \(entry.response.status), not an HTTP status (100 to 999, or 0 for no response)")
+            }
             if entry.response.content.isBase64, entry.response.content.text != nil, entry.response.content.body == nil {
                 let path: [PathKey] = ["log", "entries", PathKey(intValue: index), "response", "content", "text"]
                 throw .invalidBase64(file: file, line: line(of: path, in: bytes), path: DecodingProblem.path(path))

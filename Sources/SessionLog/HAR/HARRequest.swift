@@ -53,8 +53,8 @@ public struct HARRequest: Sendable, Hashable, Codable {
         headers = try container.decodeIfPresent([HARNameValue].self, forKey: .headers) ?? []
         queryString = try container.decodeIfPresent([HARNameValue].self, forKey: .queryString) ?? []
         postData = try container.decodeIfPresent(HARPostData.self, forKey: .postData)
-        headersSize = try container.decodeIfPresent(Int.self, forKey: .headersSize) ?? -1
-        bodySize = try container.decodeIfPresent(Int.self, forKey: .bodySize) ?? -1
+        headersSize = try container.decodeWholeNumberIfPresent(forKey: .headersSize) ?? -1
+        bodySize = try container.decodeWholeNumberIfPresent(forKey: .bodySize) ?? -1
         comment = try container.decodeIfPresent(String.self, forKey: .comment)
     }
 }

@@ -48,15 +48,15 @@ public struct HARResponse: Sendable, Hashable, Codable {
     /// Tolerant: `status` is required; lists default to empty, sizes to −1, `content` to empty.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        status = try container.decode(Int.self, forKey: .status)
+        status = try container.decodeWholeNumber(forKey: .status)
         statusText = try container.decodeIfPresent(String.self, forKey: .statusText) ?? ""
         httpVersion = try container.decodeIfPresent(String.self, forKey: .httpVersion) ?? ""
         cookies = try container.decodeIfPresent([HARCookie].self, forKey: .cookies) ?? []
         headers = try container.decodeIfPresent([HARNameValue].self, forKey: .headers) ?? []
         content = try container.decodeIfPresent(HARContent.self, forKey: .content) ?? HARContent(size: 0, mimeType: "")
         redirectURL = try container.decodeIfPresent(String.self, forKey: .redirectURL) ?? ""
-        headersSize = try container.decodeIfPresent(Int.self, forKey: .headersSize) ?? -1
-        bodySize = try container.decodeIfPresent(Int.self, forKey: .bodySize) ?? -1
+        headersSize = try container.decodeWholeNumberIfPresent(forKey: .headersSize) ?? -1
+        bodySize = try container.decodeWholeNumberIfPresent(forKey: .bodySize) ?? -1
         comment = try container.decodeIfPresent(String.self, forKey: .comment)
     }
 }
@@ -91,12 +91,12 @@ public struct HARContent: Sendable, Hashable, Codable {
     /// Tolerant: missing `size` reads as 0 (or the text's length), missing `mimeType` as empty.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        compression = try container.decodeIfPresent(Int.self, forKey: .compression)
+        compression = try container.decodeWholeNumberIfPresent(forKey: .compression)
         mimeType = try container.decodeIfPresent(String.self, forKey: .mimeType) ?? ""
         text = try container.decodeIfPresent(String.self, forKey: .text)
         encoding = try container.decodeIfPresent(String.self, forKey: .encoding)
         comment = try container.decodeIfPresent(String.self, forKey: .comment)
-        size = try container.decodeIfPresent(Int.self, forKey: .size) ?? text?.utf8.count ?? 0
+        size = try container.decodeWholeNumberIfPresent(forKey: .size) ?? text?.utf8.count ?? 0
     }
 
     /// Whether ``text`` is base64 (``encoding`` is `base64`, any case).

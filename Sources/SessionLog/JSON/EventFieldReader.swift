@@ -65,18 +65,18 @@ struct EventFieldReader {
             return .notModified(NotModified(
                 freshened: int(.freshened), ttl: optionalDouble(.ttl), headers: isPresent(.headers) ? headers(.headers) : nil))
         case 4:
-            return .modified(Modified(status: int(.status)))
+            return .modified(Modified(status: status(.status)))
         case 5:
             return .served(Served(
-                source: value(.source, or: ServedSource.network), status: int(.status), bytes: int(.bytes), outcome: value(.outcome, or: CacheOutcome.miss),
+                source: value(.source, or: ServedSource.network), status: status(.status), bytes: int(.bytes), outcome: value(.outcome, or: CacheOutcome.miss),
                 reason: string(.reason), age: optionalDouble(.age), ttl: optionalDouble(.ttl), headers: headers(.headers),
-                originError: optionalString(.originError), originStatus: optionalInt(.originStatus)))
+                originError: optionalString(.originError), originStatus: optionalStatus(.originStatus)))
         case 6:
             // Tags are a list: such lines (rare) go to JSONDecoder.
             if isPresent(.tags) { valid = false }
             return .stored(Stored(
                 entry: entryRef(.entry), tier: value(.tier, or: EntryTier.memory), size: int(.size), ttl: optionalDouble(.ttl),
-                etag: optionalString(.etag), lastModified: optionalString(.lastModified), status: int(.status)))
+                etag: optionalString(.etag), lastModified: optionalString(.lastModified), status: status(.status)))
         case 7:
             return .promoted(EntryRef(key: string(.key), variant: string(.variant)))
         case 8:
@@ -90,7 +90,7 @@ struct EventFieldReader {
             return .coalesced(Coalesced(leaderID: unsigned(.leaderID)))
         case 11:
             return .requestFinished(RequestFinished(
-                status: int(.status), latency: double(.latency), bytesFromNetwork: int(.bytesFromNetwork),
+                status: status(.status), latency: double(.latency), bytesFromNetwork: int(.bytesFromNetwork),
                 bytesFromCache: int(.bytesFromCache), outcome: value(.outcome, or: CacheOutcome.miss), reason: string(.reason),
                 coalesced: bool(.coalesced), background: optionalBool(.background) ?? false))
         case 12:
@@ -109,6 +109,20 @@ struct EventFieldReader {
     }
 
     // MARK: Scalars
+
+    /// An HTTP status; one that is not (``CacheEvent/isPossibleStatus(_:)``) sends the line to
+    /// the full decoder, which says what is wrong with it.
+    private mutating func status(_ field: EventField) -> Int {
+        let status = int(field)
+        if !CacheEvent.isPossibleStatus(status) { valid = false }
+        return status
+    }
+
+    private mutating func optionalStatus(_ field: EventField) -> Int? {
+        let status = optionalInt(field)
+        if let status, !CacheEvent.isPossibleStatus(status) { valid = false }
+        return status
+    }
 
     private func span(_ field: EventField) -> JSONSpan? {
         isPresent(field) ? slots[field.rawValue] : nil
