@@ -3,37 +3,41 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TerminalUI
 import UnixSignals
 
-/// Waits for SIGINT or SIGTERM — the two ways a user stops a headless command — with
-/// swift-service-lifecycle's `UnixSignalsSequence`.
+/// Waits for SIGINT or SIGTERM — the two ways a user stops a headless command — or SIGHUP
+/// (the terminal it ran in was closed), with swift-service-lifecycle's `UnixSignalsSequence`.
+/// SIGHUP is left alone when it was ignored at the start (`nohup`), so the command goes on.
 ///
 /// While a wait is in progress the signals do not end the process; once it returns, their
 /// default action is back, so a second Ctrl-C ends a shutdown that hangs.
 public enum TerminationSignal {
-    /// Waits for the first SIGINT or SIGTERM and returns its number; `nil` when the calling
-    /// task is cancelled first.
+    /// Waits for the first SIGINT, SIGTERM or SIGHUP and returns its number; `nil` when the
+    /// calling task is cancelled first.
     public static func wait() async -> Int32? {
         // libdispatch, under UnixSignals, installs its own handler for a watched signal and
         // never removes it: put back what was there before, so the next signal acts again.
-        let previous = [SIGINT, SIGTERM].map { number in
+        let previous = [SIGINT, SIGTERM, SIGHUP].map { number in
             var action = sigaction()
             sigaction(number, nil, &action)
             return (number, action)
         }
+        let hangUpIgnored = previous.contains { $0.0 == SIGHUP && SignalDisposition.isIgnored($0.1) }
         defer {
             for (number, action) in previous {
                 var action = action
                 sigaction(number, &action, nil)
             }
         }
-        for await signal in await UnixSignalsSequence(trapping: .sigint, .sigterm) {
+        let trapped: [UnixSignal] = hangUpIgnored ? [.sigint, .sigterm] : [.sigint, .sigterm, .sighup]
+        for await signal in await UnixSignalsSequence(trapping: trapped) {
             return signal.rawValue
         }
         return nil
     }
 
-    /// Waits for SIGINT or SIGTERM, or for `task` to finish, whichever comes first.
+    /// Waits for SIGINT, SIGTERM or SIGHUP, or for `task` to finish, whichever comes first.
     ///
     /// A signal cancels `task` and waits for it to end. Returns the signal's number, or `nil`
     /// when `task` finished first.

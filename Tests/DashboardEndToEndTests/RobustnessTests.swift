@@ -108,6 +108,47 @@ extension EndToEndTests {
             #expect(!tmux.alternateScreen)
         }
 
+        /// Closing the terminal sent SIGHUP, whose default action ended the process with its
+        /// recording still a temporary file; without the SIGHUP (a background process group),
+        /// every read failed at once and the dashboard spun at half a core for ever.
+        @Test("Closing the terminal ends the dashboard, and its recording is complete", .needsTmux)
+        func terminalClosed() async throws {
+            let directory = try TemporaryDirectory()
+            let log = directory.path("session.jsonl")
+            let tmux = try TmuxSession.demo(["--record", log, "--rate", "20"], directory: directory)
+            defer { tmux.close() }
+            _ = try await tmux.waitForDashboard()
+            let pid = try #require(tmux.pid)
+            try await Task.sleep(for: .seconds(1))
+            tmux.close()
+            let deadline = ContinuousClock.now + .seconds(20)
+            while kill(pid, 0) == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+            #expect(kill(pid, 0) != 0, "still running 20 s after its terminal closed")
+            #expect(try CLIFixtures.temporaryFiles(in: directory).isEmpty, "the recording was renamed into place")
+            let replay = try await Binary.run(["replay", log, "--summary"])
+            #expect(replay.status == 0, "\(replay.stderr)")
+            #expect(replay.stderr.isEmpty, "no line skipped: \(replay.stderr)")
+            #expect(replay.stdout.contains("Requests: "), "\(replay.stdout)")
+        }
+
+        @Test("SIGHUP ends a headless demo like SIGTERM: status 129, the summary, the recording complete")
+        func hangUpHeadless() async throws {
+            let directory = try TemporaryDirectory()
+            let log = directory.path("session.jsonl")
+            let binary = try #require(Binary.path)
+            let demo = try Spawn.start([
+                binary, "demo", "--no-ui", "--rate", "20", "--record", log, "--cache-dir", directory.path("store"), "--log",
+                directory.path("demo.log"),
+            ])
+            try await Task.sleep(for: .seconds(2))
+            kill(demo.pid, SIGHUP)
+            let ended = await demo.wait(timeout: .seconds(20))
+            #expect(ended.status == 129, "\(ended.output)")
+            #expect(ended.output.contains("Recorded ") && ended.output.contains(" events to \(log)"), "\(ended.output)")
+            let replay = try await Binary.run(["replay", log, "--summary"])
+            #expect(replay.status == 0 && replay.stderr.isEmpty, "\(replay.stderr)")
+        }
+
         @Test("Idle (traffic over, dashboard open) the process uses under 2 % of a core (5 % in debug builds)", .needsTmux)
         func idleCPU() async throws {
             let directory = try TemporaryDirectory()

@@ -33,6 +33,19 @@ struct FilterKeysTests {
         #expect(text.contains("f outcome:gr▏  ✗ column 9: expected an outcome (hit, stale, revalidated, modified, miss, bypass, error), found \"gr\""))
     }
 
+    /// Every key re-checks the text, so a 10,000-character paste took 25 s of CPU.
+    @Test("the prompt holds at most 1,000 characters; one more is refused with a message, and Enter does not apply the cut text")
+    func promptLength() throws {
+        var state = SampleSession.state()
+        press([.character("f")] + type(String(repeating: "a", count: FilterPrompt.maximumLength + 500)), on: &state)
+        #expect(state.interface.prompt?.text.count == FilterPrompt.maximumLength)
+        #expect(state.interface.prompt?.error?.description == "column 1001: expected at most 1000 characters in the prompt, found more text")
+        press([.enter], on: &state)
+        #expect(state.interface.filter == nil, "a cut paste is not applied")
+        press([.backspace, .enter], on: &state)
+        #expect(state.interface.filter?.text == String(repeating: "a", count: FilterPrompt.maximumLength - 1))
+    }
+
     @Test("a filter that parses narrows the Requests view; the header shows it; Esc clears it")
     func narrowsRequests() throws {
         var state = SampleSession.state()

@@ -60,6 +60,27 @@ struct ParseErrorTests {
         #expect(error.description.hasPrefix("column 10: expected a regular expression ("))
     }
 
+    /// 2,500 nested `(` overflowed the stack, in the command line's filter, the dashboard's
+    /// prompt and a purge sent to an attach socket alike.
+    @Test("nesting deeper than 100 levels, or more than 1,000 terms, is an error at the first one too many", arguments: [
+        (String(repeating: "(", count: 5_000) + "bg" + String(repeating: ")", count: 5_000), 101,
+         "column 101: expected at most 100 levels of ( and ! inside each other, found level 101"),
+        (String(repeating: "!", count: 100_000) + "bg", 101, "column 101: expected at most 100 levels of ( and ! inside each other, found level 101"),
+        (String(repeating: "bg ", count: 100_000), 3_001, "column 3001: expected at most 1000 terms in one filter, found term 1001"),
+    ])
+    func tooDeep(expression: String, column: Int, message: String) throws {
+        let error = try #require(parseError(expression))
+        #expect(error.column == column)
+        #expect(error.description == message)
+    }
+
+    @Test("100 levels of nesting and 1,000 terms still parse and match")
+    func deepestAllowed() throws {
+        let nested = String(repeating: "(", count: 50) + String(repeating: "!", count: 50) + "bg" + String(repeating: ")", count: 50)
+        #expect(parseError(nested) == nil)
+        #expect(parseError(Array(repeating: "status:200", count: 1_000).joined(separator: " & ")) == nil)
+    }
+
     @Test("the message parts: column, expected, found")
     func parts() throws {
         let error = try #require(parseError("outcome:great"))

@@ -27,6 +27,11 @@ public struct FilterPrompt: Sendable, Hashable {
     /// The command a `:` prompt holds before its filter.
     public static let purgeCommand = "purge "
 
+    /// The most characters the prompt holds. The text is checked after every key, so a long
+    /// paste costs the square of its length; a filter needs far fewer (10,000 pasted
+    /// characters kept the dashboard busy for 25 s).
+    public static let maximumLength = 1_000
+
     /// What a key did to the prompt.
     public enum Outcome: Sendable, Hashable {
         /// The text changed (or not): keep editing.
@@ -85,6 +90,11 @@ public struct FilterPrompt: Sendable, Hashable {
         case .backspace, .delete:
             if !text.isEmpty { text.removeLast() }
         case .character(let character):
+            guard text.count < Self.maximumLength else {
+                error = .unexpected(
+                    column: Self.maximumLength + 1, found: "more text", expected: "at most \(Self.maximumLength) characters in the prompt")
+                return .editing
+            }
             text.append(character)
         case .tab:
             let completion = FilterCompletion(text)

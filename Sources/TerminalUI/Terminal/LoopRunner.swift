@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// One run of a ``ScreenLoop`` on its thread: the wait → keys → paint cycle and its timing.
@@ -26,11 +27,25 @@ struct LoopRunner {
             paintIfDue()
             var timeout = max(1, wait)
             for _ in 0..<Self.maximumKeysPerFrame {
-                guard let key = loop.terminal.readKey(timeoutMilliseconds: timeout) else { break }
+                let asked = clock.now
+                guard let key = loop.terminal.readKey(timeoutMilliseconds: timeout) else {
+                    if timeout > 0, clock.now - asked < .milliseconds(1), let exit = inputFailed() { return exit }
+                    break
+                }
                 if let exit = apply(key) { return exit }
                 timeout = 0   // drain what is already typed, then paint
             }
         }
+    }
+
+    /// The terminal answered a wait for a key at once, without one: reading failed. When the
+    /// terminal was hung up, the loop ends as for SIGHUP (nobody can type `q` any more);
+    /// otherwise (the process is in a background process group, say) it waits one frame
+    /// before asking again, rather than spinning.
+    private func inputFailed() -> ScreenLoop.Exit? {
+        if loop.terminal.isHungUp { return .signal(SIGHUP) }
+        Thread.sleep(forTimeInterval: Double(loop.frameInterval.components.attoseconds) / 1e18 + Double(loop.frameInterval.components.seconds))
+        return nil
     }
 
     private func pendingExit() -> ScreenLoop.Exit? {

@@ -9,7 +9,7 @@ import Musl
 import Darwin
 #endif
 
-/// Turns SIGINT and SIGTERM into calls on the active ``Terminal`` instead of killing the
+/// Turns SIGINT, SIGTERM and SIGHUP (the terminal closed) into calls on the active ``Terminal`` instead of killing the
 /// process with the screen still in curses mode, with swift-service-lifecycle's
 /// `UnixSignalsSequence` (as `TerminationSignal` does for the headless commands).
 ///
@@ -27,7 +27,7 @@ import Darwin
 /// (which `exit(1)`) when it finds SIGINT or SIGTERM at their default action.
 final class SignalWatcher: Sendable {
     static let shared = SignalWatcher()
-    private static let signals: [UnixSignal] = [.sigint, .sigterm]
+    private static let signals: [UnixSignal] = [.sigint, .sigterm, .sighup]
 
     private struct State {
         /// Saves the previous dispositions and registers the sequence; done once.
@@ -40,7 +40,7 @@ final class SignalWatcher: Sendable {
 
     private init() {}
 
-    /// Starts watching SIGINT and SIGTERM for the rest of the process, the first time it is
+    /// Starts watching SIGINT, SIGTERM and SIGHUP for the rest of the process, the first time it is
     /// called; returns once the handlers are in place (at once after the first time).
     func install() async {
         let installation = state.withLock { state in
@@ -52,7 +52,7 @@ final class SignalWatcher: Sendable {
         await installation.value
     }
 
-    /// Routes SIGINT and SIGTERM to `terminal` from now on (once ``install()`` has run).
+    /// Routes SIGINT, SIGTERM and SIGHUP to `terminal` from now on (once ``install()`` has run).
     func watch(_ terminal: Terminal) {
         state.withLock { $0.target = terminal }
     }
@@ -87,22 +87,12 @@ final class SignalWatcher: Sendable {
 
     /// No screen loop will react: behave as the signal's disposition before we took it over.
     private func actAsBefore(_ signalNumber: Int32) {
-        guard var previous = state.withLock({ $0.previous[signalNumber] }), !Self.isIgnored(previous) else { return }
+        guard var previous = state.withLock({ $0.previous[signalNumber] }), !SignalDisposition.isIgnored(previous) else { return }
         sigaction(signalNumber, &previous, nil)
         var unblock = sigset_t()
         sigemptyset(&unblock)
         sigaddset(&unblock, signalNumber)
         pthread_sigmask(SIG_UNBLOCK, &unblock, nil)   // libdispatch blocks it in its threads
         raise(signalNumber)
-    }
-
-    private static func isIgnored(_ action: sigaction) -> Bool {
-        #if os(Linux)
-        let handler = action.__sigaction_handler.sa_handler
-        #else
-        let handler = action.__sigaction_u.__sa_handler
-        #endif
-        guard let handler else { return false }   // nil is SIG_DFL
-        return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 }

@@ -1,4 +1,5 @@
 import CNcurses
+import Foundation
 import Synchronization
 
 /// Reading keys with `wget_wch` and turning ncurses codes into ``Key``s. This is the only
@@ -26,7 +27,12 @@ extension Terminal {
         }
     }
 
-    /// The signal (SIGINT or SIGTERM) that arrived while the terminal was active, if any.
+    /// Whether standard input has stopped being this process's controlling terminal: the
+    /// terminal was hung up (its window closed, its tmux session killed) and no SIGHUP came.
+    /// Keys can never arrive again.
+    var isHungUp: Bool { tcgetpgrp(STDIN_FILENO) == -1 }
+
+    /// The signal (SIGINT, SIGTERM or SIGHUP) that arrived while the terminal was active, if any.
     var pendingSignal: Int32? { state.withLock { $0.pendingSignal } }
 
     /// Tells the signal handler whether a loop will notice ``pendingSignal`` (`true`) or the

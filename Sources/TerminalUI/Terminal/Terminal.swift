@@ -135,7 +135,7 @@ public final class Terminal: Sendable {
         state.pairs = ColorPairTable(capacity: min(Int(cn_color_pairs()), Int(Int16.max)))
     }
 
-    /// Called by ``SignalWatcher`` for SIGINT and SIGTERM. Returns `true` when a running
+    /// Called by ``SignalWatcher`` for SIGINT, SIGTERM and SIGHUP. Returns `true` when a running
     /// loop will notice the signal and end; otherwise restores the terminal and returns
     /// `false`, so the watcher applies the signal's usual action.
     func handleSignal(_ signalNumber: Int32) -> Bool {

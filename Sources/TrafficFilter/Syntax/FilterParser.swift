@@ -13,8 +13,17 @@ import HTTPTypes
 /// primary     = "(" , disjunction , ")" | predicate | text ;
 /// ```
 struct FilterParser {
+    /// How deep `(` and `!` may nest: the parser and every walk over the compiled filter
+    /// recurse once a level, and a filter pasted or sent to an attach socket must not be able
+    /// to overflow the stack (2,500 levels did).
+    static let maximumNesting = 100
+    /// How many terms one filter may have: `a b c …` compiles to one level of `and` a term.
+    static let maximumTerms = 1_000
+
     private let characters: [Character]
     private var index = 0
+    private var nesting = 0
+    private var terms = 0
 
     private init(_ text: String) {
         characters = Array(text)
@@ -62,8 +71,29 @@ struct FilterParser {
 
     private mutating func negation() throws(FilterParseError) -> FilterNode {
         skipSpaces()
-        if take("!") { return .not(try negation()) }
-        return try primary()
+        guard peek == "!" else { return try primary() }
+        try enterLevel()
+        index += 1
+        let node = FilterNode.not(try negation())
+        nesting -= 1
+        return node
+    }
+
+    /// One more level of `(` or `!` at the current character, within ``maximumNesting``.
+    private mutating func enterLevel() throws(FilterParseError) {
+        nesting += 1
+        if nesting > Self.maximumNesting {
+            throw .unexpected(
+                column: column, found: "level \(nesting)", expected: "at most \(Self.maximumNesting) levels of ( and ! inside each other")
+        }
+    }
+
+    /// One more term starting at the current character, within ``maximumTerms``.
+    private mutating func countTerm() throws(FilterParseError) {
+        terms += 1
+        if terms > Self.maximumTerms {
+            throw .unexpected(column: column, found: "term \(terms)", expected: "at most \(Self.maximumTerms) terms in one filter")
+        }
     }
 
     private mutating func primary() throws(FilterParseError) -> FilterNode {
@@ -72,16 +102,20 @@ struct FilterParser {
         switch next {
         case "(":
             let open = column
+            try enterLevel()
             index += 1
             let node = try disjunction()
             skipSpaces()
             guard take(")") else { throw unexpected("\")\" to close the \"(\" at column \(open)") }
+            nesting -= 1
             return node
         case ")", "&", "|":
             throw unexpected(Self.termExpected)
         case "\"":
+            try countTerm()
             return .text(.url, .contains(FoldedText(try quoted())))
         default:
+            try countTerm()
             return try predicateOrText()
         }
     }
