@@ -149,6 +149,38 @@ extension EndToEndTests {
             #expect(replay.status == 0 && replay.stderr.isEmpty, "\(replay.stderr)")
         }
 
+        /// The signal's wait cancelled a task that waited for the reading, which nothing
+        /// cancelled: the two waited on each other and Ctrl-C did nothing.
+        @Test("attach --no-ui over one or two sockets ends on Ctrl-C with status 130 and the summary", arguments: [1, 2])
+        func headlessAttachInterrupted(instances: Int) async throws {
+            let directory = try TemporaryDirectory()
+            let binary = try #require(Binary.path)
+            // Sockets live in a folder only its owner may enter.
+            try FileManager.default.createDirectory(atPath: directory.path("sockets"), withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+            let sockets = (1...instances).map { directory.path("sockets/app\($0).sock") }
+            let demos = try sockets.enumerated().map { index, socket in
+                try Spawn.start([
+                    binary, "demo", "--no-ui", "--rate", "5", "--publish-socket", socket, "--cache-dir", directory.path("store\(index)"),
+                    "--log", directory.path("demo\(index).log"),
+                ])
+            }
+            defer {
+                for demo in demos { kill(demo.pid, SIGKILL) }
+            }
+            let deadline = ContinuousClock.now + .seconds(60)
+            while !sockets.allSatisfy({ FileManager.default.fileExists(atPath: $0) }), ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            let attach = try Spawn.start([binary, "attach", "--no-ui"] + sockets)
+            try await Task.sleep(for: .seconds(2))
+            kill(attach.pid, SIGINT)
+            let ended = await attach.wait(timeout: .seconds(15))
+            #expect(ended.status == 130, "\(ended.output)")
+            #expect(ended.output.contains("Requests: "), "the summary: \(ended.output)")
+            for demo in demos { kill(demo.pid, SIGTERM) }
+            for demo in demos { _ = await demo.wait(timeout: .seconds(15)) }
+        }
+
         @Test("Idle (traffic over, dashboard open) the process uses under 2 % of a core (5 % in debug builds)", .needsTmux)
         func idleCPU() async throws {
             let directory = try TemporaryDirectory()

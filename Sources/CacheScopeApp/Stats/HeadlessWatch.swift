@@ -27,7 +27,9 @@ public enum HeadlessWatch {
             return (summary, nil)
         }
         let ticking = stats.map { stream in Task { await stream.tickUntilCancelled() } }
-        let ended = Task { _ = await reading.value }
+        // A signal cancels `ended`, and `wait` returns only once it has ended: the cancellation
+        // must reach the reading, or the two wait on each other for ever.
+        let ended = Task { await withTaskCancellationHandler { _ = await reading.value } onCancel: { reading.cancel() } }
         let signalled = await TerminationSignal.wait(orUntil: ended)
         reading.cancel()
         let (summary, failure) = await reading.value
