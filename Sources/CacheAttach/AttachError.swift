@@ -44,6 +44,9 @@ public enum AttachError: Error, Sendable, Hashable, CustomStringConvertible {
     case timedOut(path: String, waitingFor: String, seconds: Double)
     /// A system call failed.
     case system(call: String, path: String, message: String)
+    /// A command longer than the app reads in one line (a key or filter of tens of kilobytes);
+    /// it is not sent.
+    case commandTooLong(path: String, command: String, bytes: Int, limit: Int)
 
     /// The message for a status line or standard error.
     public var description: String {
@@ -90,6 +93,8 @@ public enum AttachError: Error, Sendable, Hashable, CustomStringConvertible {
             return "no \(waitingFor) from \(path) within \(Self.format(seconds)) s; the process may be stopped or overloaded"
         case .system(let call, let path, let message):
             return "\(call) \(path) failed: \(message)"
+        case .commandTooLong(let path, let command, let bytes, let limit):
+            return "the \(command) command is \(bytes) bytes long, and \(path) reads commands of at most \(limit) bytes: shorten its key or filter"
         }
     }
 

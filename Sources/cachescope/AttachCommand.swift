@@ -42,11 +42,7 @@ struct AttachCommand: AsyncParsableCommand {
 
     func validate() throws {
         try reporting {
-            for socket in sockets { _ = try SocketPath(socket, option: "SOCKET", mayBeMissing: sockets.count > 1) }
-            if let (first, repeated) = FleetAttach.firstRepeatedSocket(in: sockets) {
-                let same = first == repeated ? "" : " (\(first) and \(repeated) are the same path)"
-                throw ValidationError("SOCKET \(repeated) is named twice\(same); name each socket once")
-            }
+            try SocketArguments.validate(sockets, mayBeMissing: sockets.count > 1)
             _ = try theme.choice()
             _ = try log.path()
             _ = try statsInterval()

@@ -39,7 +39,7 @@ struct PurgeCommand: AsyncParsableCommand {
     func validate() throws {
         try reporting {
             _ = try command()
-            for socket in sockets { _ = try SocketPath(socket, option: "SOCKET") }
+            try SocketArguments.validate(sockets, mayBeMissing: false)
         }
     }
 

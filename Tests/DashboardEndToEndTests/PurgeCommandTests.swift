@@ -108,5 +108,24 @@ extension EndToEndTests {
                 refused.stderr.contains("purgeAll refused: cachescope proxy runs with --read-only, which disables every command that changes the cache"),
                 "\(refused.stderr)")
         }
+
+        /// The app closes the connection on a line over 64 KiB, and purge said the process had
+        /// exited; the same socket named twice was purged twice.
+        @Test("a purge too long for one command line says so and is not sent; a socket named twice is a usage error")
+        func commandTooLong() async throws {
+            let origin = try await DemoOrigin.start()
+            defer { Task { try? await origin.stop() } }
+            let directory = try TemporaryDirectory()
+            let (proxy, _, socket) = try await publishingProxy(origin: origin, directory: directory)
+            defer { kill(proxy.pid, SIGTERM) }
+            let long = try await Binary.run(["purge", "--key", "http://a/" + String(repeating: "x", count: 70_000), socket])
+            #expect(long.status == 1)
+            #expect(long.stderr.contains("reads commands of at most 65536 bytes: shorten its key or filter"), "\(long.stderr)")
+            #expect(!long.stderr.contains("closed the connection"), "\(long.stderr)")
+            let twice = try await Binary.run(["purge", "--all", socket, socket])
+            #expect(twice.status == 64)
+            #expect(twice.stderr.contains("is named twice"), "\(twice.stderr)")
+            #expect(try await Binary.run(["purge", "--all", socket]).status == 0, "the proxy still answers")
+        }
     }
 }

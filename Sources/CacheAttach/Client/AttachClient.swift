@@ -84,12 +84,17 @@ public final class AttachClient: Sendable {
     ///
     /// - Parameter timeout: How long to wait for the result (default 30 s: a refresh or reload
     ///   waits for the origin).
-    /// - Throws: ``AttachError/timedOut(path:waitingFor:seconds:)``, ``AttachError/closedByPeer(path:)``
-    ///   or ``AttachError/closed(path:)``; `CancellationError` when the calling task is cancelled.
+    /// - Throws: ``AttachError/timedOut(path:waitingFor:seconds:)``, ``AttachError/closedByPeer(path:)``,
+    ///   ``AttachError/closed(path:)`` or ``AttachError/commandTooLong(path:command:bytes:limit:)``; `CancellationError` when the calling task is cancelled.
     public func send(_ command: ClientCommand, timeout: Duration = .seconds(30)) async throws -> CommandResult {
         let id = session.makeID()
         let line = try JSONLines().line(CommandRequest(id: id, command: command))
         let (session, channel, path) = (self.session, self.channel, self.path)
+        // The app would answer a longer line by closing the connection.
+        let length = line.readableBytes - 1  // without its newline
+        guard length <= AttachConnection.maximumLineLength else {
+            throw AttachError.commandTooLong(path: path, command: command.name, bytes: length, limit: AttachConnection.maximumLineLength)
+        }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 guard session.register(id, continuation) else { return }
