@@ -36,6 +36,21 @@ struct JSONParserTests {
         #expect(items[2].typeDescription == "true or false")
     }
 
+    /// Columns are counted on from the last value on the line (a theme written on one line of
+    /// 20,000 keys took minutes when each position was counted from the line's start).
+    @Test("positions on one long line, and after a line break, are the columns of each key")
+    func positionsOnOneLine() throws {
+        let keys = (0..<2_000).map { "\"k\($0)é\": 1" }
+        let node = try parse("{" + keys.joined(separator: ", ") + ",\n \"last\": 2}")
+        let members = try #require(node.members)
+        var column = 2
+        for (index, member) in members.dropLast().enumerated() {
+            #expect(member.keyPosition == SourcePosition(line: 1, column: column), "key \(index)")
+            column += keys[index].unicodeScalars.count + 2
+        }
+        #expect(members.last?.keyPosition == SourcePosition(line: 2, column: 2))
+    }
+
     @Test("duplicate keys are kept in order for the caller to report")
     func duplicates() throws {
         let members = try #require(try parse("{\"a\": 1, \"a\": 2}").members)

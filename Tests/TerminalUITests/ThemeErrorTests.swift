@@ -121,6 +121,16 @@ struct ThemeErrorTests {
             + #"to load a file, pass a path that contains "/" or ends in ".json""#)
     }
 
+    /// A 60 MB file took 36 s to read before the dashboard started.
+    @Test("a theme file over 1 MiB is refused with its size, before it is read")
+    func tooLarge() throws {
+        let folder = try TemporaryDirectory()
+        let path = try folder.write("huge.json", #"{"name": ""# + String(repeating: "x", count: 1 << 20) + #""}"#)
+        #expect(throws: ThemeError.unreadable(path: path, reason: "it is 1048588 bytes, and a theme file may have at most 1048576 (1 MiB)")) {
+            try ThemeLoader.load(path: path)
+        }
+    }
+
     @Test("hostile text from a theme file cannot reach the terminal through an error message")
     func hostileText() throws {
         let shown = try message(loading: "{\"roles\": {\"\\u001b[2J\\u202e\": {}}}")

@@ -2,10 +2,17 @@
 extension JSONParser {
     var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
-    /// The position of the byte at `index`; columns count scalars, not bytes.
+    /// The position of the byte at `index`; columns count scalars, not bytes. Counted on from
+    /// the last position asked for on the same line, so that a file written on one long line
+    /// costs its length once, not once per value.
     var position: SourcePosition {
-        let scalars = bytes[lineStart..<min(index, bytes.count)].count { $0 & 0xC0 != 0x80 }
-        return SourcePosition(line: line, column: scalars + 1)
+        let end = min(index, bytes.count)
+        if columns.lineStart != lineStart || columns.index > end {
+            (columns.lineStart, columns.index, columns.scalars) = (lineStart, lineStart, 0)
+        }
+        columns.scalars += bytes[columns.index..<end].count { $0 & 0xC0 != 0x80 }
+        columns.index = end
+        return SourcePosition(line: line, column: columns.scalars + 1)
     }
 
     func error(_ message: String) -> SyntaxError {

@@ -18,6 +18,15 @@ struct JSONParser {
     var lineStart = 0
     private var depth = 0
     private static let maximumDepth = 100
+    /// How far along the current line ``position`` has counted columns.
+    let columns = ColumnCount()
+
+    /// A reference, so the `position` getter can carry its count forward.
+    final class ColumnCount {
+        var lineStart = -1
+        var index = 0
+        var scalars = 0
+    }
 
     /// Parses one JSON document from UTF-8 bytes (a leading byte-order mark is skipped).
     static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONNode {

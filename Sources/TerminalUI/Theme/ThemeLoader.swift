@@ -81,6 +81,10 @@ public enum ThemeLoader {
 
     // MARK: Files
 
+    /// The largest theme file read: a theme is a few kilobytes, and a file of tens of
+    /// megabytes given by mistake would hold the dashboard's start for half a minute.
+    static let maximumFileSize = 1 << 20
+
     private static func readFile(_ path: String) throws(ThemeError) -> [UInt8] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -89,6 +93,9 @@ public enum ThemeLoader {
         if isDirectory.boolValue { throw .unreadable(path: path, reason: "it is a directory") }
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw .unreadable(path: path, reason: "permission denied")
+        }
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maximumFileSize {
+            throw .unreadable(path: path, reason: "it is \(size) bytes, and a theme file may have at most \(maximumFileSize) (1 MiB)")
         }
         do {
             return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
