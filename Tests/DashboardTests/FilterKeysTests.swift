@@ -46,6 +46,21 @@ struct FilterKeysTests {
         #expect(state.interface.filter?.text == String(repeating: "a", count: FilterPrompt.maximumLength - 1))
     }
 
+    /// "No requests yet" was shown under a filter that matched none of hundreds of requests.
+    @Test("a filter that matches nothing says so in the Requests and Entries views, not that nothing happened yet")
+    func nothingMatches() throws {
+        var state = SampleSession.state()
+        press([.character("f")] + type("url:zzzz") + [.enter], on: &state)
+        let requests = try screen(state)
+        #expect(requests.contains("No request of the \(state.shown.requests.count) shown matches the filter url:zzzz: Esc clears it, f changes it."), "\(requests)")
+        #expect(!requests.contains("No requests yet"))
+        press([.character("2")], on: &state)
+        let entries = try screen(state)
+        #expect(entries.contains("No entry of the \(state.shown.entries.count) stored matches the filter url:zzzz"), "\(entries)")
+        press([.escape], on: &state)
+        #expect(!(try screen(state)).contains("matches the filter"))
+    }
+
     @Test("a filter that parses narrows the Requests view; the header shows it; Esc clears it")
     func narrowsRequests() throws {
         var state = SampleSession.state()

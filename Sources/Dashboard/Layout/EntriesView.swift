@@ -1,6 +1,7 @@
 import CacheEvents
 import SessionLog
 import TerminalUI
+import TrafficFilter
 import CacheStore
 
 /// The Entries view: one row per stored response — key, tier, size, age, TTL counting down with
@@ -27,7 +28,14 @@ enum EntriesView {
         table.drawHeader(into: &grid, y: geometry.bodyTop, sorted: (sortedID, naturallyDescending != sort.reversed),
                          drill: state.interface.drillColumn == nil ? nil : state.drillColumnID)
         guard !window.rows.isEmpty else {
-            grid.write("Nothing stored yet: cacheable responses appear here when the store keeps them.", x: 1,
+            let stored = state.shown.entries.count
+            let message =
+                if let filter = state.interface.filter, stored > 0 {
+                    "No entry of the \(stored) stored matches the filter \(filter.text): Esc clears it, f changes it."
+                } else {
+                    "Nothing stored yet: cacheable responses appear here when the store keeps them."
+                }
+            grid.write(Escaped.text(message), x: 1,
                        y: geometry.bodyTop + 1, role: .dim, maxWidth: geometry.size.columns - 2, overflow: .ellipsis)
             return
         }

@@ -1,6 +1,7 @@
 import CacheEvents
 import SessionLog
 import TerminalUI
+import TrafficFilter
 import HTTPCaching
 
 /// The Requests view: the newest request first, one row each — time, method, URL, outcome and
@@ -33,7 +34,13 @@ enum RequestsView {
         let table = TableLayout(InstanceColumn.adding(to: fitted, after: "time", roster: roster), width: geometry.size.columns)
         table.drawHeader(into: &grid, y: geometry.bodyTop, drill: state.interface.drillColumn == nil ? nil : state.drillColumnID)
         guard !window.serials.isEmpty else {
-            grid.write("No requests yet: they appear here as the client makes them.", x: 1, y: geometry.bodyTop + 1,
+            let message =
+                if let filter = state.interface.filter, log.count > 0 {
+                    "No request of the \(log.count) shown matches the filter \(filter.text): Esc clears it, f changes it."
+                } else {
+                    "No requests yet: they appear here as the client makes them."
+                }
+            grid.write(Escaped.text(message), x: 1, y: geometry.bodyTop + 1,
                        role: .dim, maxWidth: geometry.size.columns - 2, overflow: .ellipsis)
             return
         }
