@@ -250,7 +250,7 @@ let package = Package(
         .testTarget(
             name: "SharedTierTests",
             dependencies: ["SharedTier", "CachingClient", "CacheStore", "CacheEvents", "HTTPCaching", "DemoOrigin"]
-                + products("PostgresNIO", "NIOCore", "Logging", "HTTPTypes")
+                + products("PostgresNIO", "NIOCore", "NIOPosix", "Logging", "HTTPTypes")
         ),
         .testTarget(name: "HTTPCachingTests", dependencies: ["HTTPCaching"] + products("PropertyBased")),
     ]

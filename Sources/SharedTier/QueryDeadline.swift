@@ -1,3 +1,4 @@
+import ConnectionErrors
 import NIOCore
 import PostgresNIO
 import Synchronization
@@ -9,7 +10,10 @@ enum QueryDeadline {
     /// Why an operation gave up.
     struct TimedOut: Error, CustomStringConvertible {
         let limit: Duration
-        var description: String { "no answer within \(limit)" }
+        var description: String {
+            let (seconds, attoseconds) = limit.components
+            return "no answer within \(ConnectionFailureText.seconds(nanoseconds: seconds * 1_000_000_000 + attoseconds / 1_000_000_000)) seconds"
+        }
     }
 
     /// `operation`'s result, or ``TimedOut`` after `limit`. The timer is a task scheduled on

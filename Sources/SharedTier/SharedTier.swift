@@ -199,6 +199,9 @@ package final class SharedTier: Sendable {
             if let lastFailure, left < .milliseconds(100) { throw lastFailure }
             do {
                 return try await QueryDeadline.run(within: max(left, .milliseconds(100))) { try await connectOnce(configuration, tls: tls, logger: logger) }
+            } catch is QueryDeadline.TimedOut {
+                // The attempt had what was left of the deadline; the user set the whole of it.
+                throw QueryDeadline.TimedOut(limit: configuration.connectTimeout)
             } catch {
                 guard mayPass(error), ContinuousClock.now + pause < deadline else { throw error }
                 lastFailure = error

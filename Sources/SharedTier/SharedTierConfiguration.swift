@@ -101,7 +101,9 @@ public struct SharedTierConfiguration: Sendable, Equatable {
         guard scheme == "postgres" || scheme == "postgresql" else {
             throw .invalidURL(url, reason: "the scheme must be postgres:// or postgresql://, not \(scheme)://")
         }
-        guard let host = components.host, !host.isEmpty else { throw .invalidURL(url, reason: "it names no host") }
+        guard var host = components.host, !host.isEmpty else { throw .invalidURL(url, reason: "it names no host") }
+        // An IPv6 address is written in brackets in a URL (postgres://u@[::1]/db), not in a connection.
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         guard let user = components.user?.removingPercentEncoding, !user.isEmpty else {
             throw .invalidURL(url, reason: "it names no user (postgres://USER@\(host)/…)")
         }

@@ -1,5 +1,7 @@
 import CachingClient
 import Foundation
+import NIOCore
+import NIOPosix
 import SharedTier
 import Testing
 
@@ -16,6 +18,8 @@ struct SharedTierConfigurationTests {
         #expect(configuration.tls == .disable)
         #expect(configuration.displayURL == "postgres://cache@db.example:6543/shared", "no password in messages")
         #expect(try SharedTierConfiguration(url: "postgresql://u@h/d").port == 5432)
+        // Brackets belong to the URL's syntax, not to the address.
+        #expect(try SharedTierConfiguration(url: "postgres://u@[::1]:6543/d").host == "::1")
         #expect(try SharedTierConfiguration(url: "postgres://u@h/d?connect_timeout=30&sslmode=require").connectTimeout == .seconds(30))
     }
 
@@ -52,6 +56,19 @@ struct SharedTierConfigurationTests {
         #expect(
             error?.description == "cannot reach the shared tier at postgres://nobody@127.0.0.1:1/nothing: connection refused; "
                 + "check that PostgreSQL runs there and accepts this user", "\(String(describing: error))")
+    }
+
+    /// The message gave what was left of the deadline, unrounded: "no answer within
+    /// 1.971640904 seconds" for a connect_timeout of 2.
+    @Test("a server that accepts the connection and never answers: the connect timeout, as set")
+    func silentServer() async throws {
+        let silent = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton).bind(host: "127.0.0.1", port: 0).get()
+        defer { silent.close(promise: nil) }
+        let port = try #require(silent.localAddress?.port)
+        var configuration = CachingClientConfiguration()
+        configuration.sharedTier = try SharedTierConfiguration(url: "postgres://nobody@127.0.0.1:\(port)/nothing?sslmode=disable&connect_timeout=1")
+        let error = await #expect(throws: SharedTierError.self) { _ = try await CachingClient(configuration: configuration) }
+        #expect(error?.description.contains(": no answer within 1 seconds;") == true, "\(String(describing: error))")
     }
 
     @Test("a server that turns the login down says why at once: an unknown user, an unknown database")
