@@ -151,7 +151,7 @@ let package = Package(
         // MARK: Demo origin and workload
         .target(
             name: "DemoOrigin",
-            dependencies: ["HTTPCaching"] + products("NIOCore", "NIOPosix", "NIOHTTP1", "Logging")
+            dependencies: ["HTTPCaching", "ConnectionErrors"] + products("NIOCore", "NIOPosix", "NIOHTTP1", "Logging")
         ),
 
         // MARK: Terminal

@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import ConnectionErrors
 import NIOCore
 
 // MARK: - Errors starting the origin
@@ -28,7 +29,7 @@ public enum DemoOriginError: Error, Equatable, CustomStringConvertible {
         case EADDRINUSE: .portInUse(host: host, port: port)
         case EADDRNOTAVAIL: .addressUnavailable(host: host, port: port)
         case EACCES, EPERM: .permissionDenied(host: host, port: port)
-        default: .cannotListen(host: host, port: port, reason: "\(error)")
+        default: .cannotListen(host: host, port: port, reason: ConnectionFailureText.describe(error))
         }
     }
 
@@ -44,7 +45,7 @@ public enum DemoOriginError: Error, Equatable, CustomStringConvertible {
         case .permissionDenied(let host, let port):
             "cannot listen on \(host):\(port): permission denied; use a port above 1023"
         case .cannotListen(let host, let port, let reason):
-            "cannot listen on \(host):\(port) (\(reason)); check the host name, or try 127.0.0.1 and port 0"
+            "cannot listen on \(host):\(port): \(reason); check the host name, or try 127.0.0.1 and port 0"
         }
     }
 }

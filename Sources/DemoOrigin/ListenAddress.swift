@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 // MARK: - HOST:PORT as typed on a command line
 
 /// A listening address parsed from `HOST:PORT` text, e.g. `127.0.0.1:8080`, `localhost:0` or
@@ -23,6 +31,7 @@ public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
     ///
     /// - Throws: ``ListenAddressError`` saying which part is wrong and how it should look.
     public init(parsing text: String) throws(ListenAddressError) {
+        if text.contains("://") { throw .url(text) }
         let hostPart: Substring
         let portPart: Substring
         if text.hasPrefix("[") {
@@ -35,7 +44,7 @@ public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
             guard let colon = text.lastIndex(of: ":") else { throw .missingPort(text) }
             hostPart = text[..<colon]
             portPart = text[text.index(after: colon)...]
-            if hostPart.contains(":") { throw .unbracketedIPv6(text) }
+            if hostPart.contains(":") { throw Self.isIPv6(hostPart) ? .unbracketedIPv6(text) : .invalidHost(text) }
         }
         guard !hostPart.isEmpty, !hostPart.contains(where: { $0 == " " || $0 == "/" }) else {
             throw .invalidHost(text)
@@ -44,6 +53,12 @@ public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
             let port = Int(portPart), port <= 65_535
         else { throw .invalidPort(text) }
         self.init(host: String(hostPart), port: port)
+    }
+
+    /// Whether `text` is an IPv6 address (`::1`, `fe80::1`).
+    private static func isIPv6(_ text: Substring) -> Bool {
+        var address = in6_addr()
+        return inet_pton(AF_INET6, String(text), &address) == 1
     }
 
     /// `HOST:PORT`, with IPv6 hosts bracketed.
@@ -64,6 +79,8 @@ public enum ListenAddressError: Error, Equatable, CustomStringConvertible {
     case unbracketedIPv6(String)
     /// A `[` without the matching `]`.
     case unclosedBracket(String)
+    /// A URL (`http://127.0.0.1:8080`) where only `HOST:PORT` goes.
+    case url(String)
 
     /// A sentence saying what is wrong and what a valid address looks like.
     public var description: String {
@@ -78,6 +95,8 @@ public enum ListenAddressError: Error, Equatable, CustomStringConvertible {
             "'\(text)' looks like an IPv6 address: put it in brackets, e.g. [::1]:8080"
         case .unclosedBracket(let text):
             "'\(text)' opens '[' without closing it: use [IPv6]:PORT, e.g. [::1]:8080"
+        case .url(let text):
+            "'\(text)' is a URL: give only HOST:PORT, e.g. 127.0.0.1:8080"
         }
     }
 }

@@ -76,6 +76,9 @@ struct HTTPPrimitivesTests {
         (":8080", .invalidHost(":8080")),
         ("::1:8080", .unbracketedIPv6("::1:8080")),
         ("[::1:8080", .unclosedBracket("[::1:8080")),
+        // These two were taken for IPv6 addresses without brackets.
+        ("http://127.0.0.1:8080", .url("http://127.0.0.1:8080")),
+        ("127.0.0.1:8080:1", .invalidHost("127.0.0.1:8080:1")),
     ])
     func badListenAddress(text: String, expected: ListenAddressError) {
         #expect(throws: expected) { try ListenAddress(parsing: text) }

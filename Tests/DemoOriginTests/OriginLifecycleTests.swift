@@ -61,6 +61,14 @@ struct OriginLifecycleTests {
         }
     }
 
+    /// The message was a Swift type dump: "(SocketAddressError.UnknownHost: … (error -2) …)".
+    @Test("a host that does not resolve is named in words")
+    func unknownHost() async {
+        let error = await #expect(throws: DemoOriginError.self) { try await DemoOrigin.start(host: "999.1.1.1", port: 0) }
+        #expect(error?.description.hasPrefix("cannot listen on 999.1.1.1:0: unknown host 999.1.1.1: ") == true, "\(String(describing: error))")
+        #expect(error?.description.contains("SocketAddressError") == false)
+    }
+
     @Test("a host that is not on this machine gives addressUnavailable or cannotListen, never a crash")
     func foreignHost() async throws {
         // 192.0.2.1 is TEST-NET-1 (RFC 5737): never assigned to this machine; binding sends nothing.
