@@ -59,6 +59,25 @@ struct WhatIfReplayTests {
         #expect(report.text.contains("Requests whose outcome changed: 0 of 16"))
     }
 
+    /// A log cut off mid-request compared its unfinished request as an `error`, listing a
+    /// change for a request the recorded column never counted, with no word about the cut.
+    @Test("a log cut off after a request's start compares only the requests that finished, and says so")
+    func cutOff() async throws {
+        let scratch = try Scratch()
+        let path = try await Self.record(in: scratch)
+        var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Cut after the last request's start, in the middle of the next line.
+        let lastStart = try #require(lines.lastIndex { $0.contains(#""kind":"requestStarted""#) })
+        lines = Array(lines[...lastStart]) + [String(lines[lastStart + 1].prefix(20))]
+        let cut = scratch.path("cut.jsonl")
+        try lines.joined(separator: "\n").write(toFile: cut, atomically: false, encoding: .utf8)
+        let report = try await Self.whatIf(cut, [])
+        #expect(report.changedRequests == 0 && report.changedURLs.isEmpty, "\(report.text)")
+        #expect(report.text.contains("Requests whose outcome changed: 0 of \(Self.script.count - 1)"), "\(report.text)")
+        #expect(report.notes.contains("1 recorded request never finished (the log ends before its answer) and is not compared"), "\(report.notes)")
+        #expect(report.notes.contains { $0.hasPrefix("1 unreadable line of the log was skipped") }, "\(report.notes)")
+    }
+
     @Test("stale-if-error: the recorded origin failure is failed again, so the same configuration serves stale again")
     func staleIfErrorReproduced() async throws {
         let scratch = try Scratch()

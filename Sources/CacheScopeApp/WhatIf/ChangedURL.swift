@@ -22,15 +22,16 @@ public struct ChangedURL: Sendable, Hashable {
     public var transitions: [Transition]
 
     /// The URLs ranked by changed requests (most first, ties by URL), at most `limit`, from
-    /// each request's URL and its recorded and what-if outcome (`nil`: it did not finish,
-    /// counted as `error`).
+    /// each request's URL and its recorded and what-if outcome. A request with no recorded
+    /// outcome (left out, or unfinished when the recording ended) is not compared; one that did
+    /// not finish in the what-if run counts as `error` there.
     static func ranking(urls: [String], recorded: [CacheOutcome?], simulated: [CacheOutcome?], limit: Int) -> [ChangedURL] {
         var requests: [String: Int] = [:]
         var changes: [String: [Pair: Int]] = [:]
         for index in urls.indices {
             let url = urls[index]
+            guard let from = recorded[index] else { continue }
             requests[url, default: 0] += 1
-            let from = recorded[index] ?? .error
             let to = simulated.indices.contains(index) ? simulated[index] ?? .error : .error
             if from != to { changes[url, default: [:]][Pair(from: from, to: to), default: 0] += 1 }
         }

@@ -28,8 +28,6 @@ public enum WhatIfReplay {
     public static func run(_ input: InputPath, changes: WhatIfChanges, shared: Bool = false) async throws -> WhatIfReport {
         var baseline = HARSimulator.configuration
         var notes: [String] = []
-        // Captured requests neither run can send (a HAR's): noted, and not compared.
-        var leftOut = 0
         var session: RecordedSession
         let recordedEvents: [CacheEvent]
         if ReplaySource.isHAR(input) {
@@ -39,7 +37,8 @@ public enum WhatIfReplay {
             let recorded = try await simulate(session, configuration: baseline)
             recordedEvents = recorded.events
             session.outcomes = recorded.outcomes
-            leftOut = recorded.outcomes.filter { $0 == nil }.count
+            // Captured requests neither run can send: noted, and not compared.
+            let leftOut = recorded.outcomes.filter { $0 == nil }.count
             if leftOut > 0 {
                 notes.append("\(SessionSummary.grouped(leftOut)) captured requests left out of both runs: their URL or method cannot be sent (`replay FILE --summary` names them)")
             }
@@ -58,7 +57,17 @@ public enum WhatIfReplay {
                 notes.append("the log records no store capacities; the recorded cache is taken to be CacheScope's default (32 MiB in memory)")
             }
             if log.skippedLines > 0 {
-                notes.append("\(SessionSummary.grouped(log.skippedLines)) unreadable lines of the log were skipped, so the requests they belong to may compare wrongly (`replay FILE --summary` lists them)")
+                notes.append(
+                    log.skippedLines == 1
+                        ? "1 unreadable line of the log was skipped, so the request it belongs to may compare wrongly (`replay FILE --summary` names it)"
+                        : "\(SessionSummary.grouped(log.skippedLines)) unreadable lines of the log were skipped, so the requests they belong to may compare wrongly (`replay FILE --summary` lists them)")
+            }
+            let unfinished = session.outcomes.filter { $0 == nil }.count
+            if unfinished > 0 {
+                notes.append(
+                    unfinished == 1
+                        ? "1 recorded request never finished (the log ends before its answer) and is not compared"
+                        : "\(SessionSummary.grouped(unfinished)) recorded requests never finished (the log ends before their answers) and are not compared")
             }
             if session.commands > 0 {
                 notes.append("\(SessionSummary.grouped(session.commands)) commands (purges, refreshes) in the log are not repeated in the what-if run")
@@ -73,10 +82,13 @@ public enum WhatIfReplay {
         }
         let simulated = try await simulate(changed, configuration: configuration)
         let urls = session.exchanges.map(\.url)
-        let changedRequests = zip(session.outcomes, simulated.outcomes).filter { ($0 ?? .error) != ($1 ?? .error) }.count
+        // A request without a recorded outcome (left out, or unfinished) is not compared.
+        let changedRequests = zip(session.outcomes, simulated.outcomes).filter { recorded, whatIf in
+            recorded.map { $0 != (whatIf ?? .error) } ?? false
+        }.count
         return WhatIfReport(
             file: input.path, changes: changes, recorded: WhatIfRun(folding: recordedEvents), whatIf: WhatIfRun(folding: simulated.events),
-            changedRequests: changedRequests, comparedRequests: session.exchanges.count - leftOut,
+            changedRequests: changedRequests, comparedRequests: session.outcomes.filter { $0 != nil }.count,
             changedURLs: ChangedURL.ranking(urls: urls, recorded: session.outcomes, simulated: simulated.outcomes, limit: 10),
             notes: notes)
     }
