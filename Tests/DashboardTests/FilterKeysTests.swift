@@ -61,6 +61,18 @@ struct FilterKeysTests {
         #expect(!(try screen(state)).contains("matches the filter"))
     }
 
+    /// A filter wider than the line pushed every figure off it, the filter too: only LIVE was left.
+    @Test("a filter too long for the header's first line is cut there, and the figures stay")
+    func longFilterInHeader() throws {
+        var state = SampleSession.state()
+        let long = "url:" + String(repeating: "b", count: 110)
+        press([.character("f")] + type(long) + [.enter], on: &state)
+        #expect(state.interface.filter?.text == long)
+        let first = try screen(state).split(separator: "\n", omittingEmptySubsequences: false)[0]
+        #expect(first.contains("LIVE") && first.contains("f:url:bbbb") && first.contains("…"), "\(first)")
+        #expect(first.contains("req/s"), "the figures are still there: \(first)")
+    }
+
     @Test("a filter that parses narrows the Requests view; the header shows it; Esc clears it")
     func narrowsRequests() throws {
         var state = SampleSession.state()

@@ -16,12 +16,12 @@ enum HeaderSection {
         let lines: [[Span]]
         if geometry.isCompact {
             lines = [
-                Chunk.fit(summaryChunks(state, model: model, now: now, compact: true) + gaugeChunks(model, compact: true), width: width),
+                Chunk.fit(summaryChunks(state, model: model, now: now, compact: true, width: width) + gaugeChunks(model, compact: true), width: width),
                 Chunk.fit(outcomeChunks(model.counters, compact: true), width: width),
             ]
         } else {
             lines = [
-                Chunk.fit(summaryChunks(state, model: model, now: now, compact: false), width: width),
+                Chunk.fit(summaryChunks(state, model: model, now: now, compact: false, width: width), width: width),
                 Chunk.fit(outcomeChunks(model.counters, compact: false), width: width),
                 Chunk.fit(byteChunks(model, now: now), width: width),
                 Chunk.fit(gaugeChunks(model, compact: false, width: width) + [expiryChunk(model, now: now)], width: width),
@@ -64,16 +64,18 @@ enum HeaderSection {
         return spans
     }
 
-    private static func summaryChunks(_ state: DashboardState, model: TrafficModel, now: Double, compact: Bool) -> [Chunk] {
+    private static func summaryChunks(_ state: DashboardState, model: TrafficModel, now: Double, compact: Bool, width: Int) -> [Chunk] {
         let counters = model.counters
         var chunks: [Chunk] = []
         if !compact { chunks.append(Chunk([Span("CacheScope", .title, attributes: .bold)], short: [], shrinksFirst: true)) }
         chunks.append(Chunk(modeSpans(state, now: now)))
         if let filter = state.interface.filter {
-            // The active filter is always on the first line, before the figures that shrink first.
+            // The active filter is always on the first line, before the figures that shrink
+            // first; cut to half the line when short of room, so it never pushes them all off.
             let text = Escaped.text(filter.text)
+            let cut = TextWidth.truncated(text, to: max(8, width / 2 - 2))
             chunks.append(Chunk([Span("filter ", .warning), Span(text, .warning, attributes: .bold)],
-                                short: [Span("f:", .warning), Span(text, .warning, attributes: .bold)]))
+                                short: [Span("f:", .warning), Span(cut, .warning, attributes: .bold)]))
         }
         if !state.interface.mode.isReplay {
             chunks.append(Chunk([Span("up ", .dim), Span(Format.clock(now))]))

@@ -13,6 +13,21 @@ enum TextWidth {
         return left ? fill + text : text + fill
     }
 
+    /// `text` cut to at most `limit` columns, ending in `…` when it was cut.
+    static func truncated(_ text: String, to limit: Int) -> String {
+        guard of(text) > limit else { return text }
+        var kept = ""
+        var used = 0
+        for character in text {
+            let width = of(String(character))
+            guard used + width <= limit - 1 else { break }
+            kept.append(character)
+            used += width
+        }
+        return kept + "…"
+    }
+
+    /// How many columns `text` takes.
     static func of(_ text: String) -> Int {
         var count = 0
         for scalar in text.unicodeScalars {
