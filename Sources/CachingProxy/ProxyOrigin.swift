@@ -27,6 +27,11 @@ public struct ProxyOrigin: Sendable, Hashable, CustomStringConvertible {
         guard let host = components.percentEncodedHost, !host.isEmpty else {
             throw .invalidOrigin(text, problem: "it has no host; use e.g. http://127.0.0.1:8080")
         }
+        // Foundation percent-encodes a host with letters beyond ASCII; nothing resolves that.
+        if host.contains("%"), let name = components.host {
+            throw .invalidOrigin(
+                text, problem: "the host \(name) is not ASCII; give its ASCII (punycode) form, as `idn2 \(name)` prints it: http://xn--…")
+        }
         guard components.user == nil, components.password == nil else {
             throw .invalidOrigin(text, problem: "user information is not supported; send Authorization from the client")
         }

@@ -19,6 +19,8 @@ struct CacheStatusTests {
     @Test("origins with a path, another scheme or no host are refused, naming the problem", arguments: [
         ("ftp://example.com", "scheme"), ("http://example.com/base", "path"), ("example.com", "not a URL"), ("http://", "host"),
         ("http://127.0.0.1:99999", "port 99999 is out of range (1–65535)"), ("http://127.0.0.1:0", "port 0 is out of range"),
+        // Was taken as percent-encoded ASCII, and every request failed with "unknown host".
+        ("http://例え.jp", "the host 例え.jp is not ASCII; give its ASCII (punycode) form"),
     ])
     func invalidOrigin(text: String, problem: String) {
         #expect {
