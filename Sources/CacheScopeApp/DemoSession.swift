@@ -133,7 +133,7 @@ public final class DemoSession: Sendable {
             stopLast: { await self.stopOrigin() })
     }
 
-    /// Runs the traffic without a dashboard (until `--duration` passes, or SIGINT/SIGTERM) and
+    /// Runs the traffic without a dashboard (until `--duration` passes, or SIGINT/SIGTERM/SIGHUP) and
     /// prints the session summary — or, with ``Options/statsEvery``, a JSON line every interval;
     /// returns the process exit status (128 + N after signal N, 1 when the recording could not
     /// be written).

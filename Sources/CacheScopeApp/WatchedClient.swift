@@ -172,7 +172,7 @@ final class WatchedClient: Sendable {
         return exit.status
     }
 
-    /// Runs `traffic` without a dashboard until it ends or SIGINT/SIGTERM, shuts down, and
+    /// Runs `traffic` without a dashboard until it ends or SIGINT/SIGTERM/SIGHUP, shuts down, and
     /// prints `header` and the session summary — or, with `stats`, writes only its lines
     /// (NDJSON on standard output, the recording's note on standard error); returns the exit
     /// status (128 + N after signal N, 1 when the recording could not be written).
@@ -230,7 +230,7 @@ final class WatchedClient: Sendable {
         }
         // With --record, the summary is the recorded log's, so `cachescope replay FILE --summary`
         // prints exactly the same figures.
-        try Console.write(header + (recording?.summary.text ?? live.text) + (recorded ?? ""))
+        try Console.writeSummary(header + (recording?.summary.text ?? live.text) + (recorded ?? ""), endedBy: signalled)
         return status
     }
 

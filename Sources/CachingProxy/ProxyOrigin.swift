@@ -28,7 +28,7 @@ public struct ProxyOrigin: Sendable, Hashable, CustomStringConvertible {
             throw .invalidOrigin(text, problem: "it has no host; use e.g. http://127.0.0.1:8080")
         }
         // Foundation percent-encodes a host with letters beyond ASCII; nothing resolves that.
-        if host.contains("%"), let name = components.host {
+        if let name = components.host, name.unicodeScalars.contains(where: { !$0.isASCII }) {
             throw .invalidOrigin(
                 text, problem: "the host \(name) is not ASCII; give its ASCII (punycode) form, as `idn2 \(name)` prints it: http://xn--…")
         }

@@ -27,17 +27,19 @@ package enum ConnectionFailureText {
         case let error as SocketAddressError.UnknownHost:
             return "unknown host \(error.host): " + startingLowerCase(error.errorDescription)
         case ChannelError.connectTimeout(let timeout):
-            return "no answer within \(seconds(nanoseconds: timeout.nanoseconds)) seconds"
+            return "no answer within \(seconds(nanoseconds: timeout.nanoseconds))"
         default:
             return String(describing: error)
         }
     }
 
-    /// A wait in seconds, to the hundredth (a deadline's remainder is no round number): 1.96,
-    /// 1.5, 2. At least 0.01 for any wait at all: a deadline's last few milliseconds are not "0".
+    /// A wait in seconds, to the hundredth (a deadline's remainder is no round number):
+    /// `1.96 seconds`, `1.5 seconds`, `1 second`. At least 0.01 for any wait at all: a
+    /// deadline's last few milliseconds are not "0".
     package static func seconds(nanoseconds: Int64) -> String {
         let hundredths = nanoseconds > 0 ? max(1, (Double(nanoseconds) / 1e7).rounded()) : 0
-        return hundredths.truncatingRemainder(dividingBy: 100) == 0 ? "\(Int(hundredths / 100))" : "\(hundredths / 100)"
+        if hundredths == 100 { return "1 second" }
+        return (hundredths.truncatingRemainder(dividingBy: 100) == 0 ? "\(Int(hundredths / 100))" : "\(hundredths / 100)") + " seconds"
     }
 
     /// The system's text for `errno`, starting lower-case ("connection refused").

@@ -12,7 +12,7 @@ enum QueryDeadline {
         let limit: Duration
         var description: String {
             let (seconds, attoseconds) = limit.components
-            return "no answer within \(ConnectionFailureText.seconds(nanoseconds: seconds * 1_000_000_000 + attoseconds / 1_000_000_000)) seconds"
+            return "no answer within \(ConnectionFailureText.seconds(nanoseconds: seconds * 1_000_000_000 + attoseconds / 1_000_000_000))"
         }
     }
 

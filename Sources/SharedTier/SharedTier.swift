@@ -201,7 +201,8 @@ package final class SharedTier: Sendable {
                 return try await QueryDeadline.run(within: max(left, .milliseconds(100))) { try await connectOnce(configuration, tls: tls, logger: logger) }
             } catch is QueryDeadline.TimedOut {
                 // The attempt had what was left of the deadline; the user set the whole of it.
-                throw QueryDeadline.TimedOut(limit: configuration.connectTimeout)
+                // A failure before it (connections refused all along) says more.
+                throw lastFailure ?? QueryDeadline.TimedOut(limit: configuration.connectTimeout)
             } catch {
                 guard mayPass(error), ContinuousClock.now + pause < deadline else { throw error }
                 lastFailure = error

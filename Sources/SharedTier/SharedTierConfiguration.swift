@@ -101,9 +101,7 @@ public struct SharedTierConfiguration: Sendable, Equatable {
         guard scheme == "postgres" || scheme == "postgresql" else {
             throw .invalidURL(url, reason: "the scheme must be postgres:// or postgresql://, not \(scheme)://")
         }
-        guard var host = components.host, !host.isEmpty else { throw .invalidURL(url, reason: "it names no host") }
-        // An IPv6 address is written in brackets in a URL (postgres://u@[::1]/db), not in a connection.
-        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        guard let host = components.host, !host.isEmpty else { throw .invalidURL(url, reason: "it names no host") }
         guard let user = components.user?.removingPercentEncoding, !user.isEmpty else {
             throw .invalidURL(url, reason: "it names no user (postgres://USER@\(host)/…)")
         }
@@ -114,8 +112,10 @@ public struct SharedTierConfiguration: Sendable, Equatable {
         if let port = components.port, !(1...65_535).contains(port) {
             throw .invalidURL(url, reason: "port \(port) is out of range")
         }
+        // An IPv6 address is written in brackets in a URL (postgres://u@[::1]/db), not in a connection.
+        let address = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         self.init(
-            host: host, port: components.port ?? 5432, username: user, password: components.password?.removingPercentEncoding,
+            host: address, port: components.port ?? 5432, username: user, password: components.password?.removingPercentEncoding,
             database: database.removingPercentEncoding ?? database)
         var seen: Set<String> = []
         for item in components.queryItems ?? [] {
@@ -146,7 +146,10 @@ public struct SharedTierConfiguration: Sendable, Equatable {
     }
 
     /// The URL without its password, for messages.
-    public var displayURL: String { "postgres://\(username)@\(host):\(port)/\(database)" }
+    public var displayURL: String { "postgres://\(username)@\(Self.urlHost(host)):\(port)/\(database)" }
+
+    /// `host` as a URL writes it: an IPv6 address in brackets.
+    private static func urlHost(_ host: String) -> String { host.contains(":") ? "[\(host)]" : host }
 
     /// Checks what would otherwise fail later.
     func validate() throws(SharedTierError) {

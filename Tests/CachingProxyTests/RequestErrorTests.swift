@@ -29,6 +29,8 @@ struct RequestErrorTests {
     /// request line, and would wait for the rest until the header-read timeout (30 s).
     @Test("an HTTP/0.9 request line (no version) gets 400 at once, however it arrives", arguments: [
         ["GET /max-age/60\r\n"], ["GET /max", "-age/60", "\n"], ["\r\n\r\nGET /max-age/60\r\n"],
+        // What follows the refused line is dropped, not parsed into a second refusal.
+        ["GET /max", "-age/60\r\n", "Host: x\r\n\r\nGET / HTTP/1.1\r\n\r\n"],
     ])
     func versionlessRequestLine(parts: [String]) async throws {
         try await ProxyHarness.start().run { harness in
@@ -41,6 +43,9 @@ struct RequestErrorTests {
             #expect(ContinuousClock.now - started < .seconds(5))
             let record = try #require(await harness.log.records(count: 1).first)
             #expect(record.status == 400 && record.commonLogLine.contains("HTTP/0.9"), "\(record.commonLogLine)")
+            #expect(exchange.responses.count == 1)
+            try await Task.sleep(for: .milliseconds(200))
+            #expect(harness.log.records.count == 1, "one refusal, one line: \(harness.log.records.map(\.commonLogLine))")
             #expect(harness.origin.totalRequestCount() == 0)
         }
     }

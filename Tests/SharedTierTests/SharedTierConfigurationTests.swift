@@ -19,7 +19,9 @@ struct SharedTierConfigurationTests {
         #expect(configuration.displayURL == "postgres://cache@db.example:6543/shared", "no password in messages")
         #expect(try SharedTierConfiguration(url: "postgresql://u@h/d").port == 5432)
         // Brackets belong to the URL's syntax, not to the address.
-        #expect(try SharedTierConfiguration(url: "postgres://u@[::1]:6543/d").host == "::1")
+        let ipv6 = try SharedTierConfiguration(url: "postgres://u@[::1]:6543/d")
+        #expect(ipv6.host == "::1")
+        #expect(ipv6.displayURL == "postgres://u@[::1]:6543/d", "read back as it was written")
         #expect(try SharedTierConfiguration(url: "postgres://u@h/d?connect_timeout=30&sslmode=require").connectTimeout == .seconds(30))
     }
 
@@ -68,7 +70,7 @@ struct SharedTierConfigurationTests {
         var configuration = CachingClientConfiguration()
         configuration.sharedTier = try SharedTierConfiguration(url: "postgres://nobody@127.0.0.1:\(port)/nothing?sslmode=disable&connect_timeout=1")
         let error = await #expect(throws: SharedTierError.self) { _ = try await CachingClient(configuration: configuration) }
-        #expect(error?.description.contains(": no answer within 1 seconds;") == true, "\(String(describing: error))")
+        #expect(error?.description.contains(": no answer within 1 second;") == true, "\(String(describing: error))")
     }
 
     @Test("a server that turns the login down says why at once: an unknown user, an unknown database")

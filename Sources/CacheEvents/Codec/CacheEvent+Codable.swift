@@ -35,7 +35,7 @@ extension CacheEvent: Codable {
                 debugDescription: "\(time) is not a session's time (at most \(Int(CacheEvent.possibleTimes.upperBound)) seconds, about 31 years, either side of its start)")
         }
         let kind = try CacheEventKind(name: name, decoder: decoder)
-        if let (field, status) = kind.statuses.first(where: { !CacheEvent.isPossibleStatus($0.value) }) {
+        if let (field, status) = kind.impossibleStatus {
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: decoder.codingPath + field, debugDescription: "is \(status), not an HTTP status (100 to 999, or 0 for no response)"))
@@ -64,20 +64,26 @@ private struct FieldKey: CodingKey {
 }
 
 extension CacheEventKind {
-    /// The payload's HTTP status fields, each with its path: what decoding checks.
-    fileprivate var statuses: [(field: [any CodingKey], value: Int)] {
-        let status = [FieldKey(stringValue: "status")]
+    /// The payload's first status field that is no HTTP status (``CacheEvent/isPossibleStatus(_:)``)
+    /// with its path, or `nil`: what decoding checks. Nothing is built for a valid event.
+    fileprivate var impossibleStatus: (field: [any CodingKey], value: Int)? {
+        func check(_ status: Int?, _ path: @autoclosure () -> [any CodingKey]) -> (field: [any CodingKey], value: Int)? {
+            guard let status, !CacheEvent.isPossibleStatus(status) else { return nil }
+            return (path(), status)
+        }
+        let status = FieldKey(stringValue: "status")
         switch self {
-        case .modified(let modified): return [(status, modified.status)]
+        case .modified(let modified): return check(modified.status, [status])
         case .served(let served):
-            return [(status, served.status)] + (served.originStatus.map { [([FieldKey(stringValue: "originStatus")], $0)] } ?? [])
-        case .stored(let stored): return [(status, stored.status)]
-        case .requestFinished(let finished): return [(status, finished.status)]
+            return check(served.status, [status]) ?? check(served.originStatus, [FieldKey(stringValue: "originStatus")])
+        case .stored(let stored): return check(stored.status, [status])
+        case .requestFinished(let finished): return check(finished.status, [status])
         case .entries(let snapshot):
-            return snapshot.entries.enumerated().map { index, entry in
-                ([FieldKey(stringValue: "entries"), FieldKey(intValue: index), FieldKey(stringValue: "status")], entry.status)
+            for (index, entry) in snapshot.entries.enumerated() {
+                if let found = check(entry.status, [FieldKey(stringValue: "entries"), FieldKey(intValue: index), status]) { return found }
             }
-        default: return []
+            return nil
+        default: return nil
         }
     }
 

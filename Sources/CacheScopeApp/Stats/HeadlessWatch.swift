@@ -3,7 +3,7 @@ public import CacheEvents
 import SessionLog
 
 /// `cachescope attach --no-ui`: another process's events without a dashboard, until the
-/// publisher stops or SIGINT/SIGTERM — then the session summary, or with `--stats-every
+/// publisher stops or SIGINT/SIGTERM/SIGHUP — then the session summary, or with `--stats-every
 /// SECONDS --json` a JSON line every interval (``StatsStream``) and a last one.
 public enum HeadlessWatch {
     /// Watches `events`; returns the exit status: 0 when the publisher stopped, 128 + N after
@@ -40,7 +40,7 @@ public enum HeadlessWatch {
         if let stats {
             stats.finish(live: true)
         } else {
-            try Console.write(summary.text)
+            try Console.writeSummary(summary.text, endedBy: signalled)
         }
         return signalled.map { 128 + $0 } ?? (failed == nil ? 0 : CommandFailure.failureStatus)
     }

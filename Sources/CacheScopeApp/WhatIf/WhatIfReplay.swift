@@ -59,15 +59,15 @@ public enum WhatIfReplay {
             if log.skippedLines > 0 {
                 notes.append(
                     log.skippedLines == 1
-                        ? "1 unreadable line of the log was skipped, so the request it belongs to may compare wrongly (`replay FILE --summary` names it)"
-                        : "\(SessionSummary.grouped(log.skippedLines)) unreadable lines of the log were skipped, so the requests they belong to may compare wrongly (`replay FILE --summary` lists them)")
+                        ? "1 line of the log was skipped (unreadable, or of a kind this version does not know), so the request it belongs to may compare wrongly (`replay FILE --summary` names it)"
+                        : "\(SessionSummary.grouped(log.skippedLines)) lines of the log were skipped (unreadable, or of kinds this version does not know), so the requests they belong to may compare wrongly (`replay FILE --summary` lists them)")
             }
             let unfinished = session.outcomes.filter { $0 == nil }.count
             if unfinished > 0 {
                 notes.append(
                     unfinished == 1
-                        ? "1 recorded request never finished (the log ends before its answer) and is not compared"
-                        : "\(SessionSummary.grouped(unfinished)) recorded requests never finished (the log ends before their answers) and are not compared")
+                        ? "1 recorded request has no end in the log (it ends before the answer, or the line was skipped) and is not compared"
+                        : "\(SessionSummary.grouped(unfinished)) recorded requests have no end in the log (it ends before their answers, or the lines were skipped) and are not compared")
             }
             if session.commands > 0 {
                 notes.append("\(SessionSummary.grouped(session.commands)) commands (purges, refreshes) in the log are not repeated in the what-if run")

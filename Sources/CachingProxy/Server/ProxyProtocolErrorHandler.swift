@@ -37,6 +37,7 @@ final class ProxyProtocolErrorHandler: ChannelDuplexHandler, RemovableChannelHan
             return
         }
         if let line = versionlessLine {
+            versionlessLine = nil
             refuse(
                 context: context, status: .badRequest, message: "the request line '\(line)' has no HTTP version (an HTTP/0.9 request): send HTTP/1.1\n")
         } else if parserError == .headerOverflow {

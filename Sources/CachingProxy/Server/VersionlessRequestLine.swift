@@ -23,7 +23,14 @@ final class VersionlessRequestLine: ChannelInboundHandler, RemovableChannelHandl
 
     private let limit: Int
     /// The first line so far (at most 200 bytes of it kept) and how many bytes it has had.
-    private var line: [UInt8] = []
+    private var line: [UInt8] = {
+        var line: [UInt8] = []
+        line.reserveCapacity(200)
+        return line
+    }()
+    /// Set once the line was refused: what the client sends after it is dropped, so the
+    /// parser, never told of the refusal, reads nothing more while the connection closes.
+    private var refused = false
     private var lineLength = 0
     private var spaces = 0
 
@@ -32,6 +39,7 @@ final class VersionlessRequestLine: ChannelInboundHandler, RemovableChannelHandl
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if refused { return }
         let buffer = unwrapInboundIn(data)
         switch scan(buffer.readableBytesView) {
         case .undecided:
@@ -42,9 +50,9 @@ final class VersionlessRequestLine: ChannelInboundHandler, RemovableChannelHandl
         case .versionless:
             // The parser error puts NIO's pipeline handler in the state where the 400 may be
             // written; the event before it tells the error handler which line it was.
+            refused = true
             context.fireUserInboundEventTriggered(Found(line: String(decoding: line, as: UTF8.self)))
             context.fireErrorCaught(HTTPParserError.invalidVersion)
-            context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
         }
     }
 

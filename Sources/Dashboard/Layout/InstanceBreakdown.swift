@@ -65,7 +65,7 @@ enum InstanceBreakdown {
         for line in figures(model, roster: roster) {
             let total = line.name == "total" && line.pid.isEmpty
             let escaped = Escaped.text(line.name)
-            let name = TextWidth.of(escaped) > nameWidth ? String(escaped.prefix(nameWidth - 1)) + "…" : escaped
+            let name = TextWidth.truncated(escaped, to: nameWidth)
             var spans = [Span("  " + cell(name, nameWidth, left: true) + " " + cell(line.pid, 8) + "  ", total ? .title : .text)]
             spans.append(Span(cell(line.state, 10, left: true), line.state == "gone" ? .error : total ? .title : .hit))
             spans.append(Span(

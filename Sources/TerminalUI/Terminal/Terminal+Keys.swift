@@ -27,10 +27,11 @@ extension Terminal {
         }
     }
 
-    /// Whether standard input has stopped being this process's controlling terminal: the
-    /// terminal was hung up (its window closed, its tmux session killed) and no SIGHUP came.
-    /// Keys can never arrive again.
-    var isHungUp: Bool { tcgetpgrp(STDIN_FILENO) == -1 }
+    /// Whether standard input's terminal was hung up (its window closed, its tmux session
+    /// killed) and no SIGHUP came: calls on it then fail with EIO (a terminal that is merely
+    /// not this process's controlling one, under `setsid`, fails with ENOTTY instead). Keys
+    /// can never arrive again.
+    var isHungUp: Bool { tcgetpgrp(STDIN_FILENO) == -1 && errno == EIO }
 
     /// The signal (SIGINT, SIGTERM or SIGHUP) that arrived while the terminal was active, if any.
     var pendingSignal: Int32? { state.withLock { $0.pendingSignal } }
