@@ -24,14 +24,19 @@ public enum TerminationSignal {
             return (number, action)
         }
         let hangUpIgnored = previous.contains { $0.0 == SIGHUP && SignalDisposition.isIgnored($0.1) }
+        var received: Int32?
         defer {
             for (number, action) in previous {
                 var action = action
                 sigaction(number, &action, nil)
             }
+            // A closed terminal sends SIGHUP more than once (the shell, then the kernel): after
+            // the first, the next must not end the shutdown that saves the recording.
+            if received == SIGHUP { signal(SIGHUP, SIG_IGN) }
         }
         let trapped: [UnixSignal] = hangUpIgnored ? [.sigint, .sigterm] : [.sigint, .sigterm, .sighup]
         for await signal in await UnixSignalsSequence(trapping: trapped) {
+            received = signal.rawValue
             return signal.rawValue
         }
         return nil

@@ -77,6 +77,29 @@ struct SharedCachingTests {
         }
     }
 
+    /// RFC 9211 §2.2: `uri-miss` means nothing was stored for the URI; these said it whenever
+    /// a stored response was not used.
+    @Test("fwd says why a stored response was not used: the request's directives, or another Vary selection", arguments: [
+        (["Cache-Control: no-cache"], "cachescope;fwd=request;"), (["Pragma: no-cache"], "cachescope;fwd=request;"),
+        (["Cache-Control: min-fresh=3600"], "cachescope;fwd=request;"),
+    ])
+    func forwardCause(headers: [String], expected: String) async throws {
+        try await ProxyHarness.start().run { harness in
+            _ = try await harness.request("/max-age/60")
+            let second = try await harness.request("/max-age/60", headers: headers)
+            #expect(ProxyHarness.cacheStatus(second).hasPrefix(expected), "\(headers): \(ProxyHarness.cacheStatus(second))")
+        }
+    }
+
+    @Test("a stored response for another Accept-Language is a vary-miss")
+    func varyMiss() async throws {
+        try await ProxyHarness.start().run { harness in
+            _ = try await harness.request("/vary/lang", headers: ["Accept-Language: en"])
+            let other = try await harness.request("/vary/lang", headers: ["Accept-Language: fr"])
+            #expect(ProxyHarness.cacheStatus(other).hasPrefix("cachescope;fwd=vary-miss;fwd-status=200"), "\(ProxyHarness.cacheStatus(other))")
+        }
+    }
+
     @Test("a POST is forwarded (fwd=method) and invalidates the stored GET (§4.4)")
     func unsafeMethodInvalidates() async throws {
         try await ProxyHarness.start().run { harness in

@@ -124,11 +124,30 @@ extension EndToEndTests {
             let deadline = ContinuousClock.now + .seconds(20)
             while kill(pid, 0) == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
             #expect(kill(pid, 0) != 0, "still running 20 s after its terminal closed")
-            #expect(try CLIFixtures.temporaryFiles(in: directory).isEmpty, "the recording was renamed into place")
+            let appLog = (try? String(contentsOfFile: directory.path("demo.log"), encoding: .utf8)) ?? "(no log)"
+            #expect(try CLIFixtures.temporaryFiles(in: directory).isEmpty, "the recording was renamed into place; the app's log:\n\(appLog.suffix(3000))")
             let replay = try await Binary.run(["replay", log, "--summary"])
             #expect(replay.status == 0, "\(replay.stderr)")
             #expect(replay.stderr.isEmpty, "no line skipped: \(replay.stderr)")
             #expect(replay.stdout.contains("Requests: "), "\(replay.stdout)")
+        }
+
+        @Test("SIGHUP, twice, ends the dashboard with status 129 and its recording complete", .needsTmux)
+        func hangUpDashboard() async throws {
+            let directory = try TemporaryDirectory()
+            let log = directory.path("session.jsonl")
+            let tmux = try TmuxSession.demo(["--record", log, "--rate", "20"], directory: directory)
+            defer { tmux.close() }
+            _ = try await tmux.waitForDashboard()
+            let pid = try #require(tmux.pid)
+            // The second once the first has ended the dashboard, during the shutdown.
+            kill(pid, SIGHUP)
+            try await Task.sleep(for: .milliseconds(300))
+            kill(pid, SIGHUP)
+            #expect(await tmux.waitForExit() == 129)
+            #expect(try CLIFixtures.temporaryFiles(in: directory).isEmpty, "the recording was renamed into place")
+            let replay = try await Binary.run(["replay", log, "--summary"])
+            #expect(replay.status == 0 && replay.stderr.isEmpty, "\(replay.stderr)")
         }
 
         @Test("SIGHUP ends a headless demo like SIGTERM: status 129, the summary, the recording complete")
@@ -141,6 +160,10 @@ extension EndToEndTests {
                 directory.path("demo.log"),
             ])
             try await Task.sleep(for: .seconds(2))
+            // Twice, as a closing terminal sends it (the shell, then the kernel): the second
+            // must not end the shutdown the first began.
+            kill(demo.pid, SIGHUP)
+            try await Task.sleep(for: .milliseconds(300))
             kill(demo.pid, SIGHUP)
             let ended = await demo.wait(timeout: .seconds(20))
             #expect(ended.status == 129, "\(ended.output)")

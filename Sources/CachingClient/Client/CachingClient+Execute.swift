@@ -84,7 +84,7 @@ extension CachingClient {
         {
             return stale
         }
-        return deliver(result, run: run, coalescedWith: leaderID)
+        return deliver(result, run: run, coalescedWith: leaderID, forwardedBecause: decision.forwardCause)
     }
 
     /// Whether a follower may take its leader's answer. Only what it could have been served
@@ -156,7 +156,9 @@ extension CachingClient {
     }
 
     /// Hands an origin result to the caller and publishes `served` and `requestFinished`.
-    private func deliver(_ result: NetworkResult, run: RequestRun, coalescedWith leaderID: UInt64?) -> ClientResponse {
+    private func deliver(
+        _ result: NetworkResult, run: RequestRun, coalescedWith leaderID: UInt64?, forwardedBecause cause: ForwardCause?
+    ) -> ClientResponse {
         let body = run.request.method == .head ? Data() : result.body
         let coalesced = leaderID != nil
         publishCompletion(
@@ -168,7 +170,7 @@ extension CachingClient {
             coalesced: coalesced, run: run)
         return ClientResponse(
             response: result.response, body: body, outcome: result.outcome, reason: result.reason, age: result.age,
-            timeToLive: result.timeToLive, fromNetwork: true, coalesced: coalesced, requestID: run.id)
+            timeToLive: result.timeToLive, fromNetwork: true, coalesced: coalesced, requestID: run.id, forwardCause: cause)
     }
 
     /// RFC 9111 §5.2.1.7: `only-if-cached` with nothing usable is answered with 504.

@@ -23,6 +23,9 @@ public struct ClientResponse: Sendable {
     public let coalesced: Bool
     /// The request's ID in the event stream.
     public let requestID: UInt64
+    /// Why the request went to the origin (a miss, a revalidation, a bypass); `nil` for a
+    /// response the cache gave without asking it (a stale one under `stale-if-error` included).
+    public var forwardCause: ForwardCause? = nil
 }
 
 /// Errors the caching client throws.

@@ -14,6 +14,8 @@ struct CacheStatus: Sendable, Hashable {
     enum Forward: String, Sendable {
         /// Nothing was stored for the URI.
         case uriMiss = "uri-miss"
+        /// Responses were stored for the URI, but none for this request's `Vary` fields.
+        case varyMiss = "vary-miss"
         /// Nothing matched, or what went wrong is not known.
         case miss
         /// A stored response was stale (revalidated, or replaced, or the origin failed).
@@ -50,14 +52,14 @@ struct CacheStatus: Sendable, Hashable {
                 hit = true  // stale-while-revalidate or max-stale: served without forwarding
             }
         case .revalidated:
-            forward = .stale
+            forward = response.forwardCause == .request ? .request : .stale
             forwardStatus = 304
         case .modified:
-            forward = .stale
+            forward = response.forwardCause == .request ? .request : .stale
             forwardStatus = status
             stored = response.timeToLive != nil
         case .miss:
-            forward = .uriMiss
+            forward = Self.forward(response.forwardCause)
             forwardStatus = status
             stored = response.timeToLive != nil
         case .bypass:
@@ -67,6 +69,19 @@ struct CacheStatus: Sendable, Hashable {
         case .error:
             detail = "only-if-cached"  // RFC 9111 §5.2.1.7: not forwarded, nothing stored
             timeToLive = nil
+        }
+    }
+
+    /// RFC 9211 §2.2's `fwd` for a miss: nothing stored for the URI, nothing for this
+    /// request's `Vary` fields, a stored response that was stale (fetched in full: no
+    /// validator), or one the request did not allow.
+    private static func forward(_ cause: ForwardCause?) -> Forward {
+        switch cause {
+        case .varyMismatch: .varyMiss
+        case .stale: .stale
+        case .request: .request
+        case .method: .method
+        case .notStored, nil: .uriMiss
         }
     }
 

@@ -82,6 +82,10 @@ final class SignalWatcher: Sendable {
     private func deliver(_ signalNumber: Int32) {
         let target = state.withLock { $0.target }
         if let target, target.handleSignal(signalNumber) { return }
+        // A closed terminal sends SIGHUP more than once (tmux, then the kernel as the shell
+        // exits): the first ended the dashboard, and the process is saving its recording. No
+        // terminal is left to act for, so a later one must not cut that short.
+        if signalNumber == SIGHUP { return }
         actAsBefore(signalNumber)
     }
 
