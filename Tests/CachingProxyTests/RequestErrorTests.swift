@@ -108,6 +108,34 @@ struct RequestErrorTests {
         #expect(RequestLimits.isHostAndPort(value))
     }
 
+    /// proxy.md promised 431 past 256 fields; only the section's bytes were checked.
+    @Test("more than 256 header fields get 431, naming the count")
+    func tooManyFields() async throws {
+        try await ProxyHarness.start().run { harness in
+            let fields = (0..<300).map { "X-F\($0): 1\r\n" }.joined()
+            let exchange = try await RawHTTP.send("GET /max-age/60 HTTP/1.1\r\nHost: x\r\n\(fields)\r\n", port: harness.proxy.port, waitForClose: true)
+            let response = try #require(exchange.responses.first)
+            #expect(response.status == 431)
+            #expect(response.text.contains("the request has 301 header fields; the proxy accepts at most 256"), "\(response.text)")
+            #expect(harness.origin.totalRequestCount() == 0)
+        }
+    }
+
+    /// RFC 9112 §6.1: a transfer coding the server does not understand SHOULD get 501; the
+    /// proxy dropped `gzip` and sent the coded bytes on as plain.
+    @Test("a transfer coding other than chunked gets 501, naming it")
+    func unknownTransferCoding() async throws {
+        try await ProxyHarness.start().run { harness in
+            let exchange = try await RawHTTP.send(
+                "POST /items/1 HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n", port: harness.proxy.port,
+                waitForClose: true)
+            let response = try #require(exchange.responses.first)
+            #expect(response.status == 501)
+            #expect(response.text.contains("the transfer coding 'gzip' is not supported"), "\(response.text)")
+            #expect(harness.origin.totalRequestCount() == 0)
+        }
+    }
+
     @Test("a request target over the limit gets 414")
     func uriTooLong() async throws {
         try await ProxyHarness.start { $0.maximumURILength = 1024 }.run { harness in

@@ -18,6 +18,10 @@ enum RequestRejection: Error, Equatable {
     case invalidHost(String)
     /// A method the proxy does not forward: `CONNECT`, or `OPTIONS *` (501).
     case notForwarded(String)
+    /// More header field lines than ``RequestLimits/maximumHeaderFields`` (431).
+    case tooManyFields(count: Int, limit: Int)
+    /// A transfer coding other than `chunked` (`gzip, chunked`): RFC 9112 §6.1 asks for 501.
+    case transferCoding(String)
 
     /// The response: status and a sentence saying what to change.
     var answer: ProxyAnswer {
@@ -37,6 +41,14 @@ enum RequestRejection: Error, Equatable {
             .local(.badRequest, "the Host field '\(value.prefix(200))' is not host[:port]", close: true, outcome: "rejected")
         case .notForwarded(let what):
             .local(.notImplemented, "\(what) is not forwarded by this proxy", close: true, outcome: "rejected")
+        case .tooManyFields(let count, let limit):
+            .local(
+                .requestHeaderFieldsTooLarge, "the request has \(count) header fields; the proxy accepts at most \(limit)", close: true,
+                outcome: "rejected")
+        case .transferCoding(let coding):
+            .local(
+                .notImplemented, "the transfer coding '\(coding.prefix(100))' is not supported: send the body chunked or with Content-Length",
+                close: true, outcome: "rejected")
         }
     }
 }
@@ -46,6 +58,8 @@ struct RequestLimits: Sendable {
     var maximumURILength: Int
     var maximumHeaderBytes: Int
     var maximumRequestBodyBytes: Int
+    /// The most header field lines a request may have (431 beyond).
+    static let maximumHeaderFields = 256
 
     /// What NIO's parser is allowed before it fails with `headerOverflow` (answered 431): room
     /// enough that a target or header section just over our own limits reaches ``check(_:clientAddress:now:)``,
@@ -67,6 +81,9 @@ struct RequestLimits: Sendable {
         guard headerBytes <= maximumHeaderBytes else {
             return .failure(.headersTooLarge(bytes: headerBytes, limit: maximumHeaderBytes))
         }
+        guard head.headers.count <= Self.maximumHeaderFields else {
+            return .failure(.tooManyFields(count: head.headers.count, limit: Self.maximumHeaderFields))
+        }
         if head.method == .CONNECT { return .failure(.notForwarded("CONNECT")) }
         if target == "*" {
             return .failure(head.method == .OPTIONS ? .notForwarded("OPTIONS *") : .malformedTarget(target))
@@ -77,6 +94,12 @@ struct RequestLimits: Sendable {
         let hosts = head.headers["host"].count
         if head.version.minor >= 1, hosts != 1 { return .failure(.hostCount(hosts)) }
         if let host = head.headers.first(name: "host"), !Self.isHostAndPort(host) { return .failure(.invalidHost(host)) }
+        // NIO's parser has refused a last coding other than chunked; one before it is ours to refuse.
+        for value in head.headers.contains(name: "transfer-encoding") ? head.headers["transfer-encoding"] : [] {
+            for coding in value.split(separator: ",") where coding.trimmingCharacters(in: .whitespaces).lowercased() != "chunked" {
+                return .failure(.transferCoding(coding.trimmingCharacters(in: .whitespaces)))
+            }
+        }
         if let declared = head.headers.first(name: "content-length").flatMap({ Int($0) }), declared > maximumRequestBodyBytes {
             return .failure(.bodyTooLarge(limit: maximumRequestBodyBytes))
         }
