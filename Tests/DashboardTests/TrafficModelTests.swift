@@ -134,8 +134,12 @@ struct TrafficModelTests {
         var model = TrafficModel(folding: SampleSession.events)
         model.apply(CacheEvent(seq: 900, time: 12, kind: .purged(Purged(scope: PurgeScope(word: "key", key: SampleSession.key("/rotating"), variant: nil, since: nil), count: 1))))
         #expect(model.entries.count == 4)
+        let purgedBefore = model.counters.evictions[.purged] ?? 0
         model.apply(CacheEvent(seq: 901, time: 12, kind: .purged(Purged(scope: .all, count: 4))))
         #expect(model.entries.isEmpty)
+        // One event for the whole store, counted as the 4 evictions it was (as the metrics count
+        // it); the summary and Stats left it out.
+        #expect(model.counters.evictions[.purged] == purgedBefore + 4)
     }
 
     @Test("Rates are per second over the last 10 s of event time and fall to zero when traffic stops")

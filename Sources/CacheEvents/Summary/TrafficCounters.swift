@@ -49,6 +49,10 @@ public struct TrafficCounters: Sendable, Hashable, Codable {
             bytesFromNetwork += finished.bytesFromNetwork
         case .evicted(let evicted):
             evictions[evicted.reason, default: 0] += 1
+        case .purged(let purged) where purged.scope == .all:
+            // The store reports a purge of everything as one change, not entry by entry (the
+            // metrics count it the same way).
+            evictions[.purged, default: 0] += purged.count
         case .dropped(let dropped):
             droppedEvents += dropped.count
         default:

@@ -43,12 +43,12 @@ public struct TimelineBucket: Sendable, Hashable {
         if outcome.servedFromCache { fromCache += 1 }
     }
 
-    mutating func addEviction(_ reason: EvictionReason) {
+    mutating func addEviction(_ reason: EvictionReason, count: Int = 1) {
         switch reason {
-        case .capacity: capacityEvictions += 1
-        case .expired: expiredEvictions += 1
-        case .purged: purgedEvictions += 1
-        case .corrupt: corruptEvictions += 1
+        case .capacity: capacityEvictions += count
+        case .expired: expiredEvictions += count
+        case .purged: purgedEvictions += count
+        case .corrupt: corruptEvictions += count
         }
     }
 

@@ -131,6 +131,8 @@ public struct TrafficModel: EventFolding {
             timeline.addEviction(evicted.reason, at: event.time)
         case .purged(let purged):
             entries.purge(purged, instance: instance)
+            // A purge of everything is one event, not one eviction per entry.
+            if purged.scope == .all, purged.count > 0 { timeline.addEviction(.purged, count: purged.count, at: event.time) }
             if let origin = purged.origin {
                 let what = purged.key ?? purged.scope.match.map { "\(purged.scope.word):\($0)" }
                 lastSharedPurge = SharedPurgeNote(origin: origin, key: what, count: purged.count, time: event.time)

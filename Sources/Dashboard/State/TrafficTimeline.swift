@@ -36,9 +36,9 @@ public struct TrafficTimeline: Sendable, Hashable {
         change(at: time) { $0.addRequest(outcome) }
     }
 
-    /// Counts one eviction at session time `time`.
-    mutating func addEviction(_ reason: EvictionReason, at time: Double) {
-        change(at: time) { $0.addEviction(reason) }
+    /// Counts `count` evictions (one by default) at session time `time`.
+    mutating func addEviction(_ reason: EvictionReason, count: Int = 1, at time: Double) {
+        change(at: time) { $0.addEviction(reason, count: count) }
     }
 
     private mutating func change(at time: Double, _ body: (inout TimelineBucket) -> Void) {
