@@ -13,4 +13,10 @@ struct CacheScopeCommand: AsyncParsableCommand {
         ],
         defaultSubcommand: DemoCommand.self
     )
+
+    /// Runs the command named on the command line, with standard input, output and error open.
+    static func main() async {
+        StandardDescriptors.ensureOpen()
+        await main(nil)
+    }
 }

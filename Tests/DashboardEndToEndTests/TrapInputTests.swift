@@ -1,3 +1,4 @@
+import DemoOrigin
 import Foundation
 import Testing
 
@@ -140,6 +141,30 @@ extension EndToEndTests {
                 let output = try await Binary.run(arguments)
                 #expect(output.status == 64, "\(arguments): \(output.stderr)")
                 #expect(output.stderr.contains("capture.har:1: " + message), "\(arguments): \(output.stderr)")
+            }
+        }
+
+        /// With standard output closed, the next file opened took its number and the body was
+        /// written into it ("cachescope: Invalid argument"); a full disk said only "No space
+        /// left on device".
+        @Test("get with standard output closed succeeds; with a full one it says what it could not write")
+        func standardOutput() async throws {
+            try await withOriginAndStore { setup in
+                let binary = try #require(Binary.path)
+                let errors = setup.store.path("stderr")
+                let command = #""$0" get "$1" --cache-dir "$2""#
+                let closed = try Spawn.start(["/bin/sh", "-c", command + " >&-", binary, setup.origin.baseURL + "/large/256", setup.cache], errorPath: errors)
+                let closedEnd = await closed.wait(timeout: .seconds(30))
+                let closedText = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+                #expect(closedEnd.status == 0, "\(closedText)")
+                #expect(closedText.contains("MISS") && !closedText.contains("nvalid argument"), "\(closedText)")
+                let full = try Spawn.start(["/bin/sh", "-c", command + " > /dev/full", binary, setup.origin.baseURL + "/large/256", setup.cache], errorPath: errors)
+                let fullEnd = await full.wait(timeout: .seconds(30))
+                let fullText = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+                #expect(fullEnd.status == 1)
+                #expect(fullText.contains("cachescope: cannot write to standard output: no space left on device"), "\(fullText)")
+                // The store is whole: the body stored by the first run is served.
+                #expect(try await setup.get("/large/256").stderr.hasPrefix("HIT"))
             }
         }
     }
