@@ -30,6 +30,9 @@ struct RangeTests {
             let past = try await harness.request("/large/4", headers: ["Range: bytes=5000-"])
             #expect(past.status == 416)
             #expect(past.value("Content-Range") == "bytes */4096")
+            // The proxy's own answer: a line saying why, and never stored.
+            #expect(past.value("Cache-Control") == "no-store")
+            #expect(past.text == "the Range asks for bytes beyond the 4096 the response has\n", "\(past.text)")
             let several = try await harness.request("/large/4", headers: ["Range: bytes=0-1, 5-6"])
             #expect(several.status == 200 && several.body.count == 4096)
             let stale = try await harness.request("/large/4", headers: ["Range: bytes=0-1", "If-Range: \"not-the-etag\""])

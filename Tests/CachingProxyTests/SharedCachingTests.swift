@@ -91,6 +91,19 @@ struct SharedCachingTests {
         }
     }
 
+    /// The 504 had no body and no `Cache-Control: no-store`, unlike the proxy's other answers.
+    @Test("only-if-cached with nothing stored: 504 with a line saying why, never stored, and the origin not asked")
+    func onlyIfCached() async throws {
+        try await ProxyHarness.start().run { harness in
+            let response = try await harness.request("/max-age/60", headers: ["Cache-Control: only-if-cached"])
+            #expect(response.status == 504)
+            #expect(response.value("Cache-Control") == "no-store")
+            #expect(response.text.contains("only-if-cached does not allow asking the origin"), "\(response.text)")
+            #expect(ProxyHarness.cacheStatus(response) == "cachescope;detail=only-if-cached")
+            #expect(harness.origin.totalRequestCount() == 0)
+        }
+    }
+
     @Test("a stored response for another Accept-Language is a vary-miss")
     func varyMiss() async throws {
         try await ProxyHarness.start().run { harness in

@@ -69,6 +69,16 @@ struct ProxyExchange: Sendable {
         if let status = cacheStatusValues.value(for: CacheStatus(result, method: request.method)) {
             fields.append(HTTPField(name: .cacheStatus, value: status))
         }
+        if result.outcome == .error {
+            // `only-if-cached` with nothing usable (RFC 9111 §5.2.1.7): the 504 is the proxy's own
+            // answer, so it says what happened and is never stored.
+            fields[.contentType] = "text/plain; charset=utf-8"
+            fields[.cacheControl] = "no-store"
+            let message = "nothing usable is stored for this request, and only-if-cached does not allow asking the origin"
+            return ProxyAnswer(
+                response: HTTPResponse(status: result.response.status, headerFields: fields), body: request.method == .head ? Data() : Data((message + "\n").utf8),
+                closeConnection: false, outcome: result.outcome.rawValue, reason: result.reason)
+        }
         let response = HTTPResponse(status: result.response.status, headerFields: fields)
         if let notModified = ConditionalRequest.notModified(for: request, response: response, now: now) {
             return ProxyAnswer(

@@ -86,7 +86,11 @@ enum RangeRequest {
                 fields.append(field)
             }
             fields[.contentRange] = "bytes */\(body.count)"
-            return (HTTPResponse(status: .rangeNotSatisfiable, headerFields: fields), Data())
+            // An answer the proxy makes itself: a line saying what to change, never stored.
+            fields[.contentType] = "text/plain; charset=utf-8"
+            fields[.cacheControl] = "no-store"
+            let message = "the Range asks for bytes beyond the \(body.count) the response has\n"
+            return (HTTPResponse(status: .rangeNotSatisfiable, headerFields: fields), Data(message.utf8))
         }
     }
 }
