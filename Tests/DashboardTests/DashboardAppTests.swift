@@ -71,6 +71,23 @@ struct DashboardAppTests {
         #expect(app.snapshot.interface.status?.text == "purged 1 entry of \(key)")
     }
 
+    /// Each key's result replaced the last on the status line: two marked rows purged said
+    /// "purged 1 entry of" the second key only.
+    @Test("a purge of several marked keys ends in one status line for them all")
+    func markedPurge() async throws {
+        let log = CommandLog()
+        let app = try await liveApp { log.send($0) }
+        // Every row the Entries view lists, marked; then d and y.
+        for key in [Key.character("2"), .character("M"), .character("d"), .character("y")] {
+            _ = app.handle(key, theme: app.theme, redraw: {})
+        }
+        #expect(await eventually { app.snapshot.interface.status?.kind == .success && app.snapshot.interface.status?.text.hasPrefix("purged ") == true })
+        let keys = log.received.withLock { $0.count }
+        #expect(keys > 1, "a session with several stored keys")
+        let status = app.snapshot.interface.status?.text ?? ""
+        #expect(status.hasSuffix(" (\(keys) keys)") && !status.contains("instance"), "\(status)")
+    }
+
     @Test("A sender that throws becomes a failure on the status line")
     func commandFailure() async throws {
         let app = try await liveApp { _ in throw OriginDown() }

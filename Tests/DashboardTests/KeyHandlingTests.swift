@@ -136,7 +136,10 @@ struct KeyHandlingTests {
         #expect(state.interface.status?.text == "purge 2 entries, 1000 B, 0 of them hit in the last minute? y/n")
         let effects = press([.character("y")], on: &state)
         #expect(effects == [
-            .send(.purge(key: SampleSession.key("/evil\u{1B}[2J?q=東京"))), .send(.purge(key: SampleSession.key("/rotating"))), .redraw,
+            .purgeEach([
+                PurgeTarget(key: SampleSession.key("/evil\u{1B}[2J?q=東京")): 1, PurgeTarget(key: SampleSession.key("/rotating")): 1,
+            ]),
+            .redraw,
         ])
         #expect(state.interface.marks.isEmpty)
         press([.character("m"), .character("U")], on: &state)

@@ -20,9 +20,12 @@ struct PurgePreviewTests {
     /// What purging `keys` removes from the dashboard's table: every entry under them,
     /// as the store's `evicted(.purged)` events report it.
     private func removed(by commands: [DashboardEffect], from state: DashboardState) -> [EntryRecord] {
-        let keys = Set(commands.compactMap { effect -> String? in
-            guard case .send(.purge(let key)) = effect else { return nil }
-            return key
+        let keys = Set(commands.flatMap { effect -> [String] in
+            switch effect {
+            case .send(.purge(let key)): [key]
+            case .purgeEach(let targets): targets.keys.map(\.key)
+            default: []
+            }
         })
         var after = state
         for entry in state.shown.entries.all where keys.contains(entry.ref.key) {
@@ -59,7 +62,8 @@ struct PurgePreviewTests {
 
         let effects = press([.character("y")], on: &state)
         #expect(state.interface.overlay == nil)
-        #expect(effects == preview.commands.map { .send($0) } + [.redraw])
+        // Several keys: one effect for them all, so that their results make one report.
+        #expect(effects == [.purgeEach(preview.entriesByTarget), .redraw])
         let gone = removed(by: effects, from: state)
         #expect(gone.count == preview.entries, "the preview's count is what the purge removes")
         #expect(gone.reduce(0) { $0 + $1.size } == preview.bytes)

@@ -158,7 +158,7 @@ public final class DashboardApp: Sendable {
                 if instanceCommands != nil {
                     purge(targets, redraw: redraw)
                 } else {
-                    for key in Set(targets.keys.map(\.key)).sorted() { send(.purge(key: key), redraw: redraw) }
+                    purgeLocally(targets, redraw: redraw)
                 }
             case .nextTheme:
                 if let next = nextTheme(after: theme) { action = .setTheme(next) }
@@ -190,6 +190,31 @@ public final class DashboardApp: Sendable {
         } catch {
             core.withLock { $0.state.setStatus("cannot switch theme: \(error)", kind: .failure) }
             return nil
+        }
+    }
+
+    /// Purges each key of `targets` in the dashboard's own cache, one after another, and shows
+    /// one report for them all (``FleetPurgeReport``): each key's result on the status line in
+    /// turn left only the last one there.
+    func purgeLocally(_ targets: [PurgeTarget: Int], redraw: @escaping @Sendable () -> Void) {
+        guard let commands else { return }
+        let entries = targets.reduce(into: [String: Int]()) { $0[$1.key.key, default: 0] += $1.value }
+        let logger = self.logger
+        Task {
+            var answers: [FleetPurgeReport.Answer] = []
+            for (key, count) in entries.sorted(by: { $0.key < $1.key }) {
+                let result: CommandResult
+                do {
+                    result = try await commands(.purge(key: key))
+                } catch {
+                    result = CommandResult(succeeded: false, message: "failed: \(error)")
+                }
+                answers.append(FleetPurgeReport.Answer(key: key, name: "", entries: count, result: result))
+            }
+            let report = FleetPurgeReport(answers: answers)
+            logger.info("purge", metadata: ["keys": "\(entries.count)", "ok": "\(report.succeeded)", "result": "\(report.message)"])
+            self.core.withLock { $0.state.setStatus(report.message, kind: report.succeeded ? .success : .failure) }
+            redraw()
         }
     }
 

@@ -67,13 +67,18 @@ extension DashboardState {
         return [.redraw]
     }
 
-    /// The answer to a purge preview: `y` sends one purge per key the preview counted.
+    /// The answer to a purge preview: `y` sends one purge per key the preview counted (for
+    /// several keys, as one ``DashboardEffect/purgeEach(_:)`` whose results make one report).
     mutating func answerPurge(_ key: Key, preview: PurgePreview) -> [DashboardEffect] {
         answer(key, question: "purge \(preview.summary)", cancelled: "purge cancelled") { state in
             if let refusal = state.commandRefusal() { return refusal }
             state.interface.marks.subtract(preview.targets)
             state.setStatus("purging \(preview.summary)…")
-            guard state.interface.instances.isFleet else { return preview.commands.map { .send($0) } + [.redraw] }
+            guard state.interface.instances.isFleet else {
+                // Several keys: one report for them all, rather than each key's result in turn.
+                if preview.tag == nil, preview.commands.count > 1 { return [.purgeEach(preview.entriesByTarget), .redraw] }
+                return preview.commands.map { .send($0) } + [.redraw]
+            }
             // A purge by tag: one purgeTag to each instance that holds a tagged entry.
             if let tag = preview.tag { return [.sendTo(.purgeTag(tag: tag), instances: preview.instances), .redraw] }
             // Each instance is told only the keys it stores (and the filter matched there), and

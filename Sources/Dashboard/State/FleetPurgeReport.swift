@@ -1,7 +1,7 @@
 public import CacheEvents
 
-/// What the status line says after a purge of several keys went to a fleet (`d` on marks,
-/// `:purge FILTER`): one line for the whole purge — how many entries went from how many
+/// What the status line says after a purge of several keys went to a fleet, or to the
+/// dashboard's own cache (`d` on marks, `:purge FILTER`): one line for the whole purge — how many entries went from how many
 /// instances — with the failures first, by instance, so a key that was not purged somewhere is
 /// seen.
 ///
@@ -17,7 +17,7 @@ public struct FleetPurgeReport: Sendable, Hashable {
     public struct Answer: Sendable, Hashable {
         /// The primary key purged.
         public var key: String
-        /// The instance's name.
+        /// The instance's name; empty for the dashboard's own cache (a live session, not a fleet).
         public var name: String
         /// The entries the preview counted for the key in that instance.
         public var entries: Int
@@ -56,8 +56,10 @@ public struct FleetPurgeReport: Sendable, Hashable {
         let entries = done.reduce(0) { $0 + $1.entries }
         let instances = Set(done.map(\.name)).count
         let keys = Set(done.map(\.key)).count
-        let purged = "purged \(entries) \(entries == 1 ? "entry" : "entries") on \(instances) "
-            + "\(instances == 1 ? "instance" : "instances") (\(keys) \(keys == 1 ? "key" : "keys"))"
+        // The dashboard's own cache has no name, and no instances to count.
+        let local = answers.allSatisfy(\.name.isEmpty)
+        let purged = "purged \(entries) \(entries == 1 ? "entry" : "entries")"
+            + (local ? "" : " on \(instances) \(instances == 1 ? "instance" : "instances")") + " (\(keys) \(keys == 1 ? "key" : "keys"))"
         let failed = answers.filter { !$0.succeeded }
         guard !failed.isEmpty else { return purged }
         var names: [String] = []
@@ -74,7 +76,7 @@ public struct FleetPurgeReport: Sendable, Hashable {
                 if !reasons.contains(reason) { reasons.append(reason) }
             }
             let which = failures.count == 1 ? failures[0].key : "\(failures.count) keys"
-            return "\(name): \(reasons.joined(separator: "; ")) (\(which))"
+            return (name.isEmpty ? "" : "\(name): ") + "\(reasons.joined(separator: "; ")) (\(which))"
         }
         return "purge: \(failed.count) of \(answers.count) failed — " + parts.joined(separator: " · ") + " — " + purged
     }
