@@ -80,6 +80,11 @@ struct ProxyCommand: AsyncParsableCommand {
         if !allowRemote, !CachingProxyConfiguration.isLoopback(address.host) {
             throw ValidationError("--listen \(CachingProxyError.remoteListenNotAllowed(host: address.host))")
         }
+        let metricsAddress = try metrics.address(allowRemote: allowRemote)
+        // The second bind would fail as "address already in use", blaming another process.
+        if let metricsAddress, metricsAddress.listen.port != 0, metricsAddress.listen == address {
+            throw ValidationError("--metrics \(metricsAddress.listen) is the address --listen serves the proxy on: give the metrics a port of their own")
+        }
         if readOnly, store.cacheDir == nil {
             throw ValidationError("--read-only serves what a store already holds: give it with --cache-dir DIR")
         }
@@ -89,7 +94,7 @@ struct ProxyCommand: AsyncParsableCommand {
             diskCapacity: try diskCapacity.map { try ByteCount(parsing: $0, option: "--disk-capacity").bytes } ?? 256 << 20,
             readOnly: readOnly, theme: try watch.theme.choice(),
             record: try watch.recordPath(), publish: watch.publishes, log: try watch.log.path(),
-            metrics: try metrics.address(allowRemote: allowRemote), sharedTier: try store.sharedTierConfiguration())
+            metrics: metricsAddress, sharedTier: try store.sharedTierConfiguration())
         options.rewindEvents = watch.rewind.rewindEvents
         options.tagField = try store.tagField()
         options.publishPath = watch.publishSocket

@@ -67,6 +67,9 @@ extension EndToEndTests {
                 (["--origin", "http://127.0.0.1:1/base", "--no-ui"], "without a path"),
                 (["--origin", "http://127.0.0.1:1", "--memory-capacity", "lots", "--no-ui"], "--memory-capacity must be a positive size"),
                 (["--origin", "http://127.0.0.1:1", "--read-only", "--no-ui"], "--read-only serves what a store already holds"),
+                // Was "address already in use", as if another process held the port.
+                (["--origin", "http://127.0.0.1:1", "--listen", "127.0.0.1:39111", "--metrics", "127.0.0.1:39111", "--no-ui"],
+                 "--metrics 127.0.0.1:39111 is the address --listen serves the proxy on"),
             ])
         func usageErrors(arguments: [String], message: String) async throws {
             let output = try await Binary.run(["proxy"] + arguments)
