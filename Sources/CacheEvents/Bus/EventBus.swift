@@ -60,10 +60,6 @@ public final class EventBus: Sendable {
 
     private struct State {
         var seq: UInt64 = 0
-        /// The time of the last event published. Events are made before the lock, so one made
-        /// a moment earlier on another thread can be published after: its time is raised to
-        /// this, so `time` never decreases along `seq` (a log's readers would clamp and warn).
-        var lastTime = -Double.infinity
         var nextSubscriberID = 0
         /// In subscription order; an array, because every event walks it.
         var subscribers: [Subscriber] = []
@@ -74,12 +70,6 @@ public final class EventBus: Sendable {
         }
         /// The kinds some observer sees: a publish of other kinds passes the observers over.
         private(set) var observedKinds = CacheEventKinds()
-
-        /// `time`, or the last event's time when that is later; recorded as the last.
-        mutating func stamp(_ time: Double) -> Double {
-            lastTime = max(lastTime, time)
-            return lastTime
-        }
     }
 
     fileprivate struct Observer {
@@ -132,7 +122,6 @@ public final class EventBus: Sendable {
             guard var event = pending.take() else { preconditionFailure("an event published twice") }
             state.seq += 1
             event.seq = state.seq
-            event.time = state.stamp(time)
             Self.deliver(consume event, kinds: kinds, in: &state)
         }
     }
@@ -174,10 +163,6 @@ public final class EventBus: Sendable {
             firstEvent.seq = seq + 1
             secondEvent.seq = seq + 2
             thirdEvent?.seq = seq + 3
-            let stamped = state.stamp(time)
-            firstEvent.time = stamped
-            secondEvent.time = stamped
-            thirdEvent?.time = stamped
             // The observers first, as each event is only lent to them; the subscribers after,
             // the last of them taking the events over.
             if !state.observedKinds.isDisjoint(with: firstKinds.union(secondKinds).union(thirdKinds)) {
