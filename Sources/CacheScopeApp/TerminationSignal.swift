@@ -27,12 +27,16 @@ public enum TerminationSignal {
         var received: Int32?
         defer {
             for (number, action) in previous {
+                // A closed terminal sends SIGHUP more than once (the shell, then the kernel):
+                // after the first, the next must not end the shutdown that saves the recording,
+                // so it is ignored from here, never restored in between.
+                if number == SIGHUP, received == SIGHUP {
+                    signal(SIGHUP, SIG_IGN)
+                    continue
+                }
                 var action = action
                 sigaction(number, &action, nil)
             }
-            // A closed terminal sends SIGHUP more than once (the shell, then the kernel): after
-            // the first, the next must not end the shutdown that saves the recording.
-            if received == SIGHUP { signal(SIGHUP, SIG_IGN) }
         }
         let trapped: [UnixSignal] = hangUpIgnored ? [.sigint, .sigterm] : [.sigint, .sigterm, .sighup]
         for await signal in await UnixSignalsSequence(trapping: trapped) {

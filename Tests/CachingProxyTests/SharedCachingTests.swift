@@ -104,6 +104,16 @@ struct SharedCachingTests {
         }
     }
 
+    /// RFC 9211 keeps `fwd=request` for a response that was fresh.
+    @Test("a stale stored response revalidated under a request's no-cache is fwd=stale")
+    func staleUnderRequestNoCache() async throws {
+        try await ProxyHarness.start().run { harness in
+            _ = try await harness.request("/no-cache")
+            let second = try await harness.request("/no-cache", headers: ["Cache-Control: no-cache"])
+            #expect(ProxyHarness.cacheStatus(second).hasPrefix("cachescope;fwd=stale;fwd-status=304"), "\(ProxyHarness.cacheStatus(second))")
+        }
+    }
+
     @Test("a stored response for another Accept-Language is a vary-miss")
     func varyMiss() async throws {
         try await ProxyHarness.start().run { harness in

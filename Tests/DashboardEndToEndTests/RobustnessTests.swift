@@ -108,46 +108,49 @@ extension EndToEndTests {
             #expect(!tmux.alternateScreen)
         }
 
+        /// A demo dashboard in tmux recording into a new directory, up and running.
+        private func recordingDashboard() async throws -> (tmux: TmuxSession, pid: pid_t, log: String, directory: TemporaryDirectory) {
+            let directory = try TemporaryDirectory()
+            let log = directory.path("session.jsonl")
+            let tmux = try TmuxSession.demo(["--record", log, "--rate", "20"], directory: directory)
+            _ = try await tmux.waitForDashboard()
+            return (tmux, try #require(tmux.pid), log, directory)
+        }
+
+        /// The recording renamed into place, and every line of it readable.
+        private func expectCompleteRecording(_ log: String, in directory: TemporaryDirectory) async throws {
+            let appLog = (try? String(contentsOfFile: directory.path("demo.log"), encoding: .utf8)) ?? "(no log)"
+            #expect(try CLIFixtures.temporaryFiles(in: directory).isEmpty, "the recording was renamed into place; the app's log:\n\(appLog.suffix(3000))")
+            let replay = try await Binary.run(["replay", log, "--summary"])
+            #expect(replay.status == 0 && replay.stderr.isEmpty, "no line skipped: \(replay.stderr)")
+            #expect(replay.stdout.contains("Requests: "), "\(replay.stdout)")
+        }
+
         /// Closing the terminal sent SIGHUP, whose default action ended the process with its
         /// recording still a temporary file; without the SIGHUP (a background process group),
         /// every read failed at once and the dashboard spun at half a core for ever.
         @Test("Closing the terminal ends the dashboard, and its recording is complete", .needsTmux)
         func terminalClosed() async throws {
-            let directory = try TemporaryDirectory()
-            let log = directory.path("session.jsonl")
-            let tmux = try TmuxSession.demo(["--record", log, "--rate", "20"], directory: directory)
+            let (tmux, pid, log, directory) = try await recordingDashboard()
             defer { tmux.close() }
-            _ = try await tmux.waitForDashboard()
-            let pid = try #require(tmux.pid)
             try await Task.sleep(for: .seconds(1))
             tmux.close()
             let deadline = ContinuousClock.now + .seconds(20)
             while kill(pid, 0) == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
             #expect(kill(pid, 0) != 0, "still running 20 s after its terminal closed")
-            let appLog = (try? String(contentsOfFile: directory.path("demo.log"), encoding: .utf8)) ?? "(no log)"
-            #expect(try CLIFixtures.temporaryFiles(in: directory).isEmpty, "the recording was renamed into place; the app's log:\n\(appLog.suffix(3000))")
-            let replay = try await Binary.run(["replay", log, "--summary"])
-            #expect(replay.status == 0, "\(replay.stderr)")
-            #expect(replay.stderr.isEmpty, "no line skipped: \(replay.stderr)")
-            #expect(replay.stdout.contains("Requests: "), "\(replay.stdout)")
+            try await expectCompleteRecording(log, in: directory)
         }
 
         @Test("SIGHUP, twice, ends the dashboard with status 129 and its recording complete", .needsTmux)
         func hangUpDashboard() async throws {
-            let directory = try TemporaryDirectory()
-            let log = directory.path("session.jsonl")
-            let tmux = try TmuxSession.demo(["--record", log, "--rate", "20"], directory: directory)
+            let (tmux, pid, log, directory) = try await recordingDashboard()
             defer { tmux.close() }
-            _ = try await tmux.waitForDashboard()
-            let pid = try #require(tmux.pid)
             // The second once the first has ended the dashboard, during the shutdown.
             kill(pid, SIGHUP)
             try await Task.sleep(for: .milliseconds(300))
             kill(pid, SIGHUP)
             #expect(await tmux.waitForExit() == 129)
-            #expect(try CLIFixtures.temporaryFiles(in: directory).isEmpty, "the recording was renamed into place")
-            let replay = try await Binary.run(["replay", log, "--summary"])
-            #expect(replay.status == 0 && replay.stderr.isEmpty, "\(replay.stderr)")
+            try await expectCompleteRecording(log, in: directory)
         }
 
         @Test("SIGHUP ends a headless demo like SIGTERM: status 129, the summary, the recording complete")

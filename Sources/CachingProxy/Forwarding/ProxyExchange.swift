@@ -74,9 +74,11 @@ struct ProxyExchange: Sendable {
             // answer, so it says what happened and is never stored.
             fields[.contentType] = "text/plain; charset=utf-8"
             fields[.cacheControl] = "no-store"
-            let message = "nothing usable is stored for this request, and only-if-cached does not allow asking the origin"
+            let message = Data("nothing usable is stored for this request, and only-if-cached does not allow asking the origin\n".utf8)
+            // A HEAD gets the length a GET's body would have (the framing is the handler's).
+            if request.method == .head { fields[.contentLength] = String(message.count) }
             return ProxyAnswer(
-                response: HTTPResponse(status: result.response.status, headerFields: fields), body: request.method == .head ? Data() : Data((message + "\n").utf8),
+                response: HTTPResponse(status: result.response.status, headerFields: fields), body: request.method == .head ? Data() : message,
                 closeConnection: false, outcome: result.outcome.rawValue, reason: result.reason)
         }
         let response = HTTPResponse(status: result.response.status, headerFields: fields)

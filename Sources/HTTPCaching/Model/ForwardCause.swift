@@ -33,7 +33,9 @@ extension CacheDecision {
     /// Why this decision sends the request to the origin; `nil` for one the cache answers.
     public var forwardCause: ForwardCause? {
         switch self {
-        case .revalidate(let revalidation): revalidation.reason.forwardCause
+        // RFC 9211 keeps `request` for a response that was fresh: a stale one is `stale`,
+        // whatever the request asked besides.
+        case .revalidate(let revalidation): revalidation.freshness.isFresh ? revalidation.reason.forwardCause : .stale
         case .miss(let miss):
             switch miss.reason {
             case .notStored: .notStored

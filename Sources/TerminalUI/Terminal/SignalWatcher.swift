@@ -34,6 +34,8 @@ final class SignalWatcher: Sendable {
         var installation: Task<Void, Never>?
         var previous: [Int32: sigaction] = [:]
         var target: Terminal?
+        /// When a SIGHUP last ended a dashboard.
+        var hangUpHandled: ContinuousClock.Instant?
     }
 
     private let state = Mutex(State())
@@ -81,13 +83,21 @@ final class SignalWatcher: Sendable {
 
     private func deliver(_ signalNumber: Int32) {
         let target = state.withLock { $0.target }
-        if let target, target.handleSignal(signalNumber) { return }
+        if let target, target.handleSignal(signalNumber) {
+            if signalNumber == SIGHUP { state.withLock { $0.hangUpHandled = .now } }
+            return
+        }
         // A closed terminal sends SIGHUP more than once (tmux, then the kernel as the shell
-        // exits): the first ended the dashboard, and the process is saving its recording. No
-        // terminal is left to act for, so a later one must not cut that short.
-        if signalNumber == SIGHUP { return }
+        // exits): the first ended the dashboard, and the process is saving its recording, which
+        // a repeat soon after must not cut short. A SIGHUP later than that acts as before.
+        if signalNumber == SIGHUP, let handled = state.withLock({ $0.hangUpHandled }), ContinuousClock.now - handled < Self.hangUpRepeatWindow {
+            return
+        }
         actAsBefore(signalNumber)
     }
+
+    /// How long after a SIGHUP that ended a dashboard another one is taken as its repeat.
+    private static let hangUpRepeatWindow: Duration = .seconds(10)
 
     /// No screen loop will react: behave as the signal's disposition before we took it over.
     private func actAsBefore(_ signalNumber: Int32) {
