@@ -43,7 +43,12 @@ struct LoopRunner {
     /// otherwise (the process is in a background process group, say) it waits one frame
     /// before asking again, rather than spinning.
     private func inputFailed() -> ScreenLoop.Exit? {
-        if loop.terminal.isHungUp { return .signal(SIGHUP) }
+        if loop.terminal.isHungUp {
+            // The terminal's SIGHUP may come after this: once the dashboard is gone, it must not
+            // end the shutdown that saves the recording.
+            SignalWatcher.shared.noteHangUp()
+            return .signal(SIGHUP)
+        }
         Thread.sleep(forTimeInterval: Double(loop.frameInterval.components.attoseconds) / 1e18 + Double(loop.frameInterval.components.seconds))
         return nil
     }

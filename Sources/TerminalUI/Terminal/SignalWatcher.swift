@@ -34,7 +34,7 @@ final class SignalWatcher: Sendable {
         var installation: Task<Void, Never>?
         var previous: [Int32: sigaction] = [:]
         var target: Terminal?
-        /// When a SIGHUP last ended a dashboard.
+        /// When a hang-up last ended a dashboard.
         var hangUpHandled: ContinuousClock.Instant?
     }
 
@@ -84,7 +84,7 @@ final class SignalWatcher: Sendable {
     private func deliver(_ signalNumber: Int32) {
         let target = state.withLock { $0.target }
         if let target, target.handleSignal(signalNumber) {
-            if signalNumber == SIGHUP { state.withLock { $0.hangUpHandled = .now } }
+            if signalNumber == SIGHUP { noteHangUp() }
             return
         }
         // A closed terminal sends SIGHUP more than once (tmux, then the kernel as the shell
@@ -94,6 +94,13 @@ final class SignalWatcher: Sendable {
             return
         }
         actAsBefore(signalNumber)
+    }
+
+    /// Notes that a hang-up ended a dashboard — its SIGHUP, or its terminal's reads failing
+    /// first (``LoopRunner``), in which case the SIGHUP is still on its way: a SIGHUP within
+    /// ``hangUpRepeatWindow`` of this is taken as that hang-up's and dropped.
+    func noteHangUp() {
+        state.withLock { $0.hangUpHandled = .now }
     }
 
     /// How long after a SIGHUP that ended a dashboard another one is taken as its repeat.
