@@ -60,10 +60,11 @@ struct EventSubscriptionTests {
         await published.value
     }
 
-    @Test("a dashboard subscription under load gets a batch at most every 20 ms, so publishers wake nobody")
-    func dashboardBatching() async {
+    @Test("a subscription under load, lossy or lossless, gets a batch at most every 20 ms, so publishers wake nobody",
+          arguments: [EventDelivery.dashboard, .recorder])
+    func batchingUnderLoad(delivery: EventDelivery) async {
         let bus = EventBus()
-        let batches = bus.subscribe(.dashboard).batches
+        let batches = bus.subscribe(delivery).batches
         let reader = Task {
             var count = 0
             var events = 0
@@ -85,6 +86,23 @@ struct EventSubscriptionTests {
         // At most one batch per 20 ms, plus the first, however fast the events came.
         #expect(batchCount <= Int(elapsed / .milliseconds(20)) + 1)
         #expect(batchCount >= 2)
+    }
+
+    @Test("a finished subscription hands over what is left at once, without its batching pause")
+    func finishSkipsThePause() async {
+        let bus = EventBus()
+        let subscription = bus.subscribe(.recorder)
+        var iterator = subscription.batches.makeAsyncIterator()
+        bus.publish(Self.kind(1))
+        #expect(await iterator.next()?.count == 1)
+        bus.publish(Self.kind(2))
+        subscription.finish()
+        // Right after a batch the next would wait out the 20 ms; once finished it does not.
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect(await iterator.next()?.map(\.seq) == [2])
+        #expect(await iterator.next() == nil)
+        #expect(clock.now - start < .milliseconds(15))
     }
 
     @Test("a consumer that falls behind gets dropped(count) in place of what did not fit")
