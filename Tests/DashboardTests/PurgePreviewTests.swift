@@ -75,6 +75,9 @@ struct PurgePreviewTests {
         var state = sample()
         press([.character(":")], on: &state)
         #expect(state.interface.prompt?.text == "purge ")
+        let promptLine = try render(state, size: TerminalSize(columns: 120, rows: 40)).text.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(promptLine.contains(":purge ▏  purge FILTER or purge tag:NAME · Enter previews what it removes"), "\(promptLine)")
+        #expect(!promptLine.contains("search"))
         press(type("size>1KB") + [.enter], on: &state)
         guard case .confirmPurge(let preview)? = state.interface.overlay else {
             Issue.record("no preview: \(String(describing: state.interface.overlay))")

@@ -105,8 +105,12 @@ struct TextSafetyTests {
         var state = SampleSession.state()
         press([.character("2")], on: &state, size: Self.size)
         let text = try render(state, size: Self.size, now: 55).text
-        // At t=55 /rotating (fresh until t=9.0075) has been stale for 45.99 s: whole seconds shown.
-        #expect(text.contains("-45s stale"))
+        // At t=55 /rotating (fresh until t=9.0075) has been stale for 45.99 s: its TTL rounded
+        // down, as a fresh one is, so the first second past it shows `-1s`, never `-0s`.
+        #expect(text.contains("-46s stale"))
+        let justStale = try render(state, size: Self.size, now: 9.5).text.components(separatedBy: "\n").first { $0.contains("/rotating") }
+        #expect(justStale?.contains("-1s stale") == true, "0.49 s past its freshness: \(justStale ?? "no /rotating row")")
+        #expect(justStale?.contains("-0s") == false)
         let vary = try #require(text.components(separatedBy: "\n").first { $0.contains("/vary/lang") })
         #expect(vary.contains("1m14s"))
         let evil = try render(state, size: Self.size, now: 32).text.components(separatedBy: "\n").first { $0.contains("/evil") }

@@ -83,14 +83,16 @@ enum EntriesView {
         }
     }
 
-    /// `42s` (fresh), `4s!` (expiring), `-12s` (expired): the sign and the `!` carry the state
+    /// `42s` (fresh), `4s!` (expiring), `-12s` (expired, 11 to 12 seconds ago): the sign and the `!` carry the state
     /// without colour.
     static func ttlSpans(_ entry: EntryRecord, now: Double) -> [Span] {
         guard let ttl = entry.ttl(at: now), let state = entry.ttlState(at: now) else { return [Span("–", .dim)] }
         switch state {
         case .fresh: return [Span(Format.duration(ttl), .ttlFresh)]
         case .expiring: return [Span(Format.duration(ttl) + "!", .ttlExpiring, attributes: .bold)]
-        case .expired: return [Span("-" + Format.duration(max(0, -ttl)), .ttlExpired)]
+        // The TTL rounded down, as a fresh one is: the count goes `1s!`, `0s!`, `-1s`, each
+        // shown for one second, never `-0s`.
+        case .expired: return [Span("-" + Format.duration(max(1, (-ttl).rounded(.up))), .ttlExpired)]
         }
     }
 

@@ -79,9 +79,17 @@ enum FooterSection {
         } else if !prompt.candidates.isEmpty {
             spans.append(Span("  Tab: " + prompt.candidates.joined(separator: " "), .dim))
         } else {
-            let verb = prompt.purpose == .filter ? "filter (docs/filter.md)" : "search"
-            spans.append(Span("  type an expression to \(verb) · Enter applies · Esc cancels", .dim))
+            spans.append(Span("  " + hint(for: prompt.purpose), .dim))
         }
         return spans.filter { !$0.text.isEmpty }
+    }
+
+    /// What the prompt's line says while its text parses.
+    static func hint(for purpose: FilterPrompt.Purpose) -> String {
+        switch purpose {
+        case .filter: "type an expression to filter (docs/filter.md) · Enter applies · Esc cancels"
+        case .search: "type an expression to search · Enter applies · Esc cancels"
+        case .purge: "purge FILTER or purge tag:NAME · Enter previews what it removes · Esc cancels"
+        }
     }
 }
