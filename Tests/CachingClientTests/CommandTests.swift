@@ -20,6 +20,18 @@ struct CommandTests {
         }
     }
 
+    @Test("a purge names the key as given: its URL for GET, its method too for any other")
+    func purgeNamesTheMethod() async throws {
+        try await Harness.start().run { harness in
+            _ = try await harness.get("/max-age/60")
+            let post = await harness.client.perform(.purge(key: "POST " + harness.url("/max-age/60")))
+            #expect(post.message == "purged 0 entries of POST " + harness.url("/max-age/60"))
+            #expect(try await harness.get("/max-age/60").outcome == .hit, "the GET's entry is not the POST's")
+            let get = await harness.client.perform(.purge(key: "GET " + harness.url("/max-age/60")))
+            #expect(get.message == "purged 1 entry of " + harness.url("/max-age/60"))
+        }
+    }
+
     @Test("purge all and purge expired")
     func purgeAllAndExpired() async throws {
         try await Harness.start().run { harness in

@@ -17,7 +17,7 @@ extension CachingClient {
             guard let cacheKey = CacheKey(parsing: key) else { return Self.badKey(key) }
             let count = await Self.purgeLocally(.key(cacheKey), store: store, events: events)
             let shared = await purgeSharedTier(.key(cacheKey))
-            return CommandResult(succeeded: true, message: "purged \(Self.entries(count)) of \(cacheKey.uri)\(shared)")
+            return CommandResult(succeeded: true, message: "purged \(Self.entries(count)) of \(Self.named(cacheKey))\(shared)")
         case .purgeTag(let tag):
             if let problem = SurrogateKeys.problem(with: tag) { return CommandResult(succeeded: false, message: "purge tag: \(problem)") }
             let count = await Self.purgeLocally(.tag(tag), store: store, events: events)
@@ -113,9 +113,9 @@ extension CachingClient {
         do {
             let result = try await body()
             let ttl = result.timeToLive.map { ", fresh for \(Int($0.rounded()))s" } ?? ""
-            return CommandResult(succeeded: true, message: "\(verb) \(key.uri): \(result.outcome) \(result.response.status.code)\(ttl)")
+            return CommandResult(succeeded: true, message: "\(verb) \(Self.named(key)): \(result.outcome) \(result.response.status.code)\(ttl)")
         } catch {
-            return CommandResult(succeeded: false, message: "\(verb) \(key.uri) failed: \(error)")
+            return CommandResult(succeeded: false, message: "\(verb) \(Self.named(key)) failed: \(error)")
         }
     }
 
@@ -132,6 +132,10 @@ extension CachingClient {
     private static func badKey(_ key: String) -> CommandResult {
         CommandResult(succeeded: false, message: "not a cache key or URL: \"\(key)\"")
     }
+
+    /// A key as a command's message names it: its URL for a GET key, `POST https://…` for
+    /// any other method, so a purge of a POST's entries does not read as one of the GET's.
+    static func named(_ key: CacheKey) -> String { key.method == "GET" ? key.uri : key.description }
 
     static func entries(_ count: Int) -> String { count == 1 ? "1 entry" : "\(count) entries" }
 }
