@@ -32,7 +32,10 @@ struct RangeTests {
             #expect(past.value("Content-Range") == "bytes */4096")
             // The proxy's own answer: a line saying why, and never stored.
             #expect(past.value("Cache-Control") == "no-store")
-            #expect(past.text == "the Range asks for bytes beyond the 4096 the response has\n", "\(past.text)")
+            #expect(past.text == "the Range starts past the end of the 4096 bytes the response has\n", "\(past.text)")
+            let none = try await harness.request("/large/4", headers: ["Range: bytes=-0"])
+            #expect(none.status == 416)
+            #expect(none.text == "the Range asks for the last 0 bytes (bytes=-0), which is no byte at all\n", "\(none.text)")
             let several = try await harness.request("/large/4", headers: ["Range: bytes=0-1, 5-6"])
             #expect(several.status == 200 && several.body.count == 4096)
             let stale = try await harness.request("/large/4", headers: ["Range: bytes=0-1", "If-Range: \"not-the-etag\""])
@@ -42,7 +45,8 @@ struct RangeTests {
 
     @Test("range parsing", arguments: [
         ("bytes=0-0", 10, RangeRequest.Answer.partial(0...0)), ("bytes=5-", 10, .partial(5...9)), ("bytes=-3", 10, .partial(7...9)),
-        ("bytes=8-100", 10, .partial(8...9)), ("bytes=10-", 10, .unsatisfiable), ("bytes=-0", 10, .unsatisfiable),
+        ("bytes=8-100", 10, .partial(8...9)), ("bytes=10-", 10, .unsatisfiable(.startsPastEnd)), ("bytes=-0", 10, .unsatisfiable(.emptySuffix)),
+        ("bytes=-5", 0, .unsatisfiable(.emptyBody)), ("bytes=0-", 0, .unsatisfiable(.emptyBody)),
         ("bytes=5-2", 10, .whole), ("items=0-1", 10, .whole), ("bytes=x-1", 10, .whole), ("bytes=0-1,3-4", 10, .whole),
     ])
     func parsing(value: String, length: Int, expected: RangeRequest.Answer) {

@@ -14,8 +14,27 @@ enum RangeRequest {
         case whole
         /// The bytes `range` of the body (206).
         case partial(ClosedRange<Int>)
-        /// No byte of the range exists (416).
-        case unsatisfiable
+        /// No byte of the range exists (416), and why.
+        case unsatisfiable(Unsatisfiable)
+    }
+
+    /// Why a range selects no byte, for the 416's text.
+    enum Unsatisfiable: Equatable {
+        /// `bytes=FIRST-…` with FIRST at or past the body's end.
+        case startsPastEnd
+        /// `bytes=-0`: the last zero bytes.
+        case emptySuffix
+        /// Any range of an empty body.
+        case emptyBody
+
+        /// The 416's line, for a body of `length` bytes.
+        func message(length: Int) -> String {
+            switch self {
+            case .startsPastEnd: "the Range starts past the end of the \(length) bytes the response has"
+            case .emptySuffix: "the Range asks for the last 0 bytes (bytes=-0), which is no byte at all"
+            case .emptyBody: "the Range asks for bytes of a response that has none"
+            }
+        }
     }
 
     /// The answer to `request` when the cache produced `response` with a body of `length` bytes.
@@ -39,7 +58,8 @@ enum RangeRequest {
         }
         if firstText.isEmpty {
             guard let suffix = number(lastText) else { return .whole }
-            guard suffix > 0, length > 0 else { return .unsatisfiable }
+            guard length > 0 else { return .unsatisfiable(.emptyBody) }
+            guard suffix > 0 else { return .unsatisfiable(.emptySuffix) }
             return .partial(max(0, length - suffix)...(length - 1))
         }
         guard let first = number(firstText) else { return .whole }
@@ -50,7 +70,7 @@ enum RangeRequest {
             guard let given = number(lastText), given >= first else { return .whole }  // invalid: ignored
             last = min(given, length - 1)
         }
-        guard first < length else { return .unsatisfiable }
+        guard first < length else { return .unsatisfiable(length == 0 ? .emptyBody : .startsPastEnd) }
         return .partial(first...last)
     }
 
@@ -80,7 +100,7 @@ enum RangeRequest {
             let start = body.index(body.startIndex, offsetBy: range.lowerBound)
             let end = body.index(body.startIndex, offsetBy: range.upperBound + 1)
             return (HTTPResponse(status: .partialContent, headerFields: fields), Data(body[start..<end]))
-        case .unsatisfiable:
+        case .unsatisfiable(let why):
             var fields = HTTPFields()
             for field in response.headerFields where ["date", "via", "cache-status", "age"].contains(field.name.canonicalName) {
                 fields.append(field)
@@ -89,7 +109,7 @@ enum RangeRequest {
             // An answer the proxy makes itself: a line saying what to change, never stored.
             fields[.contentType] = "text/plain; charset=utf-8"
             fields[.cacheControl] = "no-store"
-            let message = "the Range asks for bytes beyond the \(body.count) the response has\n"
+            let message = why.message(length: body.count) + "\n"
             return (HTTPResponse(status: .rangeNotSatisfiable, headerFields: fields), Data(message.utf8))
         }
     }
