@@ -61,6 +61,20 @@ public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
         return inet_pton(AF_INET6, String(text), &address) == 1
     }
 
+    /// Whether binding both addresses would ask for one socket twice: the same port (not 0,
+    /// which picks a free one) on hosts that can be the same interface — the same text, in
+    /// any case; `localhost` and a loopback address; or a wildcard (`0.0.0.0`, `::`) and any
+    /// host. (`127.0.0.1` and `::1` are different sockets.)
+    public func mayClash(with other: ListenAddress) -> Bool {
+        guard port != 0, port == other.port else { return false }
+        let (a, b) = (host.lowercased(), other.host.lowercased())
+        if a == b { return true }
+        let wildcards: Set = ["0.0.0.0", "::", "0:0:0:0:0:0:0:0"]
+        if wildcards.contains(a) || wildcards.contains(b) { return true }
+        let loopbacks: Set = ["localhost", "127.0.0.1", "::1"]
+        return (a == "localhost" && loopbacks.contains(b)) || (b == "localhost" && loopbacks.contains(a))
+    }
+
     /// `HOST:PORT`, with IPv6 hosts bracketed.
     public var description: String {
         host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"

@@ -82,8 +82,9 @@ struct ProxyCommand: AsyncParsableCommand {
         }
         let metricsAddress = try metrics.address(allowRemote: allowRemote)
         // The second bind would fail as "address already in use", blaming another process.
-        if let metricsAddress, metricsAddress.listen.port != 0, metricsAddress.listen == address {
-            throw ValidationError("--metrics \(metricsAddress.listen) is the address --listen serves the proxy on: give the metrics a port of their own")
+        if let metricsAddress, metricsAddress.listen.mayClash(with: address) {
+            let what = metricsAddress.listen == address ? "is the address --listen" : "asks for the port --listen \(address)"
+            throw ValidationError("--metrics \(metricsAddress.listen) \(what) serves the proxy on: give the metrics a port of their own")
         }
         if readOnly, store.cacheDir == nil {
             throw ValidationError("--read-only serves what a store already holds: give it with --cache-dir DIR")

@@ -70,6 +70,8 @@ extension EndToEndTests {
                 // Was "address already in use", as if another process held the port.
                 (["--origin", "http://127.0.0.1:1", "--listen", "127.0.0.1:39111", "--metrics", "127.0.0.1:39111", "--no-ui"],
                  "--metrics 127.0.0.1:39111 is the address --listen serves the proxy on"),
+                (["--origin", "http://127.0.0.1:1", "--listen", "127.0.0.1:39111", "--metrics", "localhost:39111", "--no-ui"],
+                 "--metrics localhost:39111 asks for the port --listen 127.0.0.1:39111 serves the proxy on"),
             ])
         func usageErrors(arguments: [String], message: String) async throws {
             let output = try await Binary.run(["proxy"] + arguments)

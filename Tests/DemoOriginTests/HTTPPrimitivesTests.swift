@@ -90,6 +90,18 @@ struct HTTPPrimitivesTests {
         #expect(ListenAddressError.unbracketedIPv6("::1:80").description.contains("[::1]:8080"))
     }
 
+    @Test("two addresses clash when binding both would ask for one socket twice", arguments: [
+        ("127.0.0.1:80", "127.0.0.1:80", true), ("LOCALHOST:80", "127.0.0.1:80", true), ("[::1]:80", "localhost:80", true),
+        ("0.0.0.0:80", "127.0.0.1:80", true), ("[::]:80", "localhost:80", true),
+        ("127.0.0.1:80", "127.0.0.1:81", false), ("127.0.0.1:0", "127.0.0.1:0", false), ("127.0.0.1:80", "[::1]:80", false),
+        ("127.0.0.2:80", "127.0.0.1:80", false),
+    ])
+    func clashes(first: String, second: String, clash: Bool) throws {
+        let (a, b) = (try ListenAddress(parsing: first), try ListenAddress(parsing: second))
+        #expect(a.mayClash(with: b) == clash)
+        #expect(b.mayClash(with: a) == clash)
+    }
+
     @Test("the endpoint listing has one aligned line per endpoint kind")
     func listing() {
         let lines = EndpointKind.listing().split(separator: "\n")
