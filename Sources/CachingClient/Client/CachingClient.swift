@@ -72,7 +72,7 @@ public final class CachingClient: Sendable {
         } else {
             sharedTier = nil
         }
-        transport = configuration.transport ?? AsyncHTTPClientTransport()
+        transport = configuration.transport ?? AsyncHTTPClientTransport(connectionsPerOrigin: configuration.connectionsPerOrigin)
     }
 
     /// Subscribes to the event stream. With `snapshot`, the subscription starts with the

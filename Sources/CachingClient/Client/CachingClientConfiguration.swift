@@ -40,6 +40,11 @@ public struct CachingClientConfiguration: Sendable {
     public var willCache: (@Sendable (HTTPRequest, HTTPResponse) async -> WillCacheDecision)?
     /// The network transport; `nil` means ``AsyncHTTPClientTransport``.
     public var transport: (any Transport)?
+    /// With no ``transport`` given, how many connections the client's own
+    /// ``AsyncHTTPClientTransport`` opens to one origin at most; requests past them wait for
+    /// one to be free (for the connect timeout, then fail). Default 8, AsyncHTTPClient's; a
+    /// proxy, asked by many clients at once, needs more (``CachingProxy`` sets 256).
+    public var connectionsPerOrigin = AsyncHTTPClientTransport.defaultConnectionsPerOrigin
     /// How long one origin request may take. Default 30 seconds.
     public var requestTimeout: Duration
     /// Whether redirects are followed (each hop goes through the cache). Default `true`.

@@ -23,12 +23,13 @@ extension AsyncHTTPClientTransport {
         let response = try await translatingErrors(url: url, timeout: timeout) {
             try await client.execute(outgoing, timeout: .nanoseconds(Self.nanoseconds(timeout)))
         }
+        let head = try Self.response(of: response, to: request, url: url)
         // A 304 or a HEAD answer has no body, whatever its Content-Length says.
         guard response.status != .notModified, request.method != .head else {
-            return StreamedTransportResponse(response: Self.response(of: response), body: BodyStream(complete: []))
+            return StreamedTransportResponse(response: head, body: BodyStream(complete: []))
         }
         let parts = TranslatedParts(body: response.body, transport: self, url: url, timeout: timeout)
-        return StreamedTransportResponse(response: Self.response(of: response), body: BodyStream(parts: parts))
+        return StreamedTransportResponse(response: head, body: BodyStream(parts: parts))
     }
 }
 

@@ -19,9 +19,30 @@ extension AsyncHTTPClientTransport {
         return fields
     }
 
-    /// The response's status and header fields.
-    static func response(of response: HTTPClientResponse) -> HTTPResponse {
-        let status = HTTPResponse.Status(code: Int(response.status.code), reasonPhrase: response.status.reasonPhrase)
+    /// The response's status and header fields, once checked: a response no HTTP/1.1 client
+    /// may take as it is becomes a ``TransportError/other(url:detail:)`` naming what is wrong.
+    /// - Throws: for a status outside 100–599 (RFC 9110 §15), a `101` to a request that asked
+    ///   for no upgrade (§15.2.2), or a transfer coding other than `chunked` (RFC 9112 §6.1:
+    ///   its bytes would go on coded, with nothing left to say so).
+    static func response(of response: HTTPClientResponse, to request: HTTPRequest, url: String) throws -> HTTPResponse {
+        let code = Int(response.status.code)
+        guard (100...599).contains(code) else {
+            throw TransportError.other(url: url, detail: "the origin answered with status \(code), which is not an HTTP status (100 to 599)")
+        }
+        if code == 101, request.headerFields[.upgrade] == nil {
+            throw TransportError.other(url: url, detail: "the origin switched protocols (101) although the request asked for no upgrade")
+        }
+        if response.headers.contains(name: "transfer-encoding") {
+            for value in response.headers["transfer-encoding"] {
+                for element in value.split(separator: ",") {
+                    let coding = element.trimmingCharacters(in: .whitespaces)
+                    if !coding.isEmpty, coding.lowercased() != "chunked" {
+                        throw TransportError.other(url: url, detail: "the origin's response has the transfer coding \(coding), which cannot be decoded")
+                    }
+                }
+            }
+        }
+        let status = HTTPResponse.Status(code: code, reasonPhrase: response.status.reasonPhrase)
         return HTTPResponse(status: status, headerFields: fields(of: response.headers))
     }
 

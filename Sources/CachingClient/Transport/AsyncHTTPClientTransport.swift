@@ -33,11 +33,19 @@ public final class AsyncHTTPClientTransport: Transport {
         return configuration
     }
 
+    /// AsyncHTTPClient's own limit of connections to one host: 8.
+    public static let defaultConnectionsPerOrigin = 8
+
     /// Creates a transport with its own `HTTPClient` (``recommendedConfiguration``, NIO's
     /// shared event loops), shut down by ``shutdown()``.
-    /// - Parameter maximumBodySize: the largest response body accepted (default 64 MiB).
-    public init(maximumBodySize: Int = 64 << 20) {
-        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: Self.recommendedConfiguration)
+    /// - Parameters:
+    ///   - maximumBodySize: the largest response body accepted (default 64 MiB).
+    ///   - connectionsPerOrigin: the most connections open to one origin (default 8); a
+    ///     request past them waits for one to be free.
+    public init(maximumBodySize: Int = 64 << 20, connectionsPerOrigin: Int = defaultConnectionsPerOrigin) {
+        var configuration = Self.recommendedConfiguration
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(1, connectionsPerOrigin)
+        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         ownsClient = true
         self.maximumBodySize = maximumBodySize
     }
@@ -64,8 +72,9 @@ public final class AsyncHTTPClientTransport: Transport {
         if let body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
         return try await translatingErrors(url: url, timeout: timeout) {
             let response = try await client.execute(outgoing, timeout: .nanoseconds(Self.nanoseconds(timeout)))
+            let head = try Self.response(of: response, to: request, url: url)
             let body = try await Self.collectBody(of: response, method: request.method, url: url, limit: maximumBodySize)
-            return TransportResponse(response: Self.response(of: response), body: body)
+            return TransportResponse(response: head, body: body)
         }
     }
 
@@ -141,7 +150,14 @@ public final class AsyncHTTPClientTransport: Transport {
     private static func translate(_ error: HTTPClientError, url: String, timeout: Duration, limit: Int) -> TransportError {
         let timeouts: [HTTPClientError] = [.deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout]
         if timeouts.contains(error) { return .timedOut(url: url, after: timeout) }
-        let connection: [HTTPClientError] = [.remoteConnectionClosed, .alreadyShutdown, .cancelled]
+        // The origin took the connection and closed it: it is reachable, its answer is missing.
+        if error == .remoteConnectionClosed {
+            return .other(url: url, detail: "the origin closed the connection before its response ended")
+        }
+        if error == .getConnectionFromPoolTimeout {
+            return .other(url: url, detail: "every connection to the origin stayed busy for the connect timeout; none was free for this request")
+        }
+        let connection: [HTTPClientError] = [.alreadyShutdown, .cancelled]
         if connection.contains(error) { return .connectionFailed(url: url, detail: String(describing: error)) }
         if [HTTPClientError.invalidURL, .emptyHost, .emptyScheme].contains(error) {
             return .invalidRequest("\(url): \(error)")

@@ -1,0 +1,81 @@
+import CacheStore
+import CachingClient
+@testable import CachingProxy
+import Foundation
+import NIOCore
+import Testing
+
+/// Origins that break HTTP in ways the HTTP libraries let through: each answer is a 502 that
+/// says what was wrong, nothing is stored, and the proxy stays up.
+@Suite("Proxy: origins that break HTTP", .timeLimit(.minutes(2)))
+struct BrokenOriginTests {
+    /// A raw origin answering `answer`, a proxy in front (the proxy's own client
+    /// configuration); `body` runs with the proxy's port, then both stop.
+    private func withProxy(
+        answer: String?, delay: TimeAmount = .zero, _ body: (Int, RawOrigin) async throws -> Void
+    ) async throws {
+        let origin = try await RawOrigin.start(delay: delay, answer: answer)
+        let client = try await CachingClient(configuration: .proxy(store: StoreConfiguration()))
+        let proxy = try await CachingProxy.start(CachingProxyConfiguration(origin: try ProxyOrigin(parsing: origin.baseURL)), client: client)
+        do {
+            try await body(proxy.port, origin)
+        } catch {
+            await proxy.stop()
+            try? await client.shutdown()
+            await origin.stop()
+            throw error
+        }
+        await proxy.stop()
+        try? await client.shutdown()
+        await origin.stop()
+    }
+
+    private func get(_ path: String, port: Int) async throws -> RawResponse {
+        try #require(try await RawHTTP.send("GET \(path) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", port: port).responses.first)
+    }
+
+    @Test("answers no HTTP/1.1 client may take as they are: 502 naming what is wrong, never stored", arguments: [
+        ("HTTP/1.1 999 Odd\r\nCache-Control: max-age=60\r\nContent-Length: 2\r\n\r\nok",
+         "the origin answered with status 999, which is not an HTTP status (100 to 599)"),
+        ("HTTP/1.1 600 Odd\r\nCache-Control: max-age=60\r\nContent-Length: 2\r\n\r\nok",
+         "the origin answered with status 600, which is not an HTTP status (100 to 599)"),
+        ("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n",
+         "the origin switched protocols (101) although the request asked for no upgrade"),
+        ("HTTP/1.1 200 OK\r\nCache-Control: max-age=60\r\nTransfer-Encoding: gzip\r\n\r\nnot really gzip",
+         "the origin's response has the transfer coding gzip, which cannot be decoded"),
+    ])
+    func refused(answer: String, message: String) async throws {
+        try await withProxy(answer: answer) { port, _ in
+            for _ in 0..<2 {
+                let response = try await get("/odd", port: port)
+                #expect(response.status == 502)
+                #expect(response.text.contains(message), "\(response.text)")
+                #expect(ProxyHarness.cacheStatus(response) == "cachescope;fwd=miss;detail=origin-error", "\(ProxyHarness.cacheStatus(response))")
+            }
+        }
+    }
+
+    @Test("an origin that takes the request and closes without answering: 502, an origin error, not 'cannot connect'")
+    func closedWithoutAnswer() async throws {
+        try await withProxy(answer: nil) { port, _ in
+            let response = try await get("/gone", port: port)
+            #expect(response.status == 502)
+            #expect(response.text.contains("the origin closed the connection before its response ended"), "\(response.text)")
+            #expect(!response.text.contains("cannot connect"))
+            #expect(ProxyHarness.cacheStatus(response) == "cachescope;fwd=miss;detail=origin-error")
+        }
+    }
+
+    @Test("more slow misses at once than AsyncHTTPClient's 8 connections: each gets its own, none waits for another")
+    func manySlowMissesAtOnce() async throws {
+        let answer = "HTTP/1.1 200 OK\r\nCache-Control: no-store\r\nContent-Length: 2\r\n\r\nok"
+        try await withProxy(answer: answer, delay: .milliseconds(500)) { port, origin in
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for index in 0..<16 { group.addTask { try await get("/slow/\(index)", port: port).status } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses == Array(repeating: 200, count: 16))
+            #expect(origin.mostConnectionsAtOnce == 16, "with 8 connections the rest waited for one to be free")
+        }
+    }
+}

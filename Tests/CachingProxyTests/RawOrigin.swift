@@ -1,0 +1,88 @@
+import NIOCore
+import NIOPosix
+import Synchronization
+
+/// A loopback origin that answers every request head with bytes the test writes itself —
+/// status lines and framings no HTTP library would send — after an optional delay, then
+/// closes the connection. `nil` bytes close it without an answer. It counts the connections
+/// open at once, the most it saw.
+final class RawOrigin: Sendable {
+    let port: Int
+    private let group: MultiThreadedEventLoopGroup
+    private let channel: any Channel
+    private let connections: Connections
+
+    private init(port: Int, group: MultiThreadedEventLoopGroup, channel: any Channel, connections: Connections) {
+        (self.port, self.group, self.channel, self.connections) = (port, group, channel, connections)
+    }
+
+    /// Starts it; each request head gets `answer` after `delay`.
+    static func start(delay: TimeAmount = .zero, answer: String?) async throws -> RawOrigin {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let connections = Connections()
+        let bytes = answer.map { Array($0.utf8) }
+        let channel = try await ServerBootstrap(group: group)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(Handler(answer: bytes, delay: delay, connections: connections))
+                }
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+        return RawOrigin(port: channel.localAddress?.port ?? 0, group: group, channel: channel, connections: connections)
+    }
+
+    var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    /// The most connections that were open at once.
+    var mostConnectionsAtOnce: Int { connections.most }
+
+    func stop() async {
+        try? await channel.close().get()
+        try? await group.shutdownGracefully()
+    }
+
+    final class Connections: Sendable {
+        private let counts = Mutex((open: 0, most: 0))
+        func opened() { counts.withLock { $0.open += 1; $0.most = max($0.most, $0.open) } }
+        func closed() { counts.withLock { $0.open -= 1 } }
+        var most: Int { counts.withLock { $0.most } }
+    }
+
+    private final class Handler: ChannelInboundHandler {
+        typealias InboundIn = ByteBuffer
+        typealias OutboundOut = ByteBuffer
+
+        let answer: [UInt8]?
+        let delay: TimeAmount
+        let connections: Connections
+        private var received: [UInt8] = []
+        private var answered = false
+
+        init(answer: [UInt8]?, delay: TimeAmount, connections: Connections) {
+            (self.answer, self.delay, self.connections) = (answer, delay, connections)
+        }
+
+        func channelActive(context: ChannelHandlerContext) {
+            connections.opened()
+            context.fireChannelActive()
+        }
+
+        func channelInactive(context: ChannelHandlerContext) {
+            connections.closed()
+            context.fireChannelInactive()
+        }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            received += unwrapInboundIn(data).readableBytesView
+            guard !answered, received.count >= 4, received.suffix(4) == Array("\r\n\r\n".utf8) else { return }
+            answered = true
+            let answer = self.answer
+            context.eventLoop.assumeIsolated().scheduleTask(in: delay) {
+                guard let answer else { return context.close(promise: nil) }
+                context.writeAndFlush(NIOAny(ByteBuffer(bytes: answer))).assumeIsolated().whenComplete { _ in
+                    context.close(promise: nil)
+                }
+            }
+        }
+    }
+}
