@@ -12,10 +12,13 @@ struct BrokenOriginTests {
     /// A raw origin answering `answer`, a proxy in front (the proxy's own client
     /// configuration); `body` runs with the proxy's port, then both stop.
     private func withProxy(
-        answer: String?, delay: TimeAmount = .zero, _ body: (Int, RawOrigin) async throws -> Void
+        answer: String?, delay: TimeAmount = .zero, drip: TimeAmount? = nil, requestTimeout: Duration = .seconds(30),
+        _ body: (Int, RawOrigin) async throws -> Void
     ) async throws {
-        let origin = try await RawOrigin.start(delay: delay, answer: answer)
-        let client = try await CachingClient(configuration: .proxy(store: StoreConfiguration()))
+        let origin = try await RawOrigin.start(delay: delay, drip: drip, answer: answer)
+        var configuration = CachingClientConfiguration.proxy(store: StoreConfiguration())
+        configuration.requestTimeout = requestTimeout
+        let client = try await CachingClient(configuration: configuration)
         let proxy = try await CachingProxy.start(CachingProxyConfiguration(origin: try ProxyOrigin(parsing: origin.baseURL)), client: client)
         do {
             try await body(proxy.port, origin)
@@ -63,6 +66,19 @@ struct BrokenOriginTests {
             #expect(response.text.contains("the origin closed the connection before its response ended"), "\(response.text)")
             #expect(!response.text.contains("cannot connect"))
             #expect(ProxyHarness.cacheStatus(response) == "cachescope;fwd=miss;detail=origin-error")
+        }
+    }
+
+    @Test("a body the store could keep that the origin drips, or stops sending: 504 once the request timeout has run out",
+          arguments: [TimeAmount.milliseconds(100), .hours(1)])  // a byte every 100 ms; one byte, then silence
+    func drippedOrStalledBody(drip: TimeAmount) async throws {
+        let head = "HTTP/1.1 200 OK\r\nCache-Control: max-age=60\r\nContent-Length: 1000\r\n\r\nx"
+        try await withProxy(answer: head, drip: drip, requestTimeout: .seconds(1)) { port, _ in
+            let started = ContinuousClock.now
+            let response = try await get("/drip", port: port)
+            #expect(response.status == 504, "\(response.status) \(response.text)")
+            #expect(ProxyHarness.cacheStatus(response) == "cachescope;fwd=miss;detail=origin-timeout")
+            #expect(ContinuousClock.now - started < .seconds(5))
         }
     }
 

@@ -4,8 +4,9 @@ import Synchronization
 
 /// A loopback origin that answers every request head with bytes the test writes itself —
 /// status lines and framings no HTTP library would send — after an optional delay, then
-/// closes the connection. `nil` bytes close it without an answer. It counts the connections
-/// open at once, the most it saw.
+/// closes the connection, or with `drip`, sends one more byte at each interval and never
+/// ends. `nil` bytes close it without an answer. It counts the connections open at once, the
+/// most it saw.
 final class RawOrigin: Sendable {
     let port: Int
     private let group: MultiThreadedEventLoopGroup
@@ -16,15 +17,15 @@ final class RawOrigin: Sendable {
         (self.port, self.group, self.channel, self.connections) = (port, group, channel, connections)
     }
 
-    /// Starts it; each request head gets `answer` after `delay`.
-    static func start(delay: TimeAmount = .zero, answer: String?) async throws -> RawOrigin {
+    /// Starts it; each request head gets `answer` after `delay` (then a byte every `drip`).
+    static func start(delay: TimeAmount = .zero, drip: TimeAmount? = nil, answer: String?) async throws -> RawOrigin {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let connections = Connections()
         let bytes = answer.map { Array($0.utf8) }
         let channel = try await ServerBootstrap(group: group)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(Handler(answer: bytes, delay: delay, connections: connections))
+                    try channel.pipeline.syncOperations.addHandler(Handler(answer: bytes, delay: delay, drip: drip, connections: connections))
                 }
             }
             .bind(host: "127.0.0.1", port: 0).get()
@@ -54,12 +55,13 @@ final class RawOrigin: Sendable {
 
         let answer: [UInt8]?
         let delay: TimeAmount
+        let drip: TimeAmount?
         let connections: Connections
         private var received: [UInt8] = []
         private var answered = false
 
-        init(answer: [UInt8]?, delay: TimeAmount, connections: Connections) {
-            (self.answer, self.delay, self.connections) = (answer, delay, connections)
+        init(answer: [UInt8]?, delay: TimeAmount, drip: TimeAmount?, connections: Connections) {
+            (self.answer, self.delay, self.drip, self.connections) = (answer, delay, drip, connections)
         }
 
         func channelActive(context: ChannelHandlerContext) {
@@ -76,12 +78,27 @@ final class RawOrigin: Sendable {
             received += unwrapInboundIn(data).readableBytesView
             guard !answered, received.count >= 4, received.suffix(4) == Array("\r\n\r\n".utf8) else { return }
             answered = true
-            let answer = self.answer
+            let (answer, drip) = (self.answer, self.drip)
             context.eventLoop.assumeIsolated().scheduleTask(in: delay) {
                 guard let answer else { return context.close(promise: nil) }
-                context.writeAndFlush(NIOAny(ByteBuffer(bytes: answer))).assumeIsolated().whenComplete { _ in
-                    context.close(promise: nil)
+                guard let drip else {
+                    context.writeAndFlush(NIOAny(ByteBuffer(bytes: answer))).assumeIsolated().whenComplete { _ in
+                        context.close(promise: nil)
+                    }
+                    return
                 }
+                context.writeAndFlush(NIOAny(ByteBuffer(bytes: answer)), promise: nil)
+                Self.dripByte(every: drip, context: context)
+            }
+        }
+
+        /// One byte now and another after `interval`, while the connection is open.
+        private static func dripByte(every interval: TimeAmount, context: ChannelHandlerContext) {
+            guard context.channel.isActive else { return }
+            context.eventLoop.assumeIsolated().scheduleTask(in: interval) {
+                guard context.channel.isActive else { return }
+                context.writeAndFlush(NIOAny(ByteBuffer(string: "x")), promise: nil)
+                dripByte(every: interval, context: context)
             }
         }
     }

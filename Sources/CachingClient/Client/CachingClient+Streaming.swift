@@ -52,8 +52,12 @@ extension CachingClient {
         guard let streaming = run.streaming, !run.background else {
             return try await transport.send(outgoing, body: run.body, timeout: configuration.requestTimeout)
         }
+        // A body collected to be stored counts against the request timeout as a whole one does
+        // (``AsyncHTTPClientTransport/send(_:body:timeout:)``): a dripping origin is given up.
+        let timeout = configuration.requestTimeout
+        let deadline = ContinuousClock.now + timeout
         let origin = try await transport.stream(
-            outgoing, body: streaming.requestBody, length: streaming.requestLength, timeout: configuration.requestTimeout)
+            outgoing, body: streaming.requestBody, length: streaming.requestLength, timeout: timeout)
         let limit = key.map { store.maximumBodySize(for: $0, response: origin.response) } ?? 0
         let declared = origin.response.headerFields[.contentLength].flatMap { Int($0, radix: 10) }
         var collected = Data()
@@ -70,6 +74,9 @@ extension CachingClient {
                 let prefix = collected.isEmpty ? [part] : [ByteBuffer(bytes: collected), part]
                 streaming.passThrough(BodyStream(prefix: prefix, parts: origin.body), limit: limit)
                 return TransportResponse(response: origin.response, body: Data())
+            }
+            guard ContinuousClock.now <= deadline else {
+                throw TransportError.timedOut(url: "\(outgoing.scheme ?? "http")://\(outgoing.authority ?? "")\(outgoing.path ?? "/")", after: timeout)
             }
             part.withUnsafeReadableBytes { collected.append($0.assumingMemoryBound(to: UInt8.self)) }
         }

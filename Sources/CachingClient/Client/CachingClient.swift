@@ -72,7 +72,8 @@ public final class CachingClient: Sendable {
         } else {
             sharedTier = nil
         }
-        transport = configuration.transport ?? AsyncHTTPClientTransport(connectionsPerOrigin: configuration.connectionsPerOrigin)
+        transport = configuration.transport
+            ?? AsyncHTTPClientTransport(connectionsPerOrigin: configuration.connectionsPerOrigin, readTimeout: configuration.requestTimeout)
     }
 
     /// Subscribes to the event stream. With `snapshot`, the subscription starts with the

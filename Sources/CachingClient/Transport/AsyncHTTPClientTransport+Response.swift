@@ -51,9 +51,11 @@ extension AsyncHTTPClientTransport {
     /// `Content-Length` costs one allocation (`collect(upTo:)` and a `Data` of it cost a
     /// gathering buffer and then the copy).
     /// - Throws: ``TransportError/bodyTooLarge(url:limit:)`` when the declared length or the
-    ///   bytes received exceed `limit`.
+    ///   bytes received exceed `limit`; ``TransportError/timedOut(url:after:)`` when a part
+    ///   arrives after `deadline` (the exchange's `timeout` has run out).
     static func collectBody(
-        of response: HTTPClientResponse, method: HTTPRequest.Method, url: String, limit: Int
+        of response: HTTPClientResponse, method: HTTPRequest.Method, url: String, limit: Int,
+        deadline: ContinuousClock.Instant, timeout: Duration
     ) async throws -> Data {
         var body = Data()
         // What AsyncHTTPClient expects too: a 304 or a HEAD answer has no body, whatever its
@@ -66,6 +68,7 @@ extension AsyncHTTPClientTransport {
         }
         for try await chunk in response.body {
             guard chunk.readableBytes <= limit - body.count else { throw TransportError.bodyTooLarge(url: url, limit: limit) }
+            guard ContinuousClock.now <= deadline else { throw TransportError.timedOut(url: url, after: timeout) }
             chunk.withUnsafeReadableBytes { body.append($0.assumingMemoryBound(to: UInt8.self)) }
         }
         return body

@@ -42,9 +42,15 @@ public final class AsyncHTTPClientTransport: Transport {
     ///   - maximumBodySize: the largest response body accepted (default 64 MiB).
     ///   - connectionsPerOrigin: the most connections open to one origin (default 8); a
     ///     request past them waits for one to be free.
-    public init(maximumBodySize: Int = 64 << 20, connectionsPerOrigin: Int = defaultConnectionsPerOrigin) {
+    ///   - readTimeout: how long a connection may stay silent while a response is awaited or
+    ///     read before the request fails as timed out (default: no limit). ``CachingClient``
+    ///     sets its `requestTimeout`, so an origin that stops sending mid-body is given up.
+    public init(
+        maximumBodySize: Int = 64 << 20, connectionsPerOrigin: Int = defaultConnectionsPerOrigin, readTimeout: Duration? = nil
+    ) {
         var configuration = Self.recommendedConfiguration
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(1, connectionsPerOrigin)
+        if let readTimeout { configuration.timeout.read = .nanoseconds(Self.nanoseconds(readTimeout)) }
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         ownsClient = true
         self.maximumBodySize = maximumBodySize
@@ -70,10 +76,14 @@ public final class AsyncHTTPClientTransport: Transport {
         var outgoing = prepared.request
         let url = prepared.url
         if let body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
+        // The timeout covers the whole exchange: AsyncHTTPClient's deadline ends at the head,
+        // and a body dripped a byte at a time never trips its read timeout.
+        let deadline = ContinuousClock.now + timeout
         return try await translatingErrors(url: url, timeout: timeout) {
             let response = try await client.execute(outgoing, timeout: .nanoseconds(Self.nanoseconds(timeout)))
             let head = try Self.response(of: response, to: request, url: url)
-            let body = try await Self.collectBody(of: response, method: request.method, url: url, limit: maximumBodySize)
+            let body = try await Self.collectBody(
+                of: response, method: request.method, url: url, limit: maximumBodySize, deadline: deadline, timeout: timeout)
             return TransportResponse(response: head, body: body)
         }
     }
