@@ -63,14 +63,18 @@ public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
 
     /// Whether binding both addresses would ask for one socket twice: the same port (not 0,
     /// which picks a free one) on hosts that can be the same interface — the same text, in
-    /// any case; `localhost` and a loopback address; or a wildcard (`0.0.0.0`, `::`) and any
-    /// host. (`127.0.0.1` and `::1` are different sockets.)
+    /// any case; `localhost` and a loopback address; the IPv6 wildcard (`::`, dual-stack) and
+    /// any host; the IPv4 wildcard (`0.0.0.0`) and any host but an IPv6 address. (`127.0.0.1`
+    /// and `::1` are different sockets.)
     public func mayClash(with other: ListenAddress) -> Bool {
         guard port != 0, port == other.port else { return false }
         let (a, b) = (host.lowercased(), other.host.lowercased())
         if a == b { return true }
-        let wildcards: Set = ["0.0.0.0", "::", "0:0:0:0:0:0:0:0"]
-        if wildcards.contains(a) || wildcards.contains(b) { return true }
+        let anyIPv6: Set = ["::", "0:0:0:0:0:0:0:0"]
+        if anyIPv6.contains(a) || anyIPv6.contains(b) { return true }
+        // An IPv6 address has a colon; a name may resolve to IPv4.
+        if a == "0.0.0.0" { return !b.contains(":") }
+        if b == "0.0.0.0" { return !a.contains(":") }
         let loopbacks: Set = ["localhost", "127.0.0.1", "::1"]
         return (a == "localhost" && loopbacks.contains(b)) || (b == "localhost" && loopbacks.contains(a))
     }

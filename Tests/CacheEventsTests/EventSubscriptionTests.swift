@@ -90,19 +90,23 @@ struct EventSubscriptionTests {
 
     @Test("a finished subscription hands over what is left at once, without its batching pause")
     func finishSkipsThePause() async {
-        let bus = EventBus()
-        let subscription = bus.subscribe(.recorder)
-        var iterator = subscription.batches.makeAsyncIterator()
-        bus.publish(Self.kind(1))
-        #expect(await iterator.next()?.count == 1)
-        bus.publish(Self.kind(2))
-        subscription.finish()
         // Right after a batch the next would wait out the 20 ms; once finished it does not.
-        let clock = ContinuousClock()
-        let start = clock.now
-        #expect(await iterator.next()?.map(\.seq) == [2])
-        #expect(await iterator.next() == nil)
-        #expect(clock.now - start < .milliseconds(15))
+        // The quickest of five tries, so that a busy machine's late wake-up cannot fail it.
+        var quickest = Duration.seconds(1)
+        for _ in 0..<5 {
+            let bus = EventBus()
+            let subscription = bus.subscribe(.recorder)
+            var iterator = subscription.batches.makeAsyncIterator()
+            bus.publish(Self.kind(1))
+            #expect(await iterator.next()?.count == 1)
+            bus.publish(Self.kind(2))
+            subscription.finish()
+            let start = ContinuousClock.now
+            #expect(await iterator.next()?.map(\.seq) == [2])
+            #expect(await iterator.next() == nil)
+            quickest = min(quickest, ContinuousClock.now - start)
+        }
+        #expect(quickest < .milliseconds(15))
     }
 
     @Test("a consumer that falls behind gets dropped(count) in place of what did not fit")

@@ -2,6 +2,7 @@ import CacheStore
 import CachingClient
 @testable import CachingProxy
 import Foundation
+import HTTPTypes
 import NIOCore
 import Testing
 
@@ -38,9 +39,9 @@ struct BrokenOriginTests {
     }
 
     @Test("answers no HTTP/1.1 client may take as they are: 502 naming what is wrong, never stored", arguments: [
-        ("HTTP/1.1 999 Odd\r\nCache-Control: max-age=60\r\nContent-Length: 2\r\n\r\nok",
+        ("HTTP/1.1 999 Odd\r\nCache-Control: max-age=60\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok",
          "the origin answered with status 999, which is not an HTTP status (100 to 599)"),
-        ("HTTP/1.1 600 Odd\r\nCache-Control: max-age=60\r\nContent-Length: 2\r\n\r\nok",
+        ("HTTP/1.1 600 Odd\r\nCache-Control: max-age=60\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok",
          "the origin answered with status 600, which is not an HTTP status (100 to 599)"),
         ("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n",
          "the origin switched protocols (101) although the request asked for no upgrade"),
@@ -56,6 +57,25 @@ struct BrokenOriginTests {
                 #expect(ProxyHarness.cacheStatus(response) == "cachescope;fwd=miss;detail=origin-error", "\(ProxyHarness.cacheStatus(response))")
             }
         }
+    }
+
+    @Test("answers without a body (to a HEAD, a 304) may name the GET's transfer codings: taken, not refused", arguments: [
+        ("HEAD", "HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, chunked\r\nConnection: close\r\n\r\n", 200),
+        ("GET", "HTTP/1.1 304 Not Modified\r\nTransfer-Encoding: gzip, chunked\r\nConnection: close\r\n\r\n", 304),
+    ])
+    func bodilessAnswersWithCodings(method: String, answer: String, status: Int) async throws {
+        let origin = try await RawOrigin.start(answer: answer)
+        let transport = AsyncHTTPClientTransport()
+        let request = HTTPRequest(method: HTTPRequest.Method(method) ?? .get, scheme: "http", authority: "127.0.0.1:\(origin.port)", path: "/coded")
+        var outcome = ""
+        do {
+            outcome = "\(try await transport.send(request, body: nil, timeout: .seconds(5)).response.status.code)"
+        } catch {
+            outcome = "\(error)"
+        }
+        try? await transport.shutdown()
+        await origin.stop()
+        #expect(outcome == "\(status)")
     }
 
     @Test("an origin that takes the request and closes without answering: 502, an origin error, not 'cannot connect'")
@@ -91,7 +111,7 @@ struct BrokenOriginTests {
                 return try await group.reduce(into: []) { $0.append($1) }
             }
             #expect(statuses == Array(repeating: 200, count: 16))
-            #expect(origin.mostConnectionsAtOnce == 16, "with 8 connections the rest waited for one to be free")
+            #expect(origin.mostConnectionsAtOnce > 8, "with 8 connections the rest waited for one to be free")
         }
     }
 }

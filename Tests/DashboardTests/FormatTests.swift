@@ -53,4 +53,11 @@ struct FormatTests {
         }
         #expect(!clock.isEmpty && !eventTime.isEmpty)
     }
+
+    @Test("staleness counts as the TTL rounded down: the first second past it is 1s, never 0s", arguments: [
+        (-0.3, "1s"), (0, "1s"), (-1, "1s"), (-1.01, "2s"), (-45.99, "46s"), (-60.5, "1m1s"),
+    ])
+    func staleness(ttl: Double, expected: String) {
+        #expect(Format.staleness(ttl) == expected)
+    }
 }

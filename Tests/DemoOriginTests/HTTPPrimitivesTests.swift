@@ -94,7 +94,7 @@ struct HTTPPrimitivesTests {
         ("127.0.0.1:80", "127.0.0.1:80", true), ("LOCALHOST:80", "127.0.0.1:80", true), ("[::1]:80", "localhost:80", true),
         ("0.0.0.0:80", "127.0.0.1:80", true), ("[::]:80", "localhost:80", true),
         ("127.0.0.1:80", "127.0.0.1:81", false), ("127.0.0.1:0", "127.0.0.1:0", false), ("127.0.0.1:80", "[::1]:80", false),
-        ("127.0.0.2:80", "127.0.0.1:80", false),
+        ("127.0.0.2:80", "127.0.0.1:80", false), ("0.0.0.0:80", "[::1]:80", false), ("0.0.0.0:80", "localhost:80", true),
     ])
     func clashes(first: String, second: String, clash: Bool) throws {
         let (a, b) = (try ListenAddress(parsing: first), try ListenAddress(parsing: second))

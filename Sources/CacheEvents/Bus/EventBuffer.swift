@@ -99,7 +99,8 @@ final class EventBuffer: Sendable {
     /// The next batch, waiting while nothing is buffered; `nil` once the subscription has
     /// ended and everything was taken, or when the waiting task is cancelled.
     func next() async -> [CacheEvent]? {
-        // An ended subscription hands over what is left at once.
+        // An ended subscription hands over what is left without the pause (one that ends
+        // during the pause still waits it out: at most the interval).
         if batchingInterval > .zero, let last = state.withLock({ $0.finished ? nil : $0.lastDelivery }) {
             let rest = last + batchingInterval - .now
             // Cancelled while pausing: the handler below ends the subscription.

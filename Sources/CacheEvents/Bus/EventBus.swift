@@ -28,8 +28,8 @@ public enum EventDelivery: Sendable, Hashable {
     /// subscription. A dashboard redraws at most 30 times a second and a recorder or a summary
     /// loses nothing by getting events in bursts, while a wake-up per event would cost a busy
     /// client a thread hand-off per request (a `--no-ui` proxy's summary cost its hits a third
-    /// of their CPU). An idle subscriber still wakes only when an event arrives, and the
-    /// subscription's end is delivered at once.
+    /// of their CPU). An idle subscriber still wakes only when an event arrives, and a
+    /// subscription that has ended hands over what is left without the pause.
     public var batchingInterval: Duration { .milliseconds(20) }
 }
 

@@ -39,9 +39,9 @@ enum CacheSimulation {
         configuration.store.diskBacklogLimit = .max
         let client = try await CachingClient(configuration: configuration)
         // The client's bus reads the simulated clock, so events are stamped in recorded time.
-        // Nobody waits on them during the run (a waiting subscriber is woken for every event, a
-        // thread hop per request): they are taken every ``drainEvery`` requests, so the buffer
-        // never fills, and once the run is over.
+        // Nobody waits on them during the run (a waiting subscriber would be woken, a thread
+        // hop, every 20 ms): they are taken every ``drainEvery`` requests, so the buffer never
+        // fills, and once the run is over.
         let stream = client.events.subscribe(.lossless(bufferSize: 50_000_000))
         var events: [CacheEvent] = []
         var outcomes: [CacheOutcome?] = []

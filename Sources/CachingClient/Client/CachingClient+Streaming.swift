@@ -75,9 +75,7 @@ extension CachingClient {
                 streaming.passThrough(BodyStream(prefix: prefix, parts: origin.body), limit: limit)
                 return TransportResponse(response: origin.response, body: Data())
             }
-            guard ContinuousClock.now <= deadline else {
-                throw TransportError.timedOut(url: "\(outgoing.scheme ?? "http")://\(outgoing.authority ?? "")\(outgoing.path ?? "/")", after: timeout)
-            }
+            guard ContinuousClock.now <= deadline else { throw TransportError.timedOut(url: Self.url(of: outgoing), after: timeout) }
             part.withUnsafeReadableBytes { collected.append($0.assumingMemoryBound(to: UInt8.self)) }
         }
         return TransportResponse(response: origin.response, body: collected)

@@ -22,8 +22,8 @@ extension AsyncHTTPClientTransport {
     /// The response's status and header fields, once checked: a response no HTTP/1.1 client
     /// may take as it is becomes a ``TransportError/other(url:detail:)`` naming what is wrong.
     /// - Throws: for a status outside 100–599 (RFC 9110 §15), a `101` to a request that asked
-    ///   for no upgrade (§15.2.2), or a transfer coding other than `chunked` (RFC 9112 §6.1:
-    ///   its bytes would go on coded, with nothing left to say so).
+    ///   for no upgrade (§15.2.2), or a body in a transfer coding other than `chunked` (RFC 9112
+    ///   §6.1: its bytes would go on coded, with nothing left to say so).
     static func response(of response: HTTPClientResponse, to request: HTTPRequest, url: String) throws -> HTTPResponse {
         let code = Int(response.status.code)
         guard (100...599).contains(code) else {
@@ -32,7 +32,10 @@ extension AsyncHTTPClientTransport {
         if code == 101, request.headerFields[.upgrade] == nil {
             throw TransportError.other(url: url, detail: "the origin switched protocols (101) although the request asked for no upgrade")
         }
-        if response.headers.contains(name: "transfer-encoding") {
+        // An answer without a body (to a HEAD; 1xx, 204, 304) may name the codings the GET's
+        // would have (RFC 9112 §6.1): nothing to decode.
+        let hasBody = request.method != .head && code >= 200 && code != 204 && code != 304
+        if hasBody, response.headers.contains(name: "transfer-encoding") {
             for value in response.headers["transfer-encoding"] {
                 for element in value.split(separator: ",") {
                     let coding = element.trimmingCharacters(in: .whitespaces)

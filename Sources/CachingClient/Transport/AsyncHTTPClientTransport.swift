@@ -80,11 +80,24 @@ public final class AsyncHTTPClientTransport: Transport {
         // and a body dripped a byte at a time never trips its read timeout.
         let deadline = ContinuousClock.now + timeout
         return try await translatingErrors(url: url, timeout: timeout) {
-            let response = try await client.execute(outgoing, timeout: .nanoseconds(Self.nanoseconds(timeout)))
+            let response = try await execute(outgoing, method: request.method, timeout: timeout)
             let head = try Self.response(of: response, to: request, url: url)
             let body = try await Self.collectBody(
                 of: response, method: request.method, url: url, limit: maximumBodySize, deadline: deadline, timeout: timeout)
             return TransportResponse(response: head, body: body)
+        }
+    }
+
+    /// Sends `outgoing` and waits for its head. A request of a safe method (RFC 9110 §9.2.1)
+    /// whose connection the origin closed before any response is sent once more, on another
+    /// connection, as RFC 9112 §9.3.1.1 allows: what a kept-alive connection the origin had
+    /// just closed looks like. Only a request whose body can be sent again (`.bytes`, or none).
+    func execute(_ outgoing: HTTPClientRequest, method: HTTPRequest.Method, timeout: Duration) async throws -> HTTPClientResponse {
+        let deadline = TimeAmount.nanoseconds(Self.nanoseconds(timeout))
+        do {
+            return try await client.execute(outgoing, timeout: deadline)
+        } catch let error as HTTPClientError where error == .remoteConnectionClosed && [.get, .head, .options, .trace].contains(method) {
+            return try await client.execute(outgoing, timeout: deadline)
         }
     }
 
@@ -137,17 +150,16 @@ public final class AsyncHTTPClientTransport: Transport {
             throw CancellationError()
         } catch let error as HTTPParserError {
             // The connection was made: what came back was not a whole HTTP/1.1 response.
+            if error == .invalidEOFState { throw TransportError.connectionClosed(url: url) }
             throw TransportError.other(url: url, detail: Self.describe(error))
         } catch {
             throw TransportError.connectionFailed(url: url, detail: ConnectionFailureText.describe(error))
         }
     }
 
-    /// What a response that NIO's HTTP/1.1 parser refused was: cut short, or not HTTP.
+    /// What a response that NIO's HTTP/1.1 parser refused was: not HTTP.
     static func describe(_ error: HTTPParserError) -> String {
-        error == .invalidEOFState
-            ? "the origin closed the connection before its response ended"
-            : "the origin's response is not valid HTTP/1.1 (\(error))"
+        "the origin's response is not valid HTTP/1.1 (\(error))"
     }
 
     /// Shuts the underlying `HTTPClient` down, unless it was given by the app (then the app
@@ -161,9 +173,7 @@ public final class AsyncHTTPClientTransport: Transport {
         let timeouts: [HTTPClientError] = [.deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout]
         if timeouts.contains(error) { return .timedOut(url: url, after: timeout) }
         // The origin took the connection and closed it: it is reachable, its answer is missing.
-        if error == .remoteConnectionClosed {
-            return .other(url: url, detail: "the origin closed the connection before its response ended")
-        }
+        if error == .remoteConnectionClosed { return .connectionClosed(url: url) }
         if error == .getConnectionFromPoolTimeout {
             return .other(url: url, detail: "every connection to the origin stayed busy for the connect timeout; none was free for this request")
         }

@@ -48,6 +48,8 @@ public enum TransportError: Error, Sendable, Hashable, CustomStringConvertible {
     case bodyTooLarge(url: String, limit: Int)
     /// The request could not be expressed (bad URL, bad header).
     case invalidRequest(String)
+    /// The origin took the connection and closed it before its response ended (or began).
+    case connectionClosed(url: String)
     /// Any other failure.
     case other(url: String, detail: String)
 
@@ -57,6 +59,7 @@ public enum TransportError: Error, Sendable, Hashable, CustomStringConvertible {
         case .timedOut(let url, let after): return "no response from \(url) within \(after)"
         case .bodyTooLarge(let url, let limit): return "response from \(url) is larger than \(limit) bytes"
         case .invalidRequest(let detail): return "invalid request: \(detail)"
+        case .connectionClosed(let url): return "request to \(url) failed: the origin closed the connection before its response ended"
         case .other(let url, let detail): return "request to \(url) failed: \(detail)"
         }
     }

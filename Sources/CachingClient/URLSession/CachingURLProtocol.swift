@@ -136,6 +136,7 @@ public final class CachingURLProtocol: URLProtocol {
         case CachingClientError.tooManyRedirects: return URLError(.httpTooManyRedirects)
         case CachingClientError.transport(.timedOut): return URLError(.timedOut)
         case CachingClientError.transport(.connectionFailed): return URLError(.cannotConnectToHost)
+        case CachingClientError.transport(.connectionClosed): return URLError(.networkConnectionLost)
         case is CancellationError: return URLError(.cancelled)
         default: return URLError(.unknown)
         }

@@ -117,7 +117,7 @@ struct ProxyExchange: Sendable {
             return failure(.badGateway, error, detail: "response-too-large")
         case .transport(.invalidRequest):
             return .local(.badRequest, "the request cannot be forwarded: \(error)", close: false, outcome: "rejected")
-        case .transport(.other):
+        case .transport(.other), .transport(.connectionClosed):
             return failure(.badGateway, error, detail: "origin-error")
         case .notCached:
             return .local(.gatewayTimeout, error.description, cacheStatus: nil, close: false, outcome: "error")

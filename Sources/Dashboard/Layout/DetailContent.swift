@@ -55,7 +55,7 @@ enum DetailContent {
         field("status", [Span(String(entry.status))])
         field("age", [Span(Format.duration(entry.age(at: now)))])
         if let ttl = entry.ttl(at: now) {
-            let words = ttl > 0 ? "fresh for \(Format.duration(ttl)) more" : "stale for \(Format.duration(-ttl)) (revalidated on next use)"
+            let words = ttl > 0 ? "fresh for \(Format.duration(ttl)) more" : "stale for \(Format.staleness(ttl)) (revalidated on next use)"
             field("freshness", EntriesView.ttlSpans(entry, now: now) + [Span("  " + words, .dim)])
         } else {
             field("freshness", [Span("unknown", .dim)])
@@ -113,7 +113,7 @@ enum DetailContent {
             var text = "\(lookup.verdict.rawValue): \(Escaped.text(lookup.reason))"
             var details: [String] = []
             if let age = lookup.age { details.append("age \(Format.duration(age))") }
-            if let ttl = lookup.ttl { details.append(ttl >= 0 ? "\(Format.duration(ttl)) left" : "stale by \(Format.duration(-ttl))") }
+            if let ttl = lookup.ttl { details.append(ttl >= 0 ? "\(Format.duration(ttl)) left" : "stale by \(Format.staleness(ttl))") }
             if !details.isEmpty { text += " (" + details.joined(separator: ", ") + ")" }
             steps.append(("lookup", [Span(text)]))
         }

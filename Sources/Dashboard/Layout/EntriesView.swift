@@ -92,7 +92,7 @@ enum EntriesView {
         case .expiring: return [Span(Format.duration(ttl) + "!", .ttlExpiring, attributes: .bold)]
         // The TTL rounded down, as a fresh one is: the count goes `1s!`, `0s!`, `-1s`, each
         // shown for one second, never `-0s`.
-        case .expired: return [Span("-" + Format.duration(max(1, (-ttl).rounded(.up))), .ttlExpired)]
+        case .expired: return [Span("-" + Format.staleness(ttl), .ttlExpired)]
         }
     }
 

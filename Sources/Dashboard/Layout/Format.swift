@@ -67,6 +67,12 @@ enum Format {
         return parts.joined()
     }
 
+    /// How long ago an expired TTL (`ttl` ≤ 0) ran out, as the TTL rounded down shows it:
+    /// `1s` for the first second past it (0.3 s stale), `46s` for 45.99 s — never `0s`.
+    static func staleness(_ ttl: Double) -> String {
+        duration(max(1, (-ttl).rounded(.up)))
+    }
+
     /// A session clock: `0:07`, `12:34`, `1:02:03`.
     static func clock(_ seconds: Double) -> String {
         let whole = max(0, wholeSeconds(seconds.rounded(.down)))
