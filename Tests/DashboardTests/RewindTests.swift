@@ -67,6 +67,8 @@ struct RewindTests {
         #expect(back.shown.entries.count > 0, "the entries snapshot folded into the base is there")
         expectSame(back.shown, replayed(all, at: instant), "10 s back")
         #expect(header(app).contains("LIVE REWIND \(Format.clock(instant))"), "\(header(app))")
+        // The rewind's instant is the one shown: no uptime beside it to contradict it.
+        #expect(!header(app).contains(" up "), "\(header(app))")
         #expect(back.traffic.eventsApplied == all.count, "the live traffic is still current underneath")
 
         press(.left, app)   // past the oldest event kept: stops there

@@ -77,7 +77,9 @@ enum HeaderSection {
             chunks.append(Chunk([Span("filter ", .warning), Span(text, .warning, attributes: .bold)],
                                 short: [Span("f:", .warning), Span(cut, .warning, attributes: .bold)]))
         }
-        if !state.interface.mode.isReplay {
+        // Frozen or rewound, the instant shown is `FROZEN`'s or `REWIND`'s: an uptime beside it
+        // (the last event's time, while the rewind's is where it was moved to) would contradict it.
+        if !state.interface.mode.isReplay, !state.isPaused {
             chunks.append(Chunk([Span("up ", .dim), Span(Format.clock(now))]))
         }
         let rate = String(format: "%.1f", model.requestRate(at: now))
