@@ -6,23 +6,24 @@ import HTTPTypes
 import NIOCore
 import Testing
 
-/// Origins that break HTTP in ways the HTTP libraries let through: each answer is a 502 that
-/// says what was wrong, nothing is stored, and the proxy stays up.
-@Suite("Proxy: origins that break HTTP", .timeLimit(.minutes(2)))
+/// Origins written byte by byte: those that break HTTP in ways the HTTP libraries let through
+/// (each answer a 502 that says what was wrong, nothing stored, the proxy up), slow ones
+/// (dripped, stalled, many at once) and a body still streaming when the proxy stops.
+@Suite("Proxy: raw origins — broken HTTP, slow bodies, many connections", .timeLimit(.minutes(2)))
 struct BrokenOriginTests {
     /// A raw origin answering `answer`, a proxy in front (the proxy's own client
     /// configuration); `body` runs with the proxy's port, then both stop.
     private func withProxy(
-        answer: String?, delay: TimeAmount = .zero, drip: TimeAmount? = nil, requestTimeout: Duration = .seconds(30),
-        _ body: (Int, RawOrigin) async throws -> Void
+        answer: String?, delay: TimeAmount = .zero, drip: TimeAmount? = nil, drips: Int = .max, requestTimeout: Duration = .seconds(30),
+        _ body: (Int, RawOrigin, CachingProxy) async throws -> Void
     ) async throws {
-        let origin = try await RawOrigin.start(delay: delay, drip: drip, answer: answer)
+        let origin = try await RawOrigin.start(delay: delay, drip: drip, drips: drips, answer: answer)
         var configuration = CachingClientConfiguration.proxy(store: StoreConfiguration())
         configuration.requestTimeout = requestTimeout
         let client = try await CachingClient(configuration: configuration)
         let proxy = try await CachingProxy.start(CachingProxyConfiguration(origin: try ProxyOrigin(parsing: origin.baseURL)), client: client)
         do {
-            try await body(proxy.port, origin)
+            try await body(proxy.port, origin, proxy)
         } catch {
             await proxy.stop()
             try? await client.shutdown()
@@ -49,7 +50,7 @@ struct BrokenOriginTests {
          "the origin's response has the transfer coding gzip, which cannot be decoded"),
     ])
     func refused(answer: String, message: String) async throws {
-        try await withProxy(answer: answer) { port, _ in
+        try await withProxy(answer: answer) { port, _, _ in
             for _ in 0..<2 {
                 let response = try await get("/odd", port: port)
                 #expect(response.status == 502)
@@ -80,7 +81,7 @@ struct BrokenOriginTests {
 
     @Test("an origin that takes the request and closes without answering: 502, an origin error, not 'cannot connect'")
     func closedWithoutAnswer() async throws {
-        try await withProxy(answer: nil) { port, _ in
+        try await withProxy(answer: nil) { port, _, _ in
             let response = try await get("/gone", port: port)
             #expect(response.status == 502)
             #expect(response.text.contains("the origin closed the connection before its response ended"), "\(response.text)")
@@ -93,7 +94,7 @@ struct BrokenOriginTests {
           arguments: [TimeAmount.milliseconds(100), .hours(1)])  // a byte every 100 ms; one byte, then silence
     func drippedOrStalledBody(drip: TimeAmount) async throws {
         let head = "HTTP/1.1 200 OK\r\nCache-Control: max-age=60\r\nContent-Length: 1000\r\n\r\nx"
-        try await withProxy(answer: head, drip: drip, requestTimeout: .seconds(1)) { port, _ in
+        try await withProxy(answer: head, drip: drip, requestTimeout: .seconds(1)) { port, _, _ in
             let started = ContinuousClock.now
             let response = try await get("/drip", port: port)
             #expect(response.status == 504, "\(response.status) \(response.text)")
@@ -102,10 +103,35 @@ struct BrokenOriginTests {
         }
     }
 
+    @Test("stop() during a body too large to store lets it finish: every byte, then the connection closes")
+    func stopDuringStreamedBody() async throws {
+        // 2 MiB at once (past the 1.6 MiB the default store keeps: streamed), then ten bytes
+        // 100 ms apart: the stop comes while the body is still streaming.
+        let size = (2 << 20) + 10
+        let answer = "HTTP/1.1 200 OK\r\nContent-Length: \(size)\r\n\r\n" + String(repeating: "a", count: 2 << 20)
+        try await withProxy(answer: answer, drip: .milliseconds(100), drips: 10) { port, _, proxy in
+            let download = Task {
+                try await RawHTTP.send("GET /big HTTP/1.1\r\nHost: x\r\n\r\n", port: port, waitForClose: true, timeout: .seconds(10))
+            }
+            var waited = 0
+            while proxy.registry.requestsInFlight == 0, waited < 500 {
+                try await Task.sleep(for: .milliseconds(10))  // bounded: until the request is under way
+                waited += 1
+            }
+            try await Task.sleep(for: .milliseconds(300))
+            await proxy.stop()
+            let exchange = try await download.value
+            let response = try #require(exchange.responses.first)
+            #expect(response.status == 200)
+            #expect(response.body.count == size, "\(response.body.count) of \(size) bytes")
+            #expect(exchange.closed)
+        }
+    }
+
     @Test("more slow misses at once than AsyncHTTPClient's 8 connections: each gets its own, none waits for another")
     func manySlowMissesAtOnce() async throws {
         let answer = "HTTP/1.1 200 OK\r\nCache-Control: no-store\r\nContent-Length: 2\r\n\r\nok"
-        try await withProxy(answer: answer, delay: .milliseconds(500)) { port, origin in
+        try await withProxy(answer: answer, delay: .milliseconds(500)) { port, origin, _ in
             let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
                 for index in 0..<16 { group.addTask { try await get("/slow/\(index)", port: port).status } }
                 return try await group.reduce(into: []) { $0.append($1) }

@@ -17,15 +17,16 @@ final class RawOrigin: Sendable {
         (self.port, self.group, self.channel, self.connections) = (port, group, channel, connections)
     }
 
-    /// Starts it; each request head gets `answer` after `delay` (then a byte every `drip`).
-    static func start(delay: TimeAmount = .zero, drip: TimeAmount? = nil, answer: String?) async throws -> RawOrigin {
+    /// Starts it; each request head gets `answer` after `delay` (then a byte every `drip`,
+    /// `drips` of them before it closes, or for ever).
+    static func start(delay: TimeAmount = .zero, drip: TimeAmount? = nil, drips: Int = .max, answer: String?) async throws -> RawOrigin {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let connections = Connections()
         let bytes = answer.map { Array($0.utf8) }
         let channel = try await ServerBootstrap(group: group)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(Handler(answer: bytes, delay: delay, drip: drip, connections: connections))
+                    try channel.pipeline.syncOperations.addHandler(Handler(answer: bytes, delay: delay, drip: drip, drips: drips, connections: connections))
                 }
             }
             .bind(host: "127.0.0.1", port: 0).get()
@@ -56,12 +57,13 @@ final class RawOrigin: Sendable {
         let answer: [UInt8]?
         let delay: TimeAmount
         let drip: TimeAmount?
+        let drips: Int
         let connections: Connections
         private var received: [UInt8] = []
         private var answered = false
 
-        init(answer: [UInt8]?, delay: TimeAmount, drip: TimeAmount?, connections: Connections) {
-            (self.answer, self.delay, self.drip, self.connections) = (answer, delay, drip, connections)
+        init(answer: [UInt8]?, delay: TimeAmount, drip: TimeAmount?, drips: Int, connections: Connections) {
+            (self.answer, self.delay, self.drip, self.drips, self.connections) = (answer, delay, drip, drips, connections)
         }
 
         func channelActive(context: ChannelHandlerContext) {
@@ -78,7 +80,7 @@ final class RawOrigin: Sendable {
             received += unwrapInboundIn(data).readableBytesView
             guard !answered, received.count >= 4, received.suffix(4) == Array("\r\n\r\n".utf8) else { return }
             answered = true
-            let (answer, drip) = (self.answer, self.drip)
+            let (answer, drip, drips) = (self.answer, self.drip, self.drips)
             context.eventLoop.assumeIsolated().scheduleTask(in: delay) {
                 guard let answer else { return context.close(promise: nil) }
                 guard let drip else {
@@ -88,17 +90,18 @@ final class RawOrigin: Sendable {
                     return
                 }
                 context.writeAndFlush(NIOAny(ByteBuffer(bytes: answer)), promise: nil)
-                Self.dripByte(every: drip, context: context)
+                Self.dripByte(every: drip, left: drips, context: context)
             }
         }
 
-        /// One byte now and another after `interval`, while the connection is open.
-        private static func dripByte(every interval: TimeAmount, context: ChannelHandlerContext) {
+        /// A byte after `interval`, `left` times while the connection is open; then it closes.
+        private static func dripByte(every interval: TimeAmount, left: Int, context: ChannelHandlerContext) {
             guard context.channel.isActive else { return }
+            guard left > 0 else { return context.close(promise: nil) }
             context.eventLoop.assumeIsolated().scheduleTask(in: interval) {
                 guard context.channel.isActive else { return }
                 context.writeAndFlush(NIOAny(ByteBuffer(string: "x")), promise: nil)
-                dripByte(every: interval, context: context)
+                dripByte(every: interval, left: left - 1, context: context)
             }
         }
     }

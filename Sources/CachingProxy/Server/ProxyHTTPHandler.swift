@@ -46,6 +46,9 @@ final class ProxyHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// When the next request's head must have arrived; `nil` while a request is handled.
     private var headerDeadline: NIODeadline?
     private var drainRequested = false
+    /// Whether a response's body is still being streamed (its head written, the state already
+    /// `.idle` for the next request): a drain waits for its end instead of cutting it.
+    private var streamingBody = false
     private var upload: Upload?
     /// Set when a request body grew past the limit as it arrived: the answer to send instead
     /// of whatever the origin said.
@@ -83,7 +86,7 @@ final class ProxyHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         guard event is DrainEvent else { return context.fireUserInboundEventTriggered(event) }
         drainRequested = true
-        if case .idle = state { context.close(promise: nil) }
+        if case .idle = state, !streamingBody { context.close(promise: nil) }
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
@@ -314,6 +317,7 @@ final class ProxyHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         context.write(wrapOutboundOut(.head(responseHead)), promise: nil)
         if let streamed {
             context.flush()
+            streamingBody = true
             return StreamedWrite(parts: streamed.parts, length: streamed.length, keepAlive: keepAlive, answer: answer)
         }
         if !body.isEmpty {
@@ -327,8 +331,10 @@ final class ProxyHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// Ends a streamed response: with its end when every byte went, by closing the connection
     /// when the body broke off (the client sees a short body or a missing last chunk).
     private func endStreamed(_ write: StreamedWrite, complete: Bool, sent: Int, for request: IncomingRequest, context: ChannelHandlerContext) {
+        streamingBody = false
         if complete, context.channel.isActive {
-            end(keepAlive: write.keepAlive, context: context)
+            // A drain that came during the body waited for it; the connection closes after.
+            end(keepAlive: write.keepAlive && !drainRequested, context: context)
         } else {
             context.close(promise: nil)
         }
