@@ -20,19 +20,9 @@ struct BrokenOriginTests {
         let origin = try await RawOrigin.start(delay: delay, drip: drip, drips: drips, answer: answer)
         var configuration = CachingClientConfiguration.proxy(store: StoreConfiguration())
         configuration.requestTimeout = requestTimeout
-        let client = try await CachingClient(configuration: configuration)
-        let proxy = try await CachingProxy.start(CachingProxyConfiguration(origin: try ProxyOrigin(parsing: origin.baseURL)), client: client)
-        do {
+        try await ProxyHarness.inFront(of: origin.baseURL, configuration: configuration, stopOrigin: origin.stop) { proxy in
             try await body(proxy.port, origin, proxy)
-        } catch {
-            await proxy.stop()
-            try? await client.shutdown()
-            await origin.stop()
-            throw error
         }
-        await proxy.stop()
-        try? await client.shutdown()
-        await origin.stop()
     }
 
     private func get(_ path: String, port: Int) async throws -> RawResponse {

@@ -123,3 +123,26 @@ final class RecordSink: Sendable {
         return records
     }
 }
+
+extension ProxyHarness {
+    /// A client with `configuration` and a proxy in front of the origin at `baseURL`; `body`
+    /// runs with the proxy, then both stop (also when `body` throws), and `stopOrigin` runs.
+    static func inFront(
+        of baseURL: String, configuration: CachingClientConfiguration, stopOrigin: () async -> Void,
+        _ body: (CachingProxy) async throws -> Void
+    ) async throws {
+        let client = try await CachingClient(configuration: configuration)
+        let proxy = try await CachingProxy.start(CachingProxyConfiguration(origin: try ProxyOrigin(parsing: baseURL)), client: client)
+        do {
+            try await body(proxy)
+        } catch {
+            await proxy.stop()
+            try? await client.shutdown()
+            await stopOrigin()
+            throw error
+        }
+        await proxy.stop()
+        try? await client.shutdown()
+        await stopOrigin()
+    }
+}

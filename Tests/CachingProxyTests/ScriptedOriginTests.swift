@@ -17,19 +17,9 @@ struct ScriptedOriginTests {
         let clock = TestClock()
         var configuration = CachingClientConfiguration.proxy(store: StoreConfiguration())
         configuration.now = { clock.now }
-        let client = try await CachingClient(configuration: configuration)
-        let proxy = try await CachingProxy.start(CachingProxyConfiguration(origin: try ProxyOrigin(parsing: origin.baseURL)), client: client)
-        do {
+        try await ProxyHarness.inFront(of: origin.baseURL, configuration: configuration, stopOrigin: origin.stop) { proxy in
             try await body(proxy.port, origin, clock)
-        } catch {
-            await proxy.stop()
-            try? await client.shutdown()
-            await origin.stop()
-            throw error
         }
-        await proxy.stop()
-        try? await client.shutdown()
-        await origin.stop()
     }
 
     private func get(_ path: String, port: Int, headers: [String] = []) async throws -> RawResponse {
