@@ -8,40 +8,31 @@ import Synchronization
 /// ends. `nil` bytes close it without an answer. It counts the connections open at once, the
 /// most it saw.
 final class RawOrigin: Sendable {
-    let port: Int
-    private let group: MultiThreadedEventLoopGroup
-    private let channel: any Channel
+    private let server: LoopbackServer
     private let connections: Connections
 
-    private init(port: Int, group: MultiThreadedEventLoopGroup, channel: any Channel, connections: Connections) {
-        (self.port, self.group, self.channel, self.connections) = (port, group, channel, connections)
+    private init(server: LoopbackServer, connections: Connections) {
+        (self.server, self.connections) = (server, connections)
     }
 
     /// Starts it; each request head gets `answer` after `delay` (then a byte every `drip`,
     /// `drips` of them before it closes, or for ever).
     static func start(delay: TimeAmount = .zero, drip: TimeAmount? = nil, drips: Int = .max, answer: String?) async throws -> RawOrigin {
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let connections = Connections()
         let bytes = answer.map { Array($0.utf8) }
-        let channel = try await ServerBootstrap(group: group)
-            .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(Handler(answer: bytes, delay: delay, drip: drip, drips: drips, connections: connections))
-                }
-            }
-            .bind(host: "127.0.0.1", port: 0).get()
-        return RawOrigin(port: channel.localAddress?.port ?? 0, group: group, channel: channel, connections: connections)
+        let server = try await LoopbackServer.start { channel in
+            try channel.pipeline.syncOperations.addHandler(Handler(answer: bytes, delay: delay, drip: drip, drips: drips, connections: connections))
+        }
+        return RawOrigin(server: server, connections: connections)
     }
 
-    var baseURL: String { "http://127.0.0.1:\(port)" }
+    var port: Int { server.port }
+    var baseURL: String { server.baseURL }
 
     /// The most connections that were open at once.
     var mostConnectionsAtOnce: Int { connections.most }
 
-    func stop() async {
-        try? await channel.close().get()
-        try? await group.shutdownGracefully()
-    }
+    func stop() async { await server.stop() }
 
     final class Connections: Sendable {
         private let counts = Mutex((open: 0, most: 0))

@@ -16,39 +16,30 @@ final class ScriptedOrigin: Sendable {
         var cutShort = false
     }
 
-    let port: Int
-    private let group: MultiThreadedEventLoopGroup
-    private let channel: any Channel
+    private let server: LoopbackServer
     private let counter: Counter
 
-    private init(port: Int, group: MultiThreadedEventLoopGroup, channel: any Channel, counter: Counter) {
-        (self.port, self.group, self.channel, self.counter) = (port, group, channel, counter)
+    private init(server: LoopbackServer, counter: Counter) {
+        (self.server, self.counter) = (server, counter)
     }
 
     /// Starts it; `reply` answers each request target.
     static func start(_ reply: @escaping @Sendable (String) -> Reply) async throws -> ScriptedOrigin {
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let counter = Counter()
-        let channel = try await ServerBootstrap(group: group)
-            .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.configureHTTPServerPipeline()
-                    try channel.pipeline.syncOperations.addHandler(Handler(reply: reply, counter: counter))
-                }
-            }
-            .bind(host: "127.0.0.1", port: 0).get()
-        return ScriptedOrigin(port: channel.localAddress?.port ?? 0, group: group, channel: channel, counter: counter)
+        let server = try await LoopbackServer.start { channel in
+            try channel.pipeline.syncOperations.configureHTTPServerPipeline()
+            try channel.pipeline.syncOperations.addHandler(Handler(reply: reply, counter: counter))
+        }
+        return ScriptedOrigin(server: server, counter: counter)
     }
 
-    var baseURL: String { "http://127.0.0.1:\(port)" }
+    var port: Int { server.port }
+    var baseURL: String { server.baseURL }
 
     /// How many requests reached `target`.
     func requestCount(_ target: String) -> Int { counter.count(target) }
 
-    func stop() async {
-        try? await channel.close().get()
-        try? await group.shutdownGracefully()
-    }
+    func stop() async { await server.stop() }
 
     final class Counter: Sendable {
         private let counts = Mutex<[String: Int]>([:])
