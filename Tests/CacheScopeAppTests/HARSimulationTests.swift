@@ -94,6 +94,26 @@ struct HARSimulationTests {
         #expect(summary.topMissedURLs().first?.count == 2)
     }
 
+    @Test("a capture that holds sizes but no bodies (cachescope's own export) counts its bytes")
+    func sizesWithoutBodies() async throws {
+        var first = Self.entry("10:00:00.000", "/big.js", 200, ["Cache-Control": "max-age=60"], nil)
+        var second = Self.entry("10:00:05.000", "/big.js", 200, ["Cache-Control": "max-age=60"], nil)
+        for index in [0, 1] {
+            var entry = index == 0 ? first : second
+            var response = try #require(entry["response"] as? [String: Any])
+            response["content"] = ["size": 5000, "mimeType": "application/javascript"]
+            entry["response"] = response
+            if index == 0 { first = entry } else { second = entry }
+        }
+        let archive: [String: Any] = ["log": ["version": "1.2", "creator": ["name": "cachescope", "version": "1"], "entries": [first, second]]]
+        let bytes = Array(try JSONSerialization.data(withJSONObject: archive, options: [.sortedKeys]))
+        let events = try await HARSimulator.simulate(try HARReader.decode(bytes, file: "export.har"))
+        let counters = SessionSummary(folding: events).counters
+        #expect(counters.count(.miss) == 1 && counters.count(.hit) == 1)
+        #expect(counters.bytesFromNetwork == 5000)
+        #expect(counters.bytesFromCache == 5000)
+    }
+
     @Test("a captured RFC 850 Last-Modified is read against the capture's time: 01-Jan-73 in 2026 is 2073")
     func twoDigitYearInCapture() async throws {
         let entries: [[String: Any]] = [

@@ -59,6 +59,20 @@ extension EndToEndTests {
             }
         }
 
+        @Test("replay --speed 3 is refused naming the speeds it takes; 0.5 and 8x are taken")
+        func replaySpeeds() async throws {
+            let directory = try TemporaryDirectory()
+            let log = directory.path("session.jsonl")
+            try CLIFixtures.sessionLog.write(toFile: log, atomically: false, encoding: .utf8)
+            let refused = try await Binary.run(["replay", log, "--summary", "--speed", "3"])
+            #expect(refused.status == 64)
+            #expect(refused.stderr.contains("--speed must be a power of two from 1/16 to 64 (1/16, 1/8, 1/4, 1/2, 1, 2, 4, 8, 16, 32, 64"), "\(refused.stderr)")
+            #expect(refused.stderr.hasSuffix("not \"3\"\n"))
+            for speed in ["0.5", "8x"] {
+                #expect(try await Binary.run(["replay", log, "--summary", "--speed", speed]).status == 0, "\(speed)")
+            }
+        }
+
         @Test("replay DIR is one line naming the directory, status 64")
         func replayDirectory() async throws {
             let directory = try TemporaryDirectory()

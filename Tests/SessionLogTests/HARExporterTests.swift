@@ -2,6 +2,8 @@ import TestFixtures
 import CacheEvents
 import SessionLog
 import Foundation
+import HTTPCaching
+import HTTPTypes
 import Testing
 
 @Suite("HAR exporter")
@@ -83,6 +85,22 @@ struct HARExporterTests {
         let post = try #require(entries[7]["cache"] as? [String: Any])
         #expect(post.isEmpty)
         #expect(try String(contentsOfFile: path, encoding: .utf8).contains("https://example.com/b"))
+    }
+
+    @Test("a background refresh (stale-while-revalidate) is no request of the app's: not an entry")
+    func backgroundRefreshNotExported() {
+        let last = SampleSession.events.last?.seq ?? 0
+        let url = "https://api.example.com/refreshed"
+        let refresh: [CacheEvent] = [
+            CacheEvent(seq: last + 1, time: 90, requestID: 99, kind: .requestStarted(RequestStarted(
+                method: "GET", url: url, cacheKey: "GET \(url)", policy: "background", headers: [:]))),
+            CacheEvent(seq: last + 2, time: 90.1, requestID: 99, kind: .requestFinished(RequestFinished(
+                status: 200, latency: 0.1, bytesFromNetwork: 500, bytesFromCache: 0, outcome: .revalidated, reason: "refreshed",
+                background: true))),
+        ]
+        let export = HARExporter().export(SessionLog(header: SessionLogHeader(startedAt: Self.start, redacted: true), events: SampleSession.events + refresh))
+        #expect(export.archive.log.entries.count == 9)
+        #expect(!export.archive.log.entries.contains { $0.request.url == url })
     }
 
     @Test("requests whose start is not in the log are counted, not exported")

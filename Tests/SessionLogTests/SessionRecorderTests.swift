@@ -101,6 +101,24 @@ struct SessionRecorderTests {
         return (seen, clock.now - start)
     }
 
+    @Test("events stamped out of time order (two threads' events racing to the bus) are recorded with times that never decrease")
+    func timesNeverDecrease() async throws {
+        let directory = try TemporaryDirectory()
+        let bus = EventBus()
+        let path = directory.file("order.jsonl")
+        let recorder = try SessionRecorder(bus: bus, path: path)
+        let start = bus.sessionStart
+        bus.publish(.dropped(Dropped(count: 1)), at: start.addingTimeInterval(1.0))
+        bus.publish(.dropped(Dropped(count: 2)), at: start.addingTimeInterval(0.9995))  // stamped earlier, published later
+        bus.publish(.dropped(Dropped(count: 3)), at: start.addingTimeInterval(1.5))
+        _ = try await recorder.close()
+        let log = try SessionLogReader.load(path)
+        #expect(log.warnings.isEmpty, "\(log.warnings)")
+        #expect(log.events.map(\.seq) == [1, 2, 3])
+        let times = log.events.map(\.time)
+        #expect(abs(times[0] - 1.0) < 1e-9 && abs(times[1] - 1.0) < 1e-9 && abs(times[2] - 1.5) < 1e-9, "\(times)")
+    }
+
     @Test("close() is idempotent and records events published before it, not after")
     func closeBoundary() async throws {
         let directory = try TemporaryDirectory()

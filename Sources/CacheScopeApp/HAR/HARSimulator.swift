@@ -61,7 +61,9 @@ public enum HARSimulator {
             captured.status > 0
             ? .response(RecordedResponse(
                 status: captured.status, statusText: captured.statusText, headers: captured.responseHeaders,
-                body: captured.responseBody ?? Data(), bodySize: 0))
+                // An export holds no bodies, only their sizes: a placeholder of that size stands
+                // in, so the replay's byte counts are the capture's.
+                body: captured.responseBody, bodySize: max(0, captured.responseBodySize)))
             : .failed
         return SimulatedExchange(
             method: captured.method, url: captured.url, requestHeaders: captured.requestHeaders, requestBody: captured.requestBody,

@@ -118,6 +118,9 @@ private struct ExportRun {
                 withoutStart += 1
                 return
             }
+            // The cache's own refresh (stale-while-revalidate) is no request of the app's: its
+            // effect on the entry is tracked above, and a HAR replay makes its own refreshes.
+            guard !done.background else { return }
             finished.append((request.start, request.order, entry(for: request, finished: done, at: event.time)))
         default:
             break

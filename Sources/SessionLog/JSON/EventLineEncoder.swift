@@ -10,13 +10,14 @@ import FoundationEssentials
 /// Non-finite numbers (which JSON cannot express) are left out when the field is optional and
 /// written as `0` otherwise.
 enum EventLineEncoder {
-    /// Appends `event` and a newline to `writer`, redacting sensitive header values if asked.
-    static func encode(_ event: CacheEvent, redacting: Bool, into writer: inout JSONLineWriter) {
+    /// Appends `event` and a newline to `writer`, redacting sensitive header values if asked;
+    /// with `time`, that is its `t` instead of the event's own.
+    static func encode(_ event: CacheEvent, time: Double? = nil, redacting: Bool, into writer: inout JSONLineWriter) {
         writer.beginObject()
         writer.key("seq")
         writer.unsigned(event.seq)
         writer.key("t")
-        writer.double(event.time.isFinite ? event.time : 0)
+        writer.double(time ?? (event.time.isFinite ? event.time : 0))
         if let requestID = event.requestID {
             writer.key("req")
             writer.unsigned(requestID)

@@ -21,6 +21,8 @@ final class RecorderSink: Sendable {
     private struct Pending {
         var writer = JSONLineWriter(capacity: RecorderSink.flushThreshold + 4096)
         var events = 0
+        /// The last `t` written: a recording's times never go back.
+        var lastTime = -Double.infinity
     }
 
     private struct Output {
@@ -72,8 +74,7 @@ final class RecorderSink: Sendable {
     /// Encodes one event into the buffer; returns whether the buffer is due for a flush.
     func append(_ event: CacheEvent) -> Bool {
         pending.withLock { pending in
-            EventLineEncoder.encode(event, redacting: redacting, into: &pending.writer)
-            pending.events += 1
+            encode(event, into: &pending)
             return pending.writer.bytes.count >= Self.flushThreshold
         }
     }
@@ -81,10 +82,20 @@ final class RecorderSink: Sendable {
     /// Encodes events into the buffer under one lock; returns whether a flush is due.
     func append(contentsOf events: [CacheEvent]) -> Bool {
         pending.withLock { pending in
-            for event in events { EventLineEncoder.encode(event, redacting: redacting, into: &pending.writer) }
-            pending.events += events.count
+            for event in events { encode(event, into: &pending) }
             return pending.writer.bytes.count >= Self.flushThreshold
         }
+    }
+
+    /// Encodes `event` with its time raised to the last one written, if it was earlier. Events
+    /// are stamped before they reach the bus's lock (a request's answer carries the time it
+    /// came), so two threads' events can arrive a few microseconds out of time order; the file
+    /// promises its readers times that never decrease (session-log.md).
+    private func encode(_ event: CacheEvent, into pending: inout Pending) {
+        let time = max(event.time.isFinite ? event.time : 0, pending.lastTime)
+        pending.lastTime = time
+        EventLineEncoder.encode(event, time: time, redacting: redacting, into: &pending.writer)
+        pending.events += 1
     }
 
     /// Events encoded so far.
