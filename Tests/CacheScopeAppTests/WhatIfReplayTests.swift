@@ -34,6 +34,7 @@ struct WhatIfReplayTests {
         for (offset, path) in script {
             clock.set(start.addingTimeInterval(offset))
             _ = try await client.data(from: origin.baseURL + path)
+            await client.finishBackgroundRefreshes(within: .seconds(10))  // a refresh ends before the next request
         }
         _ = try await recorder.close()
         try await client.shutdown()
@@ -94,6 +95,19 @@ struct WhatIfReplayTests {
         #expect(report.whatIf.counters.count(.stale) == 2, "the replayed origin fails again: stale-if-error again")
         #expect(report.changedRequests == 0)
         #expect(report.whatIf.counters.bytesFromNetwork == report.recorded.counters.bytesFromNetwork, "the error pages' bytes too")
+    }
+
+    @Test("stale-while-revalidate: the refresh a stale answer starts ends before the next request, every time")
+    func staleWhileRevalidateReproduced() async throws {
+        let scratch = try Scratch()
+        // Fresh for 2 s, then stale (refreshed in the background) for 30: miss, stale, hit.
+        let path = try await Self.record(in: scratch, name: "swr.jsonl", script: [(0, "/swr/2/30"), (3, "/swr/2/30"), (3.5, "/swr/2/30")])
+        for _ in 0..<5 {
+            let report = try await Self.whatIf(path, [])
+            #expect(report.recorded.counters.count(.stale) == 1 && report.recorded.counters.count(.hit) == 1, "\(report.text)")
+            #expect(report.whatIf == report.recorded, "\(report.text)")
+            #expect(report.changedRequests == 0)
+        }
     }
 
     @Test("a smaller memory tier sends more requests to the origin and hits less")
