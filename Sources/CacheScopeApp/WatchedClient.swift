@@ -180,7 +180,9 @@ final class WatchedClient: Sendable {
         header: String, stats: StatsStream? = nil, traffic: @escaping @Sendable () async -> Void,
         stopFirst: @Sendable () async -> Void = {}, stopLast: @Sendable () async -> Void = {}
     ) async throws -> Int32 {
-        let subscription = client.events.subscribe(.recorder)
+        // Starting, as a recording does, with the store's statistics and entries: the summary
+        // and the stats lines then count the same events as a replay of the recording.
+        let subscription = client.events.subscribe(.recorder, initial: await client.snapshotEvents())
         let filter = self.filter
         let summary = Task {
             var summary = SessionSummary()

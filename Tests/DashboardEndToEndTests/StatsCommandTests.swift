@@ -56,6 +56,27 @@ extension EndToEndTests {
             #expect(lines.last.map { $0.requests == lines.reduce(0) { $0 + $1.intervalRequests } } == true)
         }
 
+        @Test("a recording replayed prints the live run's lines: the same events counted, the store's figures from the first line")
+        func replayMatchesLive() async throws {
+            let directory = try TemporaryDirectory()
+            let log = directory.path("live.jsonl")
+            let live = try await Binary.run(["demo", "--no-ui", "--duration", "2", "--stats-every", "0.5", "--json", "--record", log])
+            #expect(live.status == 0, "\(live.stderr)")
+            let replay = try await Binary.run(["replay", log, "--summary", "--json", "--stats-every", "0.5"])
+            #expect(replay.status == 0, "\(replay.stderr)")
+            func objects(_ output: Binary.Output) throws -> [[String: Any]] {
+                try output.stdout.split(separator: "\n").map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+            }
+            let (liveLines, replayLines) = (try objects(live), try objects(replay))
+            let intervals = { (lines: [[String: Any]]) in lines.filter { ($0["final"] as? Bool) == false } }
+            let (liveIntervals, replayIntervals) = (intervals(liveLines), intervals(replayLines))
+            #expect(!liveIntervals.isEmpty)
+            #expect(liveIntervals.map { $0["time"] as? Double } == replayIntervals.prefix(liveIntervals.count).map { $0["time"] as? Double })
+            #expect(liveIntervals.map { $0["events"] as? Int } == replayIntervals.prefix(liveIntervals.count).map { $0["events"] as? Int },
+                    "live \(live.stdout)\nreplay \(replay.stdout)")
+            #expect(liveIntervals.first?["store"] is [String: Any], "the store's figures from the first line: \(live.stdout)")
+        }
+
         @Test("Bad values are one line naming the fix, status 64, nothing on stdout")
         func badValues() async throws {
             let directory = try TemporaryDirectory()
