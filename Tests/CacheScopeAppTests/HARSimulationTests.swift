@@ -94,24 +94,53 @@ struct HARSimulationTests {
         #expect(summary.topMissedURLs().first?.count == 2)
     }
 
+    /// `entry` with a `content.size` of `size` and no `text`, as an export (or DevTools, for a
+    /// 304) writes it.
+    static func sized(_ entry: [String: Any], _ size: Int) throws -> [String: Any] {
+        var entry = entry
+        var response = try #require(entry["response"] as? [String: Any])
+        response["content"] = ["size": size, "mimeType": "application/javascript"]
+        entry["response"] = response
+        return entry
+    }
+
+    static func simulatedCounters(_ entries: [[String: Any]]) async throws -> TrafficCounters {
+        let archive: [String: Any] = ["log": ["version": "1.2", "creator": ["name": "cachescope", "version": "1"], "entries": entries]]
+        let bytes = Array(try JSONSerialization.data(withJSONObject: archive, options: [.sortedKeys]))
+        return SessionSummary(folding: try await HARSimulator.simulate(try HARReader.decode(bytes, file: "export.har"))).counters
+    }
+
     @Test("a capture that holds sizes but no bodies (cachescope's own export) counts its bytes")
     func sizesWithoutBodies() async throws {
-        var first = Self.entry("10:00:00.000", "/big.js", 200, ["Cache-Control": "max-age=60"], nil)
-        var second = Self.entry("10:00:05.000", "/big.js", 200, ["Cache-Control": "max-age=60"], nil)
-        for index in [0, 1] {
-            var entry = index == 0 ? first : second
-            var response = try #require(entry["response"] as? [String: Any])
-            response["content"] = ["size": 5000, "mimeType": "application/javascript"]
-            entry["response"] = response
-            if index == 0 { first = entry } else { second = entry }
-        }
-        let archive: [String: Any] = ["log": ["version": "1.2", "creator": ["name": "cachescope", "version": "1"], "entries": [first, second]]]
-        let bytes = Array(try JSONSerialization.data(withJSONObject: archive, options: [.sortedKeys]))
-        let events = try await HARSimulator.simulate(try HARReader.decode(bytes, file: "export.har"))
-        let counters = SessionSummary(folding: events).counters
+        let counters = try await Self.simulatedCounters([
+            try Self.sized(Self.entry("10:00:00.000", "/big.js", 200, ["Cache-Control": "max-age=60"], nil), 5000),
+            try Self.sized(Self.entry("10:00:05.000", "/big.js", 200, ["Cache-Control": "max-age=60"], nil), 5000),
+        ])
         #expect(counters.count(.miss) == 1 && counters.count(.hit) == 1)
         #expect(counters.bytesFromNetwork == 5000)
         #expect(counters.bytesFromCache == 5000)
+    }
+
+    @Test("a 304 whose content.size is the cached body's (as DevTools writes it) brings no bytes from the origin")
+    func notModifiedWithSize() async throws {
+        let counters = try await Self.simulatedCounters([
+            try Self.sized(Self.entry("10:00:00.000", "/img.png", 200, ["Cache-Control": "max-age=1", "ETag": "\"e1\""], nil), 5000),
+            try Self.sized(Self.entry("10:00:05.000", "/img.png", 304, ["Cache-Control": "max-age=1", "ETag": "\"e1\""], nil), 5000),
+        ])
+        #expect(counters.count(.miss) == 1 && counters.count(.revalidated) == 1)
+        #expect(counters.bytesFromNetwork == 5000, "the 200's body only")
+        #expect(counters.bytesFromCache == 5000)
+    }
+
+    @Test("a HEAD with a content.size brings no body from the origin")
+    func headWithSize() async throws {
+        var head = try Self.sized(Self.entry("10:00:00.000", "/doc", 200, ["Cache-Control": "no-store"], nil), 5000)
+        var request = try #require(head["request"] as? [String: Any])
+        request["method"] = "HEAD"
+        head["request"] = request
+        let counters = try await Self.simulatedCounters([head])
+        #expect(counters.requests == 1)
+        #expect(counters.bytesFromNetwork == 0, "\(counters.bytesFromNetwork)")
     }
 
     @Test("a captured RFC 850 Last-Modified is read against the capture's time: 01-Jan-73 in 2026 is 2073")

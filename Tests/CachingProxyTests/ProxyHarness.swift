@@ -131,8 +131,21 @@ extension ProxyHarness {
         of baseURL: String, configuration: CachingClientConfiguration, stopOrigin: () async -> Void,
         _ body: (CachingProxy) async throws -> Void
     ) async throws {
-        let client = try await CachingClient(configuration: configuration)
-        let proxy = try await CachingProxy.start(CachingProxyConfiguration(origin: try ProxyOrigin(parsing: baseURL)), client: client)
+        let client: CachingClient
+        let proxy: CachingProxy
+        do {
+            client = try await CachingClient(configuration: configuration)
+        } catch {
+            await stopOrigin()
+            throw error
+        }
+        do {
+            proxy = try await CachingProxy.start(CachingProxyConfiguration(origin: try ProxyOrigin(parsing: baseURL)), client: client)
+        } catch {
+            try? await client.shutdown()
+            await stopOrigin()
+            throw error
+        }
         do {
             try await body(proxy)
         } catch {

@@ -85,13 +85,17 @@ final class RawOrigin: Sendable {
             }
         }
 
-        /// A byte after `interval`, `left` times while the connection is open; then it closes.
+        /// A byte after `interval`, `left` times while the connection is open; then it closes,
+        /// once the last byte is written (a close fails the writes still queued).
         private static func dripByte(every interval: TimeAmount, left: Int, context: ChannelHandlerContext) {
-            guard context.channel.isActive else { return }
-            guard left > 0 else { return context.close(promise: nil) }
+            guard context.channel.isActive, left > 0 else { return }
             context.eventLoop.assumeIsolated().scheduleTask(in: interval) {
                 guard context.channel.isActive else { return }
-                context.writeAndFlush(NIOAny(ByteBuffer(string: "x")), promise: nil)
+                let written = context.writeAndFlush(NIOAny(ByteBuffer(string: "x")))
+                guard left > 1 else {
+                    written.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+                    return
+                }
                 dripByte(every: interval, left: left - 1, context: context)
             }
         }

@@ -59,11 +59,18 @@ public final class StatsStream: Sendable {
         state.withLock { $0.intervals.setInstances(roster) }
     }
 
-    /// Writes the lines of the intervals that ended by now on the session clock.
+    /// Writes the lines of the intervals that ended by now on the session clock, less the
+    /// ``deliveryLag``.
     public func tick() {
-        let wall = self.wall
+        let wall = self.wall - Self.deliveryLag
         emit { $0.tick(wall: wall) }
     }
+
+    /// How long after an interval's end the timer waits to write its line, in seconds: a
+    /// subscription gets its events in batches, at most every `EventDelivery.batchingInterval`
+    /// (20 ms), so an event stamped just before the end can arrive that much after it; the line
+    /// waits for it, and a margin, so that it counts what a replay of the recording counts.
+    static let deliveryLag = EventDelivery.recorder.batchingInterval.inSeconds + 0.03
 
     /// Writes the last line: at the session clock's now when `live`, else at the latest event.
     public func finish(live: Bool) {

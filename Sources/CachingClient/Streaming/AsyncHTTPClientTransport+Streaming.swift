@@ -24,7 +24,7 @@ extension AsyncHTTPClientTransport {
             // A streamed request body is read once: only a request without one is sent again.
             body == nil
                 ? try await execute(outgoing, method: request.method, timeout: timeout)
-                : try await client.execute(outgoing, timeout: .nanoseconds(Self.nanoseconds(timeout)))
+                : try await client.execute(outgoing, deadline: NIODeadline.now() + .nanoseconds(Self.nanoseconds(timeout)))
         }
         let head = try Self.response(of: response, to: request, url: url)
         // A 304 or a HEAD answer has no body, whatever its Content-Length says.

@@ -92,12 +92,15 @@ public final class AsyncHTTPClientTransport: Transport {
     /// whose connection the origin closed before any response is sent once more, on another
     /// connection, as RFC 9112 §9.3.1.1 allows: what a kept-alive connection the origin had
     /// just closed looks like. Only a request whose body can be sent again (`.bytes`, or none).
+    /// Both tries share one deadline: the timeout is the exchange's, not each try's.
     func execute(_ outgoing: HTTPClientRequest, method: HTTPRequest.Method, timeout: Duration) async throws -> HTTPClientResponse {
-        let deadline = TimeAmount.nanoseconds(Self.nanoseconds(timeout))
+        let deadline = NIODeadline.now() + .nanoseconds(Self.nanoseconds(timeout))
         do {
-            return try await client.execute(outgoing, timeout: deadline)
-        } catch let error as HTTPClientError where error == .remoteConnectionClosed && [.get, .head, .options, .trace].contains(method) {
-            return try await client.execute(outgoing, timeout: deadline)
+            return try await client.execute(outgoing, deadline: deadline)
+        } catch let error as HTTPClientError
+            where error == .remoteConnectionClosed && !Task.isCancelled && [.get, .head, .options, .trace].contains(method)
+        {
+            return try await client.execute(outgoing, deadline: deadline)
         }
     }
 

@@ -36,7 +36,9 @@ public struct HARExporter: Sendable {
         for event in log.events { run.apply(event) }
         let entries = run.finished.sorted { ($0.start, $0.order) < ($1.start, $1.order) }.map(\.entry)
         let archive = HARArchive(log: HARLog(creator: creator, entries: entries))
-        return HARExport(archive: archive, requestsWithoutStart: run.withoutStart, unfinishedRequests: run.open.count)
+        // A background refresh left unfinished is no request of the app's either.
+        let unfinished = run.open.values.count { $0.started.policy != "background" }
+        return HARExport(archive: archive, requestsWithoutStart: run.withoutStart, unfinishedRequests: unfinished)
     }
 }
 
