@@ -51,6 +51,27 @@ struct SessionSummaryTests {
         #expect(summary.missesByURL[SessionSummary.unknownURL] == 1)
     }
 
+    @Test("a fleet's instances number their requests alike: each miss is credited to its own instance's URL")
+    func fleetRequestIDs() {
+        var summary = SessionSummary()
+        var seq: UInt64 = 0
+        func add(_ kind: CacheEventKind, id: UInt64, instance: UInt16) {
+            seq += 1
+            var event = CacheEvent(seq: seq, time: Double(seq), requestID: id, kind: kind)
+            event.instance = instance
+            summary.apply(event)
+        }
+        let miss = RequestFinished(status: 503, latency: 0.1, bytesFromNetwork: 1, bytesFromCache: 0, outcome: .miss, reason: "")
+        // Both instances' first request is request 1, and their events interleave.
+        add(.requestStarted(RequestStarted(method: "GET", url: "https://a/slow", cacheKey: "GET https://a/slow", policy: "protocol", headers: [:])), id: 1, instance: 0)
+        add(.requestStarted(RequestStarted(method: "GET", url: "https://b/fast", cacheKey: "GET https://b/fast", policy: "protocol", headers: [:])), id: 1, instance: 1)
+        add(.requestFinished(miss), id: 1, instance: 1)
+        add(.requestFinished(miss), id: 1, instance: 0)
+        #expect(summary.missesByURL["https://a/slow"] == 1)
+        #expect(summary.missesByURL["https://b/fast"] == 1)
+        #expect(summary.missesByURL[SessionSummary.unknownURL] == nil)
+    }
+
     @Test("text rendering")
     func text() {
         let expected = """

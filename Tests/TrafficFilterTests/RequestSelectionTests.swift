@@ -45,6 +45,35 @@ struct RequestSelectionTests {
         #expect(Self.seqs(kept) == [1, 2, 4, 6, 8, 9, 11, 12, 13])
     }
 
+    @Test("a fleet's instances number their requests alike: each instance's request 1 is decided on its own",
+          arguments: [true, false])  // the whole-array path and the one-at-a-time path
+    func fleetRequestIDs(wholeArray: Bool) throws {
+        // The sample's requests 1 and 2 from instance 0, and instance 1's own requests 1 and 2
+        // (the same events, interleaved after them), whose URLs are on another host.
+        let other: [CacheEvent] = Self.events.map { event in
+            var copy = event
+            copy.seq += 100
+            copy.instance = 1
+            if case .requestStarted(var started) = event.kind {
+                started.url = "http://p/" + started.url.dropFirst("http://o/".count)
+                copy.kind = .requestStarted(started)
+            }
+            return copy
+        }
+        let all = zip(Self.events, other).flatMap { [$0, $1] }
+        let filter = try Filter("url:o/a")
+        var kept: [CacheEvent]
+        if wholeArray {
+            kept = RequestSelection.select(all, filter: filter)
+        } else {
+            var selection = RequestSelection(filter: filter)
+            kept = all.flatMap { selection.select($0) } + selection.finish()
+        }
+        let requests = kept.filter { $0.requestID != nil }
+        #expect(!requests.isEmpty)
+        #expect(requests.allSatisfy { $0.instance == 0 && $0.requestID == 1 }, "\(requests.map { ($0.instance, $0.requestID) })")
+    }
+
     @Test("a request that does not match leaves nothing behind, its stored event neither")
     func dropsWholeRequests() throws {
         let kept = RequestSelection.select(Self.events, filter: try Filter("outcome:hit"))

@@ -36,6 +36,13 @@ public struct CacheEvent: Sendable, Hashable {
         set { storedRequestID = newValue ?? .max }
     }
 
+    /// ``requestID`` made unique across a fleet (`cachescope attach S1 S2 …`), whose instances
+    /// each number their requests from 1: the ``instance`` in the top 16 bits. Equal to
+    /// `requestID` in one process's own stream (instance 0). For tables of open requests.
+    @inlinable public var requestKey: UInt64? {
+        requestID.map { UInt64(instance) << 48 | ($0 & (1 << 48 - 1)) }
+    }
+
     /// The times an event read from a log or an attach socket may carry: a billion seconds
     /// (about 31 years) either side of the session's start. Decoding refuses others, which no
     /// session has and which its readers could not count in whole seconds.

@@ -39,7 +39,8 @@ public struct SessionSummary: EventFolding, Hashable {
     public var evictionUndercount: Int { evictions.undercount }
     private var misses = BoundedCounts()
     private var evictions = BoundedCounts()
-    /// URLs of requests started but not yet finished.
+    /// URLs of requests started but not yet finished, by ``CacheEvent/requestKey`` (a fleet's
+    /// instances each number their requests from 1).
     private var openRequests: [UInt64: String] = [:]
 
     /// An empty summary.
@@ -53,9 +54,9 @@ public struct SessionSummary: EventFolding, Hashable {
         lastTime = event.time
         switch event.kind {
         case .requestStarted(let started):
-            if let id = event.requestID { openRequests[id] = started.url }
+            if let key = event.requestKey { openRequests[key] = started.url }
         case .requestFinished(let finished):
-            let url = event.requestID.flatMap { openRequests.removeValue(forKey: $0) }
+            let url = event.requestKey.flatMap { openRequests.removeValue(forKey: $0) }
             if finished.outcome == .miss, !finished.background { misses.add(url ?? Self.unknownURL) }
         case .evicted(let evicted):
             evictions.add(evicted.entry.key)

@@ -92,7 +92,7 @@ private struct BatchOwners {
     /// The dense number of the request the event at `index` belongs to: its ID's (numbering a
     /// new ID), or for `stored` the newest unfinished request for the same cache key's.
     private mutating func owner(_ events: UnsafeBufferPointer<CacheEvent>, _ index: Int) -> Int32? {
-        if let id = events[index].requestID {
+        if let id = events[index].requestKey {
             let dense = id < UInt64(numberByID.count)
             let known = dense ? numberByID[Int(id)] : numberBySparseID[id] ?? -1
             if known >= 0 { return known }
@@ -111,7 +111,9 @@ private struct BatchOwners {
         }
         guard case .stored(let stored) = events[index].kind else { return nil }
         var newest: Open?
-        for case let candidate? in open where candidate.cacheKey == stored.entry.key {
+        // Keys carry the instance in their top bits (``CacheEvent/requestKey``): the same instance's.
+        let instance = UInt64(events[index].instance)
+        for case let candidate? in open where candidate.id >> 48 == instance && candidate.cacheKey == stored.entry.key {
             if newest.map({ candidate.id > $0.id }) ?? true { newest = candidate }
         }
         return newest?.number

@@ -3,7 +3,7 @@ public import CacheEvents
 /// Keeps the events of whole requests that match a filter, in their original order: what a
 /// filtered recording, summary or export keeps.
 ///
-/// - A request's events (those with its `requestID`, and the `stored` event of its response,
+/// - A request's events (those with its `requestID` — its ``CacheEvent/requestKey`` in a fleet — and the `stored` event of its response,
 ///   which carries no ID but the request's cache key) are kept or dropped together, decided
 ///   when it finishes — so a kept request is never a fragment.
 /// - Events that belong to no request (store statistics, entry snapshots, evictions, purges,
@@ -93,9 +93,12 @@ public struct RequestSelection: Sendable {
     /// The request an event belongs to: its ID, or for `stored` the newest of the `open`
     /// requests for the same cache key.
     static func owner(of event: CacheEvent, open: [UInt64: EventRequest]) -> UInt64? {
-        if let id = event.requestID { return id }
+        if let key = event.requestKey { return key }
         guard case .stored(let stored) = event.kind else { return nil }
-        return open.lazy.filter { $0.value.cacheKey == stored.entry.key && $0.value.finished == nil }.map(\.key).max()
+        // Keys carry the instance in their top bits (``CacheEvent/requestKey``): the same instance's.
+        let instance = UInt64(event.instance)
+        return open.lazy.filter { $0.key >> 48 == instance && $0.value.cacheKey == stored.entry.key && $0.value.finished == nil }
+            .map(\.key).max()
     }
 
     private mutating func release(into output: inout [CacheEvent]) {
