@@ -157,8 +157,10 @@ package final class SharedTier: Sendable {
         } catch {
             let reason = Self.describe(error)
             if health.failed() {
-                observer.warning(
-                    "shared tier \(configuration.displayURL) unavailable (\(what): \(reason)); requests go on without it, retrying with backoff")
+                let message = "shared tier \(configuration.displayURL) unavailable (\(what): \(reason)); requests go on without it, retrying with backoff"
+                // In the log too, where its recovery is written: once per outage, as the event.
+                logger.warning("\(message)")
+                observer.warning(message)
             }
             logger.debug("shared tier \(what) failed", metadata: ["reason": "\(reason)"])
             return nil

@@ -1,9 +1,11 @@
 import CacheEvents
+import CacheStore
 @testable import CachingClient
 import DemoOrigin
 import Foundation
 import HTTPCaching
 import HTTPTypes
+import Logging
 import SharedTier
 import Testing
 
@@ -20,7 +22,8 @@ struct SharedTierOutageTests {
         var tier = try await TestPostgres.freshDatabase(
             on: server.url, instance: "unused", queryTimeout: TestPostgres.productionQueryTimeout)
         tier.maximumBackoff = .seconds(2)
-        let instances = try await Instances.start(1, tier: tier)
+        let log = CapturedLog()
+        let instances = try await Instances.start(1, tier: tier) { $0.store.logger = log.logger() }
         let client = instances.clients[0]
         let events = await EventLog(client)
         _ = try await client.data(from: instances.url("/max-age/100"))
@@ -49,6 +52,10 @@ struct SharedTierOutageTests {
         }
         #expect(recovered, "responses reach the shared tier again after the restart")
         #expect(events.sharedTierWarnings.count == 1)
+        // The operator's log says it too, once, before the recovery it reports.
+        let warnings = log.messages(at: .warning).filter { $0.contains("shared tier") }
+        #expect(warnings.count == 1 && warnings.first?.contains("unavailable") == true, "\(warnings)")
+        #expect(log.messages(at: .info).contains("shared tier answers again"))
         try await instances.stop()
     }
 
