@@ -17,7 +17,9 @@ extension CachingClient {
             guard let cacheKey = CacheKey(parsing: key) else { return Self.badKey(key) }
             let count = await Self.purgeLocally(.key(cacheKey), store: store, events: events)
             let shared = await purgeSharedTier(.key(cacheKey))
-            return CommandResult(succeeded: true, message: "purged \(Self.entries(count)) of \(Self.named(cacheKey))\(shared)")
+            // Nothing here under that key: say so (a proxy's keys are its origin's URLs, not its own).
+            let none = count == 0 ? " (nothing is stored under that key)" : ""
+            return CommandResult(succeeded: true, message: "purged \(Self.entries(count)) of \(Self.named(cacheKey))\(none)\(shared)")
         case .purgeTag(let tag):
             if let problem = SurrogateKeys.problem(with: tag) { return CommandResult(succeeded: false, message: "purge tag: \(problem)") }
             let count = await Self.purgeLocally(.tag(tag), store: store, events: events)
