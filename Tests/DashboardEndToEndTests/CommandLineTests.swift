@@ -25,8 +25,7 @@ extension EndToEndTests {
         @Test("replay FILE --summary prints the session's figures")
         func replayFile() async throws {
             let directory = try TemporaryDirectory()
-            let log = directory.path("session.jsonl")
-            try CLIFixtures.sessionLog.write(toFile: log, atomically: false, encoding: .utf8)
+            let log = try CLIFixtures.sessionLogFile(in: directory)
             let output = try await Binary.run(["replay", log, "--summary"])
             #expect(output.status == 0, "\(output.stderr)")
             #expect(output.stderr.isEmpty)
@@ -40,8 +39,7 @@ extension EndToEndTests {
         @Test("replay --summary --filter counts whole matching requests only; a bad filter is one line, status 64")
         func replayFiltered() async throws {
             let directory = try TemporaryDirectory()
-            let log = directory.path("session.jsonl")
-            try CLIFixtures.sessionLog.write(toFile: log, atomically: false, encoding: .utf8)
+            let log = try CLIFixtures.sessionLogFile(in: directory)
             let output = try await Binary.run(["replay", log, "--summary", "--json", "--filter", "outcome:hit"])
             #expect(output.status == 0, "\(output.stderr)")
             let summary = try output.json(Summary.self)
@@ -62,8 +60,7 @@ extension EndToEndTests {
         @Test("replay --speed 3 is refused naming the speeds it takes; 0.5 and 8x are taken")
         func replaySpeeds() async throws {
             let directory = try TemporaryDirectory()
-            let log = directory.path("session.jsonl")
-            try CLIFixtures.sessionLog.write(toFile: log, atomically: false, encoding: .utf8)
+            let log = try CLIFixtures.sessionLogFile(in: directory)
             let refused = try await Binary.run(["replay", log, "--summary", "--speed", "3"])
             #expect(refused.status == 64)
             #expect(refused.stderr.contains("--speed must be a power of two from 1/16 to 64 (1/16, 1/8, 1/4, 1/2, 1, 2, 4, 8, 16, 32, 64"), "\(refused.stderr)")
@@ -85,8 +82,7 @@ extension EndToEndTests {
         @Test("replay --summary --json: one JSON object with the counts")
         func replayJSON() async throws {
             let directory = try TemporaryDirectory()
-            let log = directory.path("session.jsonl")
-            try CLIFixtures.sessionLog.write(toFile: log, atomically: false, encoding: .utf8)
+            let log = try CLIFixtures.sessionLogFile(in: directory)
             let output = try await Binary.run(["replay", log, "--summary", "--json"])
             #expect(output.status == 0, "\(output.stderr)")
             let summary = try output.json(Summary.self)
@@ -175,8 +171,7 @@ extension EndToEndTests {
                 let log: Log
             }
             let directory = try TemporaryDirectory()
-            let log = directory.path("session.jsonl")
-            try CLIFixtures.sessionLog.write(toFile: log, atomically: false, encoding: .utf8)
+            let log = try CLIFixtures.sessionLogFile(in: directory)
             let out = directory.path("out.har")
             let output = try await Binary.run(["export", log, "--har", out])
             #expect(output.status == 0, "\(output.stderr)")

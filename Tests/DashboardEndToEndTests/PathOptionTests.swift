@@ -12,8 +12,7 @@ extension EndToEndTests {
     struct PathOptionTests {
         /// A valid session log to use where an option needs one.
         static func sessionLog(in directory: TemporaryDirectory) throws -> String {
-            let path = directory.path("valid.jsonl")
-            try CLIFixtures.sessionLog.write(toFile: path, atomically: false, encoding: .utf8)
+            let path = try CLIFixtures.sessionLogFile(in: directory, name: "valid.jsonl")
             return path
         }
 

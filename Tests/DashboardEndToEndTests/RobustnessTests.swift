@@ -20,8 +20,7 @@ extension EndToEndTests {
         ])
         func notATerminalOtherCommands(command: String, suggestion: String) async throws {
             let directory = try TemporaryDirectory()
-            let log = directory.path("session.jsonl")
-            try CLIFixtures.sessionLog.write(toFile: log, atomically: false, encoding: .utf8)
+            let log = try CLIFixtures.sessionLogFile(in: directory)
             let output = try await Binary.run(command == "replay" ? ["replay", log] : ["attach"])
             #expect(output.status == 64, "a usage error: \(output.stderr)")
             #expect(output.stderr.contains("the dashboard needs a terminal"), "\(output.stderr)")

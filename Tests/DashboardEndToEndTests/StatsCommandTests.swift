@@ -80,8 +80,7 @@ extension EndToEndTests {
         @Test("Bad values are one line naming the fix, status 64, nothing on stdout")
         func badValues() async throws {
             let directory = try TemporaryDirectory()
-            let log = directory.path("session.jsonl")
-            try CLIFixtures.sessionLog.write(toFile: log, atomically: false, encoding: .utf8)
+            let log = try CLIFixtures.sessionLogFile(in: directory)
             let cases: [([String], String)] = [
                 (["demo", "--no-ui", "--stats-every", "0", "--json"],
                  "cachescope: demo: --stats-every must be a positive number of seconds (e.g. 1 or 0.5), not 0.0\n"),

@@ -9,6 +9,13 @@ enum CLIFixtures {
     /// A session log of two requests for one URL: a miss, then a fresh hit.
     static let sessionLog = SessionLogFixtures.missThenHit
 
+    /// ``sessionLog`` written to `directory/name`; its path.
+    static func sessionLogFile(in directory: TemporaryDirectory, name: String = "session.jsonl") throws -> String {
+        let path = directory.path(name)
+        try sessionLog.write(toFile: path, atomically: false, encoding: .utf8)
+        return path
+    }
+
     /// A HAR capture, pretty-printed as DevTools saves it: one `private, max-age=60` response
     /// requested twice 10 s apart (a private cache hits the second time, a shared one cannot),
     /// and one `public, max-age=60` response requested twice (a hit either way).
