@@ -93,7 +93,7 @@ final class ReplayTransport: Transport {
         }
         // No body where HTTP has none, whatever size the capture gives (DevTools writes a
         // 304's cached size in `content.size`): it must not count as bytes from the origin.
-        if request.method == .head || (100..<200).contains(status) || status == 204 || status == 304 { responseBody = Data() }
+        if request.method == .head || !HTTPResponse.Status(code: status).mayHaveContent { responseBody = Data() }
         let reasonPhrase = status == recorded.status ? recorded.statusText : ""
         return TransportResponse(response: HTTPResponse(status: .init(code: status, reasonPhrase: reasonPhrase), headerFields: fields), body: responseBody)
     }

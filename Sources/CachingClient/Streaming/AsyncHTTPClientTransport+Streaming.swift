@@ -22,9 +22,10 @@ extension AsyncHTTPClientTransport {
         }
         let response = try await translatingErrors(url: url, timeout: timeout) {
             // A streamed request body is read once: only a request without one is sent again.
-            body == nil
-                ? try await execute(outgoing, method: request.method, timeout: timeout)
-                : try await client.execute(outgoing, deadline: NIODeadline.now() + .nanoseconds(Self.nanoseconds(timeout)))
+            let deadline = NIODeadline.now() + .nanoseconds(Self.nanoseconds(timeout))
+            return body == nil
+                ? try await execute(outgoing, method: request.method, deadline: deadline)
+                : try await client.execute(outgoing, deadline: deadline)
         }
         let head = try Self.response(of: response, to: request, url: url)
         // A 304 or a HEAD answer has no body, whatever its Content-Length says.

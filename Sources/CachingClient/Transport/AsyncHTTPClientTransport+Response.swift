@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import HTTPCaching
 import HTTPTypes
 import NIOCore
 import NIOHTTP1
@@ -34,8 +35,8 @@ extension AsyncHTTPClientTransport {
         }
         // An answer without a body (to a HEAD; 1xx, 204, 304) may name the codings the GET's
         // would have (RFC 9112 §6.1): nothing to decode.
-        let hasBody = request.method != .head && code >= 200 && code != 204 && code != 304
-        if hasBody, response.headers.contains(name: "transfer-encoding") {
+        let status = HTTPResponse.Status(code: code, reasonPhrase: response.status.reasonPhrase)
+        if request.method != .head, status.mayHaveContent, response.headers.contains(name: "transfer-encoding") {
             for value in response.headers["transfer-encoding"] {
                 for element in value.split(separator: ",") {
                     let coding = element.trimmingCharacters(in: .whitespaces)
@@ -45,7 +46,6 @@ extension AsyncHTTPClientTransport {
                 }
             }
         }
-        let status = HTTPResponse.Status(code: code, reasonPhrase: response.status.reasonPhrase)
         return HTTPResponse(status: status, headerFields: fields(of: response.headers))
     }
 
@@ -58,7 +58,7 @@ extension AsyncHTTPClientTransport {
     ///   arrives after `deadline` (the exchange's `timeout` has run out).
     static func collectBody(
         of response: HTTPClientResponse, method: HTTPRequest.Method, url: String, limit: Int,
-        deadline: ContinuousClock.Instant, timeout: Duration
+        deadline: NIODeadline, timeout: Duration
     ) async throws -> Data {
         var body = Data()
         // What AsyncHTTPClient expects too: a 304 or a HEAD answer has no body, whatever its
@@ -71,7 +71,7 @@ extension AsyncHTTPClientTransport {
         }
         for try await chunk in response.body {
             guard chunk.readableBytes <= limit - body.count else { throw TransportError.bodyTooLarge(url: url, limit: limit) }
-            guard ContinuousClock.now <= deadline else { throw TransportError.timedOut(url: url, after: timeout) }
+            guard NIODeadline.now() <= deadline else { throw TransportError.timedOut(url: url, after: timeout) }
             chunk.withUnsafeReadableBytes { body.append($0.assumingMemoryBound(to: UInt8.self)) }
         }
         return body

@@ -78,9 +78,9 @@ public final class AsyncHTTPClientTransport: Transport {
         if let body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
         // The timeout covers the whole exchange: AsyncHTTPClient's deadline ends at the head,
         // and a body dripped a byte at a time never trips its read timeout.
-        let deadline = ContinuousClock.now + timeout
+        let deadline = NIODeadline.now() + .nanoseconds(Self.nanoseconds(timeout))
         return try await translatingErrors(url: url, timeout: timeout) {
-            let response = try await execute(outgoing, method: request.method, timeout: timeout)
+            let response = try await execute(outgoing, method: request.method, deadline: deadline)
             let head = try Self.response(of: response, to: request, url: url)
             let body = try await Self.collectBody(
                 of: response, method: request.method, url: url, limit: maximumBodySize, deadline: deadline, timeout: timeout)
@@ -88,13 +88,12 @@ public final class AsyncHTTPClientTransport: Transport {
         }
     }
 
-    /// Sends `outgoing` and waits for its head. A request of a safe method (RFC 9110 §9.2.1)
-    /// whose connection the origin closed before any response is sent once more, on another
-    /// connection, as RFC 9112 §9.3.1.1 allows: what a kept-alive connection the origin had
-    /// just closed looks like. Only a request whose body can be sent again (`.bytes`, or none).
-    /// Both tries share one deadline: the timeout is the exchange's, not each try's.
-    func execute(_ outgoing: HTTPClientRequest, method: HTTPRequest.Method, timeout: Duration) async throws -> HTTPClientResponse {
-        let deadline = NIODeadline.now() + .nanoseconds(Self.nanoseconds(timeout))
+    /// Sends `outgoing` and waits for its head, until `deadline`. A request of a safe method
+    /// (RFC 9110 §9.2.1) whose connection the origin closed before any response is sent once
+    /// more, on another connection, as RFC 9112 §9.3.1.1 allows: what a kept-alive connection
+    /// the origin had just closed looks like. Only a request whose body can be sent again
+    /// (`.bytes`, or none). Both tries share the deadline: the timeout is the exchange's.
+    func execute(_ outgoing: HTTPClientRequest, method: HTTPRequest.Method, deadline: NIODeadline) async throws -> HTTPClientResponse {
         do {
             return try await client.execute(outgoing, deadline: deadline)
         } catch let error as HTTPClientError

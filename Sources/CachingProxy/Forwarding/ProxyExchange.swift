@@ -58,7 +58,7 @@ struct ProxyExchange: Sendable {
     /// lets a server do so); a HEAD drops it unread.
     /// `passedThrough`: the body still arriving, when it was too large to store.
     private func answer(for result: ClientResponse, passedThrough: BodyStream?, to request: IncomingRequest) -> ProxyAnswer {
-        let mayHaveBody = Self.mayHaveBody(result.response.status)
+        let mayHaveBody = result.response.status.mayHaveContent
         // A HEAD keeps the origin's Content-Length (the size a GET would get); otherwise the
         // length is the body's, set when it is written.
         let now = client.configuration.now()
@@ -132,10 +132,5 @@ struct ProxyExchange: Sendable {
         .local(
             status, "\(status.code) \(status.reasonPhrase): \(error)",
             cacheStatus: cacheStatusValues.value(for: CacheStatus(failure: detail)), close: false, outcome: "error")
-    }
-
-    /// RFC 9110 §6.4.1: 1xx, 204 and 304 responses never have content.
-    static func mayHaveBody(_ status: HTTPResponse.Status) -> Bool {
-        !(100..<200).contains(status.code) && status.code != 204 && status.code != 304
     }
 }

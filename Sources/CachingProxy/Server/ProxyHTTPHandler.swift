@@ -1,5 +1,6 @@
 import CachingClient
 import Foundation
+import HTTPCaching
 import HTTPTypes
 import Logging
 import NIOCore
@@ -285,7 +286,7 @@ final class ProxyHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         // request whose body has not all arrived cannot be followed by another either.
         let upgrade = head.method == .CONNECT || head.headers[canonicalForm: "connection"].contains { $0.lowercased() == "upgrade" }
         let status = answer.response.status
-        let sendsBody = request.method != .head && head.method != .CONNECT && ProxyExchange.mayHaveBody(status)
+        let sendsBody = request.method != .head && head.method != .CONNECT && status.mayHaveContent
         let streamed = sendsBody ? answer.streamed : nil
         // An HTTP/1.0 client knows where a body of unknown length ends only by the close.
         let closeDelimited = streamed != nil && streamed?.length == nil && head.version == .http1_0
@@ -303,7 +304,7 @@ final class ProxyHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             } else if !closeDelimited {
                 headers.replaceOrAdd(name: "Transfer-Encoding", value: "chunked")
             }
-        } else if request.method != .head, ProxyExchange.mayHaveBody(status) {
+        } else if request.method != .head, status.mayHaveContent {
             headers.replaceOrAdd(name: "Content-Length", value: String(body.count))
         }
         if !keepAlive {
