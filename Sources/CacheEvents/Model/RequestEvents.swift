@@ -11,6 +11,9 @@ public struct RequestStarted: Sendable, Hashable, Codable {
     public var cacheKey: String
     /// The policy's command-line name (`protocol`, `reload`, …).
     public var policy: String
+
+    /// The ``policy`` of the cache's own stale-while-revalidate refreshes.
+    public static let backgroundPolicy = "background"
     /// The request's header fields.
     public var headers: HTTPFields
 

@@ -21,7 +21,7 @@ extension CachingClient {
                 _ = state.withLock { $0.backgroundTasks.removeValue(forKey: run.id) }
             }
             let decision = revalidationDecision(for: hit.candidate, among: candidates, reason: .expired(staleBy: hit.freshness.staleness))
-            publishRequestStarted(run, key: key, policyName: "background")
+            publishRequestStarted(run, key: key, policyName: RequestStarted.backgroundPolicy)
             events.publish(.lookup(Lookup(verdict: .stale, reason: "stale-while-revalidate refresh", age: hit.freshness.age, ttl: hit.freshness.timeToLive)), requestID: run.id)
             do {
                 _ = try await network(decision, reason: decision.reason, run: run, key: key, candidates: candidates)

@@ -36,15 +36,10 @@ extension AsyncHTTPClientTransport {
         // An answer without a body (to a HEAD; 1xx, 204, 304) may name the codings the GET's
         // would have (RFC 9112 §6.1): nothing to decode.
         let status = HTTPResponse.Status(code: code, reasonPhrase: response.status.reasonPhrase)
-        if request.method != .head, status.mayHaveContent, response.headers.contains(name: "transfer-encoding") {
-            for value in response.headers["transfer-encoding"] {
-                for element in value.split(separator: ",") {
-                    let coding = element.trimmingCharacters(in: .whitespaces)
-                    if !coding.isEmpty, coding.lowercased() != "chunked" {
-                        throw TransportError.other(url: url, detail: "the origin's response has the transfer coding \(coding), which cannot be decoded")
-                    }
-                }
-            }
+        if request.method != .head, status.mayHaveContent, response.headers.contains(name: "transfer-encoding"),
+            let coding = TransferCodings.firstNotChunked(in: response.headers["transfer-encoding"])
+        {
+            throw TransportError.other(url: url, detail: "the origin's response has the transfer coding \(coding), which cannot be decoded")
         }
         return HTTPResponse(status: status, headerFields: fields(of: response.headers))
     }

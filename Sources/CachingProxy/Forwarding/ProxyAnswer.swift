@@ -25,10 +25,20 @@ struct ProxyAnswer: Sendable {
     static func local(
         _ status: HTTPResponse.Status, _ message: String, cacheStatus: String? = nil, close: Bool, outcome: String
     ) -> ProxyAnswer {
-        var fields: HTTPFields = [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"]
+        var fields = HTTPFields()
+        let body = text(message, into: &fields)
         if let cacheStatus { fields.append(HTTPField(name: .cacheStatus, value: cacheStatus)) }
         return ProxyAnswer(
-            response: HTTPResponse(status: status, headerFields: fields), body: Data((message + "\n").utf8),
-            closeConnection: close, outcome: outcome, reason: message)
+            response: HTTPResponse(status: status, headerFields: fields), body: body, closeConnection: close, outcome: outcome,
+            reason: message)
+    }
+
+    /// The body of an answer the proxy makes itself — `message` as one line of text — with the
+    /// fields every such answer has set in `fields`: a text content type, and `no-store` (it
+    /// says what happened here, and is never to be stored).
+    static func text(_ message: String, into fields: inout HTTPFields) -> Data {
+        fields[.contentType] = "text/plain; charset=utf-8"
+        fields[.cacheControl] = "no-store"
+        return Data((message + "\n").utf8)
     }
 }

@@ -72,9 +72,8 @@ struct ProxyExchange: Sendable {
         if result.outcome == .error {
             // `only-if-cached` with nothing usable (RFC 9111 §5.2.1.7): the 504 is the proxy's own
             // answer, so it says what happened and is never stored.
-            fields[.contentType] = "text/plain; charset=utf-8"
-            fields[.cacheControl] = "no-store"
-            let message = Data("nothing usable is stored for this request, and only-if-cached does not allow asking the origin\n".utf8)
+            let message = ProxyAnswer.text(
+                "nothing usable is stored for this request, and only-if-cached does not allow asking the origin", into: &fields)
             // A HEAD gets the length a GET's body would have (the framing is the handler's).
             if request.method == .head { fields[.contentLength] = String(message.count) }
             return ProxyAnswer(

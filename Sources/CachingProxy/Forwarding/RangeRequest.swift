@@ -107,10 +107,8 @@ enum RangeRequest {
             }
             fields[.contentRange] = "bytes */\(body.count)"
             // An answer the proxy makes itself: a line saying what to change, never stored.
-            fields[.contentType] = "text/plain; charset=utf-8"
-            fields[.cacheControl] = "no-store"
-            let message = why.message(length: body.count) + "\n"
-            return (HTTPResponse(status: .rangeNotSatisfiable, headerFields: fields), Data(message.utf8))
+            let message = ProxyAnswer.text(why.message(length: body.count), into: &fields)
+            return (HTTPResponse(status: .rangeNotSatisfiable, headerFields: fields), message)
         }
     }
 }

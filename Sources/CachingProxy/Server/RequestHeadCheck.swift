@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCaching
 import HTTPTypes
 import NIOHTTP1
 
@@ -95,12 +96,10 @@ struct RequestLimits: Sendable {
         if head.version.minor >= 1, hosts != 1 { return .failure(.hostCount(hosts)) }
         if let host = head.headers.first(name: "host"), !Self.isHostAndPort(host) { return .failure(.invalidHost(host)) }
         // NIO's parser has refused a last coding other than chunked; one before it is ours to refuse.
-        for value in head.headers.contains(name: "transfer-encoding") ? head.headers["transfer-encoding"] : [] {
-            for element in value.split(separator: ",") {
-                // Empty list elements are ignored (RFC 9110 §5.6.1).
-                let coding = element.trimmingCharacters(in: .whitespaces)
-                if !coding.isEmpty, coding.lowercased() != "chunked" { return .failure(.transferCoding(coding)) }
-            }
+        if head.headers.contains(name: "transfer-encoding"),
+            let coding = TransferCodings.firstNotChunked(in: head.headers["transfer-encoding"])
+        {
+            return .failure(.transferCoding(coding))
         }
         if let declared = head.headers.first(name: "content-length").flatMap({ Int($0) }), declared > maximumRequestBodyBytes {
             return .failure(.bodyTooLarge(limit: maximumRequestBodyBytes))

@@ -15,7 +15,6 @@ extension DashboardApp {
         let roster = core.withLock { $0.state.interface.instances }
         // Keys in order, then instances: the report lists failures in that order.
         let ordered = targets.sorted { ($0.key.key, $0.key.instance) < ($1.key.key, $1.key.instance) }
-        let logger = self.logger
         Task {
             // A gone instance is not told: its answer is known without a command.
             let jobs = ordered.map { target, entries in
@@ -33,12 +32,35 @@ extension DashboardApp {
                     return FleetPurgeReport.Answer(key: target.key, name: name, entries: entries, result: result)
                 }
             }
-            let report = FleetPurgeReport(answers: await window.run(jobs))
-            logger.info("fleet purge", metadata: [
-                "keys": "\(Set(ordered.map(\.key.key)).count)", "ok": "\(report.succeeded)", "result": "\(report.message)",
-            ])
-            self.core.withLock { $0.state.setStatus(report.message, kind: report.succeeded ? .success : .failure) }
-            redraw()
+            self.show(FleetPurgeReport(answers: await window.run(jobs)), as: "fleet purge", keys: Set(ordered.map(\.key.key)).count, redraw: redraw)
         }
+    }
+
+    /// Purges each key of `targets` in the dashboard's own cache, one after another, and shows
+    /// one report for them all (``FleetPurgeReport``): each key's result on the status line in
+    /// turn left only the last one there.
+    func purgeLocally(_ targets: [PurgeTarget: Int], redraw: @escaping @Sendable () -> Void) {
+        guard let commands else { return }
+        let entries = targets.reduce(into: [String: Int]()) { $0[$1.key.key, default: 0] += $1.value }
+        Task {
+            var answers: [FleetPurgeReport.Answer] = []
+            for (key, count) in entries.sorted(by: { $0.key < $1.key }) {
+                let result: CommandResult
+                do {
+                    result = try await commands(.purge(key: key))
+                } catch {
+                    result = CommandResult(succeeded: false, message: "failed: \(error)")
+                }
+                answers.append(FleetPurgeReport.Answer(key: key, name: "", entries: count, result: result))
+            }
+            self.show(FleetPurgeReport(answers: answers), as: "purge", keys: entries.count, redraw: redraw)
+        }
+    }
+
+    /// Logs a purge's report (as `label`) and puts it on the status line.
+    private func show(_ report: FleetPurgeReport, as label: String, keys: Int, redraw: @Sendable () -> Void) {
+        logger.info("\(label)", metadata: ["keys": "\(keys)", "ok": "\(report.succeeded)", "result": "\(report.message)"])
+        core.withLock { $0.state.setStatus(report.message, kind: report.succeeded ? .success : .failure) }
+        redraw()
     }
 }

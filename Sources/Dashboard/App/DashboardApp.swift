@@ -193,31 +193,6 @@ public final class DashboardApp: Sendable {
         }
     }
 
-    /// Purges each key of `targets` in the dashboard's own cache, one after another, and shows
-    /// one report for them all (``FleetPurgeReport``): each key's result on the status line in
-    /// turn left only the last one there.
-    func purgeLocally(_ targets: [PurgeTarget: Int], redraw: @escaping @Sendable () -> Void) {
-        guard let commands else { return }
-        let entries = targets.reduce(into: [String: Int]()) { $0[$1.key.key, default: 0] += $1.value }
-        let logger = self.logger
-        Task {
-            var answers: [FleetPurgeReport.Answer] = []
-            for (key, count) in entries.sorted(by: { $0.key < $1.key }) {
-                let result: CommandResult
-                do {
-                    result = try await commands(.purge(key: key))
-                } catch {
-                    result = CommandResult(succeeded: false, message: "failed: \(error)")
-                }
-                answers.append(FleetPurgeReport.Answer(key: key, name: "", entries: count, result: result))
-            }
-            let report = FleetPurgeReport(answers: answers)
-            logger.info("purge", metadata: ["keys": "\(entries.count)", "ok": "\(report.succeeded)", "result": "\(report.message)"])
-            self.core.withLock { $0.state.setStatus(report.message, kind: report.succeeded ? .success : .failure) }
-            redraw()
-        }
-    }
-
     /// Sends a command on its own task; its result goes to the status line.
     func send(_ command: ClientCommand, redraw: @escaping @Sendable () -> Void) {
         guard let commands else { return }

@@ -37,7 +37,7 @@ public struct HARExporter: Sendable {
         let entries = run.finished.sorted { ($0.start, $0.order) < ($1.start, $1.order) }.map(\.entry)
         let archive = HARArchive(log: HARLog(creator: creator, entries: entries))
         // A background refresh left unfinished is no request of the app's either.
-        let unfinished = run.open.values.count { $0.started.policy != "background" }
+        let unfinished = run.open.values.count { $0.started.policy != RequestStarted.backgroundPolicy }
         return HARExport(archive: archive, requestsWithoutStart: run.withoutStart, unfinishedRequests: unfinished)
     }
 }

@@ -37,7 +37,7 @@ public protocol RequestFilterSubject: FilterSubject {
 // frame.
 extension RequestFilterSubject {
     /// The policy name of the cache's own stale-while-revalidate refreshes.
-    @inlinable public static var backgroundPolicy: String { "background" }
+    @inlinable public static var backgroundPolicy: String { RequestStarted.backgroundPolicy }
 
     /// The finished request's outcome, else the served response's.
     @inlinable public var filterOutcome: CacheOutcome? { finished?.outcome ?? served?.outcome }
