@@ -24,12 +24,12 @@ public import CoreMetrics
 /// event moves its metrics as it is published, under the bus's lock — no copy into a buffer, no
 /// task to wake, nothing ever lost or late. Of a fresh hit's four events only `requestFinished`
 /// concerns them: two counters and a timer (docs/metrics.md has what that costs). The backend's
-/// increments run there too, as swift-metrics expects of them (Prometheus: an atomic add; its
-/// histogram: a short lock).
+/// increments run there too, as swift-metrics expects of them (with `CacheMetricsExposition`,
+/// what `--metrics` serves: an atomic add for a counter, two for a latency histogram).
 public final class CacheMetrics: Sendable {
     /// Histogram buckets for the two latency timers, in seconds: from 100 µs (a fresh hit in
     /// memory) to 10 s (a slow origin), about three per decade. For a backend that takes
-    /// buckets per metric, e.g. `PrometheusMetricsFactory.durationHistogramBuckets`.
+    /// buckets per metric, e.g. `PrometheusMetricsFactory.durationHistogramBuckets` (`CacheMetricsExposition` uses them).
     public static let latencyBuckets: [Duration] = [
         .microseconds(100), .microseconds(250), .microseconds(500),
         .milliseconds(1), .microseconds(2_500), .milliseconds(5),

@@ -6,7 +6,7 @@ import CachingClient
 import Dashboard
 import Foundation
 import Logging
-import Prometheus
+
 import SessionLog
 import TerminalUI
 import TrafficFilter
@@ -93,7 +93,7 @@ final class WatchedClient: Sendable {
             let metrics = endpoint.map { endpoint in
                 let reporting = CacheMetrics(
                     events: started.events, storeStats: started.store.stats(),
-                    factory: PrometheusMetricsFactory.cacheMetrics(registry: endpoint.registry))
+                    factory: endpoint.exposition)
                 return (reporting: reporting, endpoint: endpoint)
             }
             reporting = metrics?.reporting

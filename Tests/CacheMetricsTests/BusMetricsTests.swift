@@ -3,17 +3,16 @@ import CacheMetrics
 import CacheScopeApp
 import CacheStore
 import HTTPCaching
-import Prometheus
 import Testing
 
 /// What only a bus can be made to say on cue — a revalidation that got no answer, events a full
 /// buffer lost — published on a real `EventBus`, and the names every metric is exported under.
 @Suite("Metrics from the event bus")
 struct BusMetricsTests {
-    /// Metrics of `bus` into a fresh registry.
-    private static func metrics(of bus: EventBus, storeStats: StoreStats? = nil) -> (CacheMetrics, PrometheusCollectorRegistry) {
-        let registry = PrometheusCollectorRegistry()
-        return (CacheMetrics(events: bus, storeStats: storeStats, factory: PrometheusMetricsFactory.cacheMetrics(registry: registry)), registry)
+    /// Metrics of `bus` into a fresh exposition.
+    private static func metrics(of bus: EventBus, storeStats: StoreStats? = nil) -> (CacheMetrics, CacheMetricsExposition) {
+        let exposition = CacheMetricsExposition()
+        return (CacheMetrics(events: bus, storeStats: storeStats, factory: exposition), exposition)
     }
 
     private static func finished(_ outcome: CacheOutcome, background: Bool = false) -> CacheEventKind {
@@ -24,7 +23,7 @@ struct BusMetricsTests {
     @Test("a revalidation that ends without a 304 or a new response counts as failed")
     func failedRevalidation() async throws {
         let bus = EventBus()
-        let (metrics, registry) = Self.metrics(of: bus)
+        let (metrics, exposition) = Self.metrics(of: bus)
         bus.publish(.revalidationSent(RevalidationSent(ifNoneMatch: "\"v1\"", ifModifiedSince: nil)), requestID: 1)
         bus.publish(.revalidationSent(RevalidationSent(ifNoneMatch: "\"v1\"", ifModifiedSince: nil)), requestID: 2)
         bus.publish(.notModified(NotModified(freshened: 1, ttl: 60)), requestID: 2)
@@ -32,7 +31,7 @@ struct BusMetricsTests {
         bus.publish(Self.finished(.revalidated), requestID: 2)
         await metrics.stop()  // everything published before is recorded
 
-        let page = try PrometheusText(parsing: registry.emitToString())
+        let page = try PrometheusText(parsing: exposition.text())
         #expect(page.value(CacheMetricName.revalidations, ["result": "failed"]) == 1)
         #expect(page.value(CacheMetricName.revalidations, ["result": "not_modified"]) == 1)
         #expect(page.value(CacheMetricName.requests, ["outcome": "error"]) == 1)
@@ -41,23 +40,23 @@ struct BusMetricsTests {
     @Test("events lost to a full buffer are counted, so a short count can be told from a quiet cache")
     func droppedEvents() async throws {
         let bus = EventBus()
-        let (metrics, registry) = Self.metrics(of: bus)
+        let (metrics, exposition) = Self.metrics(of: bus)
         bus.publish(.dropped(Dropped(count: 5)))
         bus.publish(.dropped(Dropped(count: 2)))
         await metrics.stop()
-        let page = try PrometheusText(parsing: registry.emitToString())
+        let page = try PrometheusText(parsing: exposition.text())
         #expect(page.value(CacheMetricName.droppedEvents) == 7)
     }
 
     @Test("errors and the store's figures published on the bus reach the metrics (the kinds their subscription takes)")
     func errorsAndStoreStatsFromTheBus() async throws {
         let bus = EventBus()
-        let (metrics, registry) = Self.metrics(of: bus)
+        let (metrics, exposition) = Self.metrics(of: bus)
         bus.publish(.error(ErrorInfo(message: "disk degraded")))
         bus.publish(.storeStats(StoreStats(memoryUsed: 300, memoryCapacity: 4_000, diskUsed: 0, diskCapacity: 0, entryCount: 2)))
         bus.publish(.lookup(Lookup(verdict: .fresh, reason: "max-age=60")), requestID: 1)  // a kind the metrics leave out
         await metrics.stop()
-        let page = try PrometheusText(parsing: registry.emitToString())
+        let page = try PrometheusText(parsing: exposition.text())
         #expect(page.value(CacheMetricName.errors) == 1)
         #expect(page.value(CacheMetricName.storeUsed, ["tier": "memory"]) == 300)
     }
@@ -68,8 +67,8 @@ struct BusMetricsTests {
         let stats = StoreStats(
             memoryUsed: 1_000, memoryCapacity: 4_000, diskUsed: 20_000, diskCapacity: 80_000, entryCount: 5, memoryEntryCount: 2,
             diskEntryCount: 5, degradedNamespaces: ["images"])
-        let (metrics, registry) = Self.metrics(of: bus, storeStats: stats)
-        let page = try PrometheusText(parsing: registry.emitToString())
+        let (metrics, exposition) = Self.metrics(of: bus, storeStats: stats)
+        let page = try PrometheusText(parsing: exposition.text())
         await metrics.stop()
         #expect(page.value(CacheMetricName.storeUsed, ["tier": "memory"]) == 1_000)
         #expect(page.value(CacheMetricName.storeCapacity, ["tier": "memory"]) == 4_000)
@@ -82,8 +81,8 @@ struct BusMetricsTests {
 
     @Test("names follow Prometheus: cachescope_ prefix, counters in _total, histograms in _seconds, every series there from the start")
     func names() async throws {
-        let (metrics, registry) = Self.metrics(of: EventBus())
-        let page = try PrometheusText(parsing: registry.emitToString())
+        let (metrics, exposition) = Self.metrics(of: EventBus())
+        let page = try PrometheusText(parsing: exposition.text())
         await metrics.stop()
         #expect(page.types == [
             CacheMetricName.requests: "counter", CacheMetricName.coalescedRequests: "counter",

@@ -17,7 +17,7 @@ struct MetricsEndpointTests {
     @Test("GET and HEAD of /metrics answer 200 in the text format; a query is ignored")
     func metricsPath() async throws {
         let endpoint = try await MetricsEndpoint.start(at: try Self.loopback())
-        let counter = endpoint.registry.makeCounter(descriptor: MetricNameDescriptor(metricName: "probe", unitName: "total", helpText: "a probe"))
+        let counter = endpoint.exposition.registry.makeCounter(descriptor: MetricNameDescriptor(metricName: "probe", unitName: "total", helpText: "a probe"))
         counter.increment(by: Int64(3))
         let get = try await MetricsHarness.request(endpoint.url + "?format=text")
         #expect(get.status == 200)

@@ -14,7 +14,7 @@ import Prometheus
 func runMetricsOverhead(_ setup: BenchmarkSetup) async throws -> Bool {
     let noOp = try await runMetricsOverhead(setup, backend: "no-op backend") { NOOPMetricsHandler.instance }
     let prometheus = try await runMetricsOverhead(setup, backend: "Prometheus") {
-        PrometheusMetricsFactory.cacheMetrics(registry: PrometheusCollectorRegistry())
+        CacheMetricsExposition()
     }
     // Not a target: what the bus's observer path costs by itself, with an observer of a
     // fresh hit's `requestFinished` that does nothing (the floor under the other two).

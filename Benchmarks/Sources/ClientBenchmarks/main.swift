@@ -42,7 +42,7 @@ if arguments.contains("--breakdown") {
         switch arguments[index + 1] {
         case "on": CacheMetrics(events: setup.client.events)
         case "prometheus":
-            CacheMetrics(events: setup.client.events, factory: PrometheusMetricsFactory.cacheMetrics(registry: PrometheusCollectorRegistry()))
+            CacheMetrics(events: setup.client.events, factory: CacheMetricsExposition())
         default: nil
         }
     let elapsed = try await runProfileLoop(client: setup.client, request: setup.hitRequest, count: 300_000)

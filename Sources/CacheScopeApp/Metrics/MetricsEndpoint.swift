@@ -4,7 +4,6 @@ public import DemoOrigin
 import NIOCore
 import NIOHTTP1
 import NIOPosix
-public import Prometheus
 import Synchronization
 
 #if canImport(Glibc)
@@ -14,12 +13,12 @@ import Darwin
 #endif
 
 /// `--metrics HOST:PORT`: a small HTTP/1.1 server (SwiftNIO, as the demo origin and the proxy)
-/// that answers `GET /metrics` with a Prometheus registry in the text exposition format.
+/// that answers `GET /metrics` with a ``CacheMetricsExposition`` in Prometheus' text exposition format.
 ///
 /// ```swift
 /// let address = try MetricsEndpoint.Address(ListenAddress(parsing: "127.0.0.1:9464"), allowRemote: false)
 /// let endpoint = try await MetricsEndpoint.start(at: address)
-/// let metrics = CacheMetrics(events: client.events, factory: PrometheusMetricsFactory.cacheMetrics(registry: endpoint.registry))
+/// let metrics = CacheMetrics(events: client.events, factory: endpoint.exposition)
 /// // curl http://127.0.0.1:9464/metrics
 /// await endpoint.stop()
 /// ```
@@ -31,23 +30,23 @@ public final class MetricsEndpoint: Sendable {
     /// Where it listens, with the port it was given when asked for port 0.
     public let address: ListenAddress
     /// What it serves.
-    public let registry: PrometheusCollectorRegistry
+    public let exposition: CacheMetricsExposition
     private let group: MultiThreadedEventLoopGroup
     private let listener: any Channel
     private let stopped = Atomic(false)
 
-    private init(address: ListenAddress, registry: PrometheusCollectorRegistry, group: MultiThreadedEventLoopGroup, listener: any Channel) {
-        (self.address, self.registry, self.group, self.listener) = (address, registry, group, listener)
+    private init(address: ListenAddress, exposition: CacheMetricsExposition, group: MultiThreadedEventLoopGroup, listener: any Channel) {
+        (self.address, self.exposition, self.group, self.listener) = (address, exposition, group, listener)
     }
 
     /// The URL to scrape, e.g. `http://127.0.0.1:9464/metrics` (IPv6 hosts bracketed).
     public var url: String { "http://\(address)/metrics" }
 
     /// Starts listening.
-    /// - Parameter registry: what to serve; default a new, empty one.
+    /// - Parameter exposition: what to serve; default a new, empty one.
     /// - Throws: ``MetricsEndpointError/portInUse(_:)`` or ``MetricsEndpointError/bindFailed(_:detail:)``.
     public static func start(
-        at address: Address, registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()
+        at address: Address, exposition: CacheMetricsExposition = CacheMetricsExposition()
     ) async throws(MetricsEndpointError) -> MetricsEndpoint {
         let requested = address.listen
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
@@ -57,7 +56,7 @@ public final class MetricsEndpoint: Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
                     try pipeline.configureHTTPServerPipeline(withErrorHandling: true)
-                    try pipeline.addHandler(MetricsHTTPHandler(registry: registry))
+                    try pipeline.addHandler(MetricsHTTPHandler(exposition: exposition))
                 }
             }
         let listener: any Channel
@@ -69,7 +68,7 @@ public final class MetricsEndpoint: Sendable {
             throw .bindFailed(requested, detail: ConnectionFailureText.describe(error))
         }
         let bound = ListenAddress(host: requested.host, port: listener.localAddress?.port ?? requested.port)
-        return MetricsEndpoint(address: bound, registry: registry, group: group, listener: listener)
+        return MetricsEndpoint(address: bound, exposition: exposition, group: group, listener: listener)
     }
 
     /// Stops listening and closes the connections. Calling it again does nothing.

@@ -1,8 +1,7 @@
 import NIOCore
 import NIOHTTP1
-import Prometheus
 
-/// One connection of the ``MetricsEndpoint``: `GET /metrics` (or `HEAD`) is the registry in the
+/// One connection of the ``MetricsEndpoint``: `GET /metrics` (or `HEAD`) is the exposition in the
 /// Prometheus text format, another path 404, another method 405.
 ///
 /// Behind NIO's HTTP server pipeline, which answers malformed requests with 400 and holds a
@@ -14,11 +13,11 @@ final class MetricsHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// The text format's content type, version 0.0.4 (what Prometheus asks for first).
     static let contentType = "text/plain; version=0.0.4; charset=utf-8"
 
-    private let registry: PrometheusCollectorRegistry
+    private let exposition: CacheMetricsExposition
     private var requestHead: HTTPRequestHead?
 
-    init(registry: PrometheusCollectorRegistry) {
-        self.registry = registry
+    init(exposition: CacheMetricsExposition) {
+        self.exposition = exposition
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -47,7 +46,7 @@ final class MetricsHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         case (true, .GET), (true, .HEAD):
             status = .ok
             headers.add(name: "Content-Type", value: Self.contentType)
-            body = registry.emitToBuffer()
+            body = Array(exposition.text().utf8)
         case (true, _):
             status = .methodNotAllowed
             headers.add(name: "Allow", value: "GET, HEAD")

@@ -47,7 +47,7 @@ final class MetricsHarness: Sendable {
         let client = try await CachingClient(configuration: configuration)
         let endpoint = try await MetricsEndpoint.start(at: try MetricsEndpoint.Address(ListenAddress(host: "127.0.0.1", port: 0), allowRemote: false))
         let metrics = CacheMetrics(
-            events: client.events, storeStats: client.store.stats(), factory: PrometheusMetricsFactory.cacheMetrics(registry: endpoint.registry))
+            events: client.events, storeStats: client.store.stats(), factory: endpoint.exposition)
         return MetricsHarness(origin: origin, client: client, clock: clock, endpoint: endpoint, metrics: metrics)
     }
 

@@ -20,20 +20,31 @@ struct PrometheusText {
     private(set) var samples: [Sample] = []
     /// Each family's `# TYPE`: `counter`, `gauge`, `histogram`, …
     private(set) var types: [String: String] = [:]
+    /// Each family's `# HELP` text.
+    private(set) var helps: [String: String] = [:]
 
     init(parsing text: String) throws {
+        var series: Set<String> = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let number = index + 1
+            func fail(_ problem: String) -> ParseError { ParseError(line: number, text: String(line), problem: problem) }
             if line.isEmpty { continue }
             if line.hasPrefix("#") {
                 let words = line.split(separator: " ", maxSplits: 3)
                 if words.count >= 2, words[1] == "TYPE" {
-                    guard words.count == 4 else { throw ParseError(line: number, text: String(line), problem: "a TYPE line needs a name and a type") }
-                    types[String(words[2])] = String(words[3])
+                    guard words.count == 4 else { throw fail("a TYPE line needs a name and a type") }
+                    guard types.updateValue(String(words[3]), forKey: String(words[2])) == nil else { throw fail("a second TYPE line") }
+                }
+                if words.count >= 2, words[1] == "HELP" {
+                    guard words.count == 4 else { throw fail("a HELP line needs a name and a text") }
+                    guard helps.updateValue(String(words[3]), forKey: String(words[2])) == nil else { throw fail("a second HELP line") }
                 }
                 continue
             }
-            samples.append(try Self.sample(line, number: number))
+            let sample = try Self.sample(line, number: number)
+            let identity = sample.name + "{" + sample.labels.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+            guard series.insert(identity).inserted else { throw fail("the same series twice") }
+            samples.append(sample)
         }
     }
 

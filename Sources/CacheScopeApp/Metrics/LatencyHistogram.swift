@@ -1,0 +1,94 @@
+import CoreMetrics
+import Prometheus
+import Synchronization
+
+/// One series of a latency histogram in Prometheus' text format, recorded with two atomic adds
+/// and no lock: the count of the one bucket the value falls in, and the sum.
+///
+/// swift-prometheus' `Histogram` takes a lock and adds to every bucket at or above the value
+/// (16 for a fresh hit under ``CacheMetrics/latencyBuckets``) on each record; on a fresh hit
+/// of about 2 µs that was most of what metrics cost (docs/metrics.md). Here each bucket counts
+/// only its own values, and a scrape adds them up into Prometheus' cumulative buckets. The
+/// `+Inf` bucket and `_count` are that same total, so a scrape is always consistent with
+/// itself; `_sum` is read apart and may include a value whose bucket the scrape missed, as
+/// with any lock-free histogram.
+final class LatencyHistogram: TimerHandler, @unchecked Sendable {
+    /// The metric's name, e.g. `cachescope_request_duration_seconds`.
+    let name: String
+    /// The series' labels, rendered (`outcome="hit"`), without braces; empty for none.
+    let renderedLabels: String
+    /// The buckets' upper bounds in nanoseconds, ascending.
+    private let bounds: [Int64]
+    /// Each bound as its `le` label, as swift-prometheus writes it (`0.0001`, `10.0`).
+    private let boundTexts: [String]
+    /// `bounds.count + 1` counts (the last for values above every bound), then the sum in
+    /// nanoseconds. Allocated once and never moved, as atomics need; freed in `deinit`.
+    /// (`@unchecked Sendable` for this pointer: every access through it is atomic.)
+    private let slots: UnsafeMutablePointer<Atomic<Int>>
+
+    /// - Parameters:
+    ///   - buckets: upper bounds, in any order; duplicates are merged.
+    init(name: String, labels: [(String, String)], buckets: [Duration]) {
+        self.name = name
+        renderedLabels = labels.map { "\($0.0)=\"\(Self.escaped($0.1))\"" }.joined(separator: ",")
+        let sorted = Array(Set(buckets)).sorted()
+        bounds = sorted.map(Self.nanoseconds)
+        boundTexts = sorted.map(\.bucketRepresentation)
+        let slotCount = sorted.count + 2
+        slots = .allocate(capacity: slotCount)
+        for index in 0..<slotCount { (slots + index).initialize(to: Atomic(0)) }
+    }
+
+    deinit {
+        slots.deinitialize(count: bounds.count + 2)
+        slots.deallocate()
+    }
+
+    /// Counts one value (a negative one as 0).
+    func recordNanoseconds(_ duration: Int64) {
+        let value = max(0, duration)
+        var bucket = 0
+        // Most values are hits, below the first bound: one comparison.
+        while bucket < bounds.count, value > bounds[bucket] { bucket += 1 }
+        slots[bucket].wrappingAdd(1, ordering: .relaxed)
+        slots[bounds.count + 1].wrappingAdd(Int(truncatingIfNeeded: value), ordering: .relaxed)
+    }
+
+    /// Appends the series' sample lines: one `_bucket` per bound and `+Inf`, `_sum`, `_count`.
+    func emit(into text: inout String) {
+        let labelPrefix = renderedLabels.isEmpty ? "" : renderedLabels + ","
+        var cumulative = 0
+        for (index, bound) in boundTexts.enumerated() {
+            cumulative += slots[index].load(ordering: .relaxed)
+            text += "\(name)_bucket{\(labelPrefix)le=\"\(bound)\"} \(cumulative)\n"
+        }
+        cumulative += slots[bounds.count].load(ordering: .relaxed)
+        let sum = Duration.nanoseconds(slots[bounds.count + 1].load(ordering: .relaxed)).bucketRepresentation
+        let braced = renderedLabels.isEmpty ? "" : "{\(renderedLabels)}"
+        text += "\(name)_bucket{\(labelPrefix)le=\"+Inf\"} \(cumulative)\n"
+        text += "\(name)_sum\(braced) \(sum)\n"
+        text += "\(name)_count\(braced) \(cumulative)\n"
+    }
+
+    /// `duration` in whole nanoseconds, at most `Int64.max`.
+    private static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return seconds < 0 ? 0 : .max }
+        return whole.addingReportingOverflow(attoseconds / 1_000_000_000).overflow ? .max : whole + attoseconds / 1_000_000_000
+    }
+
+    /// A label value as the text format wants it: `\`, `"` and line feeds escaped.
+    private static func escaped(_ value: String) -> String {
+        var result = ""
+        for character in value {
+            switch character {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "\n": result += "\\n"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}
