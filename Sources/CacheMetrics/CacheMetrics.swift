@@ -29,7 +29,7 @@ public import CoreMetrics
 public final class CacheMetrics: Sendable {
     /// Histogram buckets for the two latency timers, in seconds: from 100 µs (a fresh hit in
     /// memory) to 10 s (a slow origin), about three per decade. For a backend that takes
-    /// buckets per metric, e.g. `PrometheusMetricsFactory.durationHistogramBuckets` (`CacheMetricsExposition` uses them).
+    /// buckets per metric, e.g. `PrometheusMetricsFactory.durationHistogramBuckets` (`CacheMetricsExposition` gives its own histograms these).
     public static let latencyBuckets: [Duration] = [
         .microseconds(100), .microseconds(250), .microseconds(500),
         .milliseconds(1), .microseconds(2_500), .milliseconds(5),

@@ -6,7 +6,6 @@ import CachingClient
 import Dashboard
 import Foundation
 import Logging
-
 import SessionLog
 import TerminalUI
 import TrafficFilter

@@ -64,6 +64,38 @@ struct ExpositionTests {
         #expect(page.value(CacheMetricName.requests, ["outcome": "miss"]) == 2)
     }
 
+    @Test("a line break or quote in a label value is escaped even where it is part of a larger character (\\r\\n, a quote with an accent)")
+    func escapesBytes() throws {
+        let exposition = CacheMetricsExposition()
+        let value = "two\r\nlines \"\u{301}quoted"
+        let timer = CoreMetrics.Timer(label: Self.duration, dimensions: [("outcome", value)], factory: exposition)
+        timer.recordNanoseconds(1)
+        let text = exposition.text()
+        #expect(!text.contains("\r\n"))
+        let page = try PrometheusText(parsing: text)
+        #expect(page.value(Self.duration + "_count", ["outcome": "two\r\nlines \"\u{301}quoted"]) == 1)
+    }
+
+    @Test("a timer whose label name Prometheus would not take (or `le`) is left to swift-prometheus, which rewrites it")
+    func oddLabelNames() throws {
+        let exposition = CacheMetricsExposition()
+        CoreMetrics.Timer(label: Self.duration, dimensions: [("http.method", "GET")], factory: exposition).recordNanoseconds(1)
+        let page = try PrometheusText(parsing: exposition.text())
+        #expect(page.value(Self.duration + "_count", ["http_method": "GET"]) == 1)
+    }
+
+    @Test("a floating-point counter or a meter under one of the cache's names shares its help text (no crash on a mismatch)")
+    func otherHandlerKinds() throws {
+        let exposition = CacheMetricsExposition()
+        let bytes = Counter(label: CacheMetricName.errors, factory: exposition)
+        FloatingPointCounter(label: CacheMetricName.errors, factory: exposition).increment(by: 2.0)
+        bytes.increment()
+        Meter(label: CacheMetricName.storeUsed, dimensions: [("tier", "memory")], factory: exposition).set(5)
+        let page = try PrometheusText(parsing: exposition.text())
+        #expect(page.helps[CacheMetricName.errors] == CacheMetricName.help(for: CacheMetricName.errors))
+        #expect(page.value(CacheMetricName.storeUsed, ["tier": "memory"]) == 5)
+    }
+
     @Test("a destroyed timer leaves the page; a label value is escaped")
     func destroyAndEscape() throws {
         let exposition = CacheMetricsExposition()

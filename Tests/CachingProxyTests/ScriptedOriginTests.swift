@@ -1,7 +1,9 @@
+import CacheEvents
 import CacheStore
 import CachingClient
 @testable import CachingProxy
 import Foundation
+import Synchronization
 import Testing
 
 /// What the demo origin never sends, through a scripted origin: hop-by-hop response fields and
@@ -76,5 +78,32 @@ struct ScriptedOriginTests {
             let response = try await get("/c", port: port)
             #expect(response.values("Cache-Status") == ["origin-cache; hit", "cachescope;fwd=uri-miss;fwd-status=200;stored;ttl=60"])
         }
+    }
+
+    /// Keeps the `stored` events it is shown.
+    private final class StoredEvents: EventObserver {
+        let seen = Mutex<[Stored]>([])
+        func observe(_ event: CacheEvent) {
+            if case .stored(let stored) = event.kind { seen.withLock { $0.append(stored) } }
+        }
+    }
+
+    @Test("a stored response's event carries its age, the origin's Age included, so the Entries view's AGE and TTL bar are right")
+    func storedAge() async throws {
+        let reply = ScriptedOrigin.Reply(headers: [("Cache-Control", "max-age=300"), ("Age", "100")])
+        let origin = try await ScriptedOrigin.start { _ in reply }
+        let client = try await CachingClient(configuration: .proxy(store: StoreConfiguration()))
+        let events = StoredEvents()
+        let observation = client.events.observe(events, only: .stored)
+        let request = try #require(CachingClient.request(url: origin.baseURL + "/aged"))
+        _ = try await client.data(for: request)
+        observation.cancel()
+        try await client.shutdown()
+        await origin.stop()
+        let stored = try #require(events.seen.withLock { $0.first })
+        let age = try #require(stored.age)
+        let ttl = try #require(stored.ttl)
+        #expect(age >= 100 && age < 110, "\(age)")
+        #expect(abs(age + ttl - 300) < 0.001, "age \(age) + ttl \(ttl) is the lifetime")
     }
 }

@@ -112,6 +112,23 @@ struct TrafficModelTests {
         #expect(model.entries[EntryRef(key: key, variant: "accept-language=\"fr\"")]?.hits == 0)
     }
 
+    @Test("A stored response's age counts the origin's Age: AGE starts there and the TTL bar spans the whole lifetime")
+    func storedAgeCounts() throws {
+        var model = TrafficModel()
+        let ref = EntryRef(key: "GET http://127.0.0.1:8080/aged")
+        let stored = Stored(entry: ref, tier: .both, size: 100, ttl: 200, etag: nil, lastModified: nil, status: 200, age: 100)
+        model.apply(CacheEvent(seq: 1, time: 5, requestID: nil, kind: .stored(stored)))
+        let entry = try #require(model.entries[ref])
+        #expect(entry.age(at: 15) == 110)
+        #expect(entry.ttl(at: 15) == 190)
+        #expect(entry.lifetime == 300)
+        // A log from before the field: the age starts at 0, as it did.
+        var old = stored
+        old.age = nil
+        model.apply(CacheEvent(seq: 2, time: 20, requestID: nil, kind: .stored(old)))
+        #expect(model.entries[ref]?.age(at: 25) == 5)
+    }
+
     @Test("A 304 restarts the TTL of the entry it freshened")
     func notModifiedFreshens() {
         var model = TrafficModel(folding: SampleSession.events)

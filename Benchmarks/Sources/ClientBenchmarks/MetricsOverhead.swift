@@ -5,7 +5,6 @@ import CacheScopeApp
 import CachingClient
 import CoreMetrics
 import Foundation
-import Prometheus
 
 /// `--metrics`: issue #17's target that metrics switched on add at most 5 % to a fresh hit,
 /// with two backends: swift-metrics' no-op one (what `CacheMetrics` itself costs) and

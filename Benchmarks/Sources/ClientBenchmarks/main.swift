@@ -3,7 +3,6 @@ import CacheMetrics
 import CacheScopeApp
 import CachingClient
 import HTTPTypes
-import Prometheus
 
 // The caching client's targets, each compared with a peer measured in the same run:
 // - a fresh hit through the whole client ≤ 2 µs median with events on (a dashboard subscribed);

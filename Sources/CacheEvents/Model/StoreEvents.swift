@@ -34,11 +34,15 @@ public struct Stored: Sendable, Hashable, Codable {
     public var status: Int
     /// Its tags (surrogate keys), `nil` when it has none; absent from logs written before tags.
     public var tags: [String]?
+    /// Its HTTP age in seconds when stored (RFC 9111 §4.2.3: the origin's `Age` plus the time
+    /// the response took to arrive), so that `ttl` + `age` is its freshness lifetime; `nil`
+    /// when unknown (logs written before 27 November 2026).
+    public var age: Double?
 
     /// Creates the payload.
     public init(
         entry: EntryRef, tier: EntryTier, size: Int, ttl: Double?, etag: String?, lastModified: String?, status: Int,
-        tags: [String]? = nil
+        tags: [String]? = nil, age: Double? = nil
     ) {
         self.entry = entry
         self.tier = tier
@@ -48,6 +52,7 @@ public struct Stored: Sendable, Hashable, Codable {
         self.lastModified = lastModified
         self.status = status
         self.tags = tags
+        self.age = age
     }
 }
 

@@ -12,7 +12,10 @@ import Synchronization
 /// ```
 ///
 /// Counters and gauges are swift-prometheus', in ``registry``, each of ``CacheMetricName``'s
-/// with its `# HELP` line (``CacheMetricName/help(for:)``). The two latency timers are
+/// with its `# HELP` line (``CacheMetricName/help(for:)``). Serve ``text()``, not the registry
+/// alone (it lacks the latency histograms), and make metrics with ``CacheMetricName``'s names
+/// only through this factory: swift-prometheus stops the process when one name is registered
+/// with two help texts (e.g. none, through a `PrometheusMetricsFactory` on the same registry). The two latency timers are
 /// histograms of this type's own (``LatencyHistogram``: two atomic adds a request instead of
 /// swift-prometheus' lock and an add to each of 16 buckets), with ``CacheMetrics/latencyBuckets``,
 /// written in the same format after the registry's metrics. Any other timer, counter or
@@ -38,7 +41,7 @@ public final class CacheMetricsExposition: MetricsFactory, Sendable {
         var text = registry.emitToString()
         histograms.withLock { families in
             for family in families where !family.series.isEmpty {
-                if let help = CacheMetricName.help(for: family.name) { text += "# HELP \(family.name) \(help)\n" }
+                if let help = CacheMetricName.help(for: family.name) { text += "# HELP \(family.name) \(LatencyHistogram.escaped(help))\n" }
                 text += "# TYPE \(family.name) histogram\n"
                 for series in family.series { series.emit(into: &text) }
             }
@@ -54,9 +57,11 @@ public final class CacheMetricsExposition: MetricsFactory, Sendable {
         return registry.makeCounter(descriptor: Self.descriptor(label, help), labels: dimensions)
     }
 
-    /// A floating-point counter, as swift-prometheus makes it.
+    /// A floating-point counter: the same series as ``makeCounter(label:dimensions:)`` makes
+    /// (with its help text, which a name must always have or never).
     public func makeFloatingPointCounter(label: String, dimensions: [(String, String)]) -> any FloatingPointCounterHandler {
-        prometheus.makeFloatingPointCounter(label: label, dimensions: dimensions)
+        guard let help = CacheMetricName.help(for: label) else { return prometheus.makeFloatingPointCounter(label: label, dimensions: dimensions) }
+        return registry.makeCounter(descriptor: Self.descriptor(label, help), labels: dimensions)
     }
 
     /// A gauge (`aggregate: false`, with its help text when it is one of ``CacheMetricName``'s)
@@ -68,24 +73,31 @@ public final class CacheMetricsExposition: MetricsFactory, Sendable {
         return registry.makeGauge(descriptor: Self.descriptor(label, help), labels: dimensions)
     }
 
-    /// A gauge, as swift-prometheus makes it.
+    /// A gauge: the same series as a recorder that does not aggregate.
     public func makeMeter(label: String, dimensions: [(String, String)]) -> any MeterHandler {
-        prometheus.makeMeter(label: label, dimensions: dimensions)
+        guard let help = CacheMetricName.help(for: label) else { return prometheus.makeMeter(label: label, dimensions: dimensions) }
+        return registry.makeGauge(descriptor: Self.descriptor(label, help), labels: dimensions)
     }
 
     /// One of the latency timers: its series of the ``LatencyHistogram`` of that name, made
-    /// once per set of labels. Any other timer: swift-prometheus' histogram.
+    /// once per set of labels. Any other timer (or one with a label name Prometheus would not
+    /// take, or `le`): swift-prometheus' histogram.
     public func makeTimer(label: String, dimensions: [(String, String)]) -> any TimerHandler {
-        guard Self.latencyTimers.contains(label) else { return prometheus.makeTimer(label: label, dimensions: dimensions) }
-        let made = LatencyHistogram(name: label, labels: dimensions, buckets: CacheMetrics.latencyBuckets)
+        guard Self.latencyTimers.contains(label), LatencyHistogram.acceptsLabels(dimensions) else {
+            return prometheus.makeTimer(label: label, dimensions: dimensions)
+        }
+        let renderedLabels = LatencyHistogram.render(dimensions)
         return histograms.withLock { families in
+            func made() -> LatencyHistogram { LatencyHistogram(name: label, labels: dimensions, buckets: CacheMetrics.latencyBuckets) }
             guard let index = families.firstIndex(where: { $0.name == label }) else {
-                families.append(HistogramFamily(name: label, series: [made]))
-                return made
+                let histogram = made()
+                families.append(HistogramFamily(name: label, series: [histogram]))
+                return histogram
             }
-            if let existing = families[index].series.first(where: { $0.renderedLabels == made.renderedLabels }) { return existing }
-            families[index].series.append(made)
-            return made
+            if let existing = families[index].series.first(where: { $0.renderedLabels == renderedLabels }) { return existing }
+            let histogram = made()
+            families[index].series.append(histogram)
+            return histogram
         }
     }
 

@@ -30,7 +30,7 @@ final class LatencyHistogram: TimerHandler, @unchecked Sendable {
     ///   - buckets: upper bounds, in any order; duplicates are merged.
     init(name: String, labels: [(String, String)], buckets: [Duration]) {
         self.name = name
-        renderedLabels = labels.map { "\($0.0)=\"\(Self.escaped($0.1))\"" }.joined(separator: ",")
+        renderedLabels = Self.render(labels)
         let sorted = Array(Set(buckets)).sorted()
         bounds = sorted.map(Self.nanoseconds)
         boundTexts = sorted.map(\.bucketRepresentation)
@@ -63,11 +63,18 @@ final class LatencyHistogram: TimerHandler, @unchecked Sendable {
             text += "\(name)_bucket{\(labelPrefix)le=\"\(bound)\"} \(cumulative)\n"
         }
         cumulative += slots[bounds.count].load(ordering: .relaxed)
-        let sum = Duration.nanoseconds(slots[bounds.count + 1].load(ordering: .relaxed)).bucketRepresentation
+        // A sum past Int.max (292 years of latency) wraps: shown as Int.max, never negative.
+        let nanoseconds = slots[bounds.count + 1].load(ordering: .relaxed)
+        let sum = Duration.nanoseconds(nanoseconds < 0 ? .max : nanoseconds).bucketRepresentation
         let braced = renderedLabels.isEmpty ? "" : "{\(renderedLabels)}"
         text += "\(name)_bucket{\(labelPrefix)le=\"+Inf\"} \(cumulative)\n"
         text += "\(name)_sum\(braced) \(sum)\n"
         text += "\(name)_count\(braced) \(cumulative)\n"
+    }
+
+    /// Labels as a series writes them between braces: `outcome="hit",tier="disk"`.
+    static func render(_ labels: [(String, String)]) -> String {
+        labels.map { "\($0.0)=\"\(escaped($0.1))\"" }.joined(separator: ",")
     }
 
     /// `duration` in whole nanoseconds, at most `Int64.max`.
@@ -78,17 +85,32 @@ final class LatencyHistogram: TimerHandler, @unchecked Sendable {
         return whole.addingReportingOverflow(attoseconds / 1_000_000_000).overflow ? .max : whole + attoseconds / 1_000_000_000
     }
 
-    /// A label value as the text format wants it: `\`, `"` and line feeds escaped.
-    private static func escaped(_ value: String) -> String {
-        var result = ""
-        for character in value {
-            switch character {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            default: result.append(character)
+    /// A label value or help text as the text format wants it: `\`, `"` and line feeds
+    /// escaped byte by byte (a `\r\n` or a quote with a combining mark is one `Character`,
+    /// but its line feed or quote must be escaped all the same).
+    static func escaped(_ value: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(value.utf8.count)
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\n"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            default: bytes.append(byte)
             }
         }
-        return result
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether every label name is one Prometheus accepts (`[a-zA-Z_][a-zA-Z0-9_]*`) and none
+    /// is `le`, which the buckets use. Others go to swift-prometheus, which rewrites them.
+    static func acceptsLabels(_ labels: [(String, String)]) -> Bool {
+        labels.allSatisfy { name, _ in
+            guard name != "le", let first = name.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return false }
+            return name.utf8.allSatisfy { byte in
+                byte == UInt8(ascii: "_") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                    || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            }
+        }
     }
 }

@@ -13,7 +13,7 @@ enum StoreChangeEvents {
             return .stored(Stored(
                 entry: ref(summary.id), tier: summary.tier, size: summary.size, ttl: summary.ttlRemaining,
                 etag: summary.eTag, lastModified: summary.lastModified, status: summary.status,
-                tags: summary.tags.isEmpty ? nil : summary.tags))
+                tags: summary.tags.isEmpty ? nil : summary.tags, age: summary.age))
         case .promoted(let id):
             return .promoted(ref(id))
         case .evicted(let eviction):

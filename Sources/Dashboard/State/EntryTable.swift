@@ -78,13 +78,14 @@ public struct EntryTable: Sendable, Hashable {
     }
 
     /// A response was stored by `instance` (new, replaced or freshened): hits and last access
-    /// carry over.
+    /// carry over. Its age starts at the one it had when stored (an origin's `Age` counts).
     public mutating func store(_ stored: Stored, at time: Double, instance: UInt16 = 0, name: String = "") {
+        let age = max(0, stored.age ?? 0)
         func record(after previous: EntryRecord?) -> EntryRecord {
             var record = EntryRecord(
                 ref: stored.entry, tier: stored.tier, size: stored.size, status: stored.status, etag: stored.etag,
-                lastModified: stored.lastModified, hits: previous?.hits ?? 0, since: time, ageAtSince: 0,
-                expiresAt: stored.ttl.map { time + $0 }, lifetime: stored.ttl.map { max(0, $0) },
+                lastModified: stored.lastModified, hits: previous?.hits ?? 0, since: time, ageAtSince: age,
+                expiresAt: stored.ttl.map { time + $0 }, lifetime: stored.ttl.map { max(0, $0) + age },
                 lastAccess: previous?.lastAccess, tags: stored.tags ?? [])
             record.instance = instance
             record.instanceName = name

@@ -76,7 +76,8 @@ struct EventFieldReader {
             if isPresent(.tags) { valid = false }
             return .stored(Stored(
                 entry: entryRef(.entry), tier: value(.tier, or: EntryTier.memory), size: int(.size), ttl: optionalDouble(.ttl),
-                etag: optionalString(.etag), lastModified: optionalString(.lastModified), status: status(.status)))
+                etag: optionalString(.etag), lastModified: optionalString(.lastModified), status: status(.status),
+                age: optionalDouble(.age)))
         case 7:
             return .promoted(EntryRef(key: string(.key), variant: string(.variant)))
         case 8:

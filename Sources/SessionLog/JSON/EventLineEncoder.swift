@@ -73,6 +73,7 @@ enum EventLineEncoder {
             optional("etag", p.etag, into: &w)
             optional("lastModified", p.lastModified, into: &w)
             w.key("status"); w.int(p.status)
+            optional("age", p.age, into: &w)
             if let tags = p.tags {
                 w.key("tags"); w.beginArray()
                 for tag in tags { w.element(); w.string(tag) }

@@ -8,12 +8,11 @@ import Foundation
 import HTTPTypes
 import NIOCore
 import NIOHTTP1
-import Prometheus
 import Synchronization
 import Testing
 
-/// The demo origin on loopback, a caching client in front of it whose metrics go to a real
-/// Prometheus registry, and the `/metrics` endpoint serving that registry on a loopback port:
+/// The demo origin on loopback, a caching client in front of it whose metrics go to the
+/// endpoint's `CacheMetricsExposition`, and the `/metrics` endpoint serving it on a loopback port:
 /// what `--metrics` runs, scraped over a real socket.
 ///
 /// Origin and client share a clock the test moves by hand, so going stale needs no sleeping.

@@ -73,24 +73,29 @@ struct PrometheusText {
                 rest = rest.dropFirst(label.count)
                 guard rest.hasPrefix("=\"") else { throw fail("a label without =\"") }
                 rest = rest.dropFirst(2)
-                var value = ""
-                while let character = rest.first, character != "\"" {
-                    rest = rest.dropFirst()
-                    guard character == "\\" else {
-                        value.append(character)
+                // Scalar by scalar, as Prometheus reads bytes: an escaped quote or line feed may
+                // be part of a larger Character (`"` + a combining accent).
+                var scalars = rest.unicodeScalars[...]
+                var value = String.UnicodeScalarView()
+                while let scalar = scalars.first, scalar != "\"" {
+                    scalars = scalars.dropFirst()
+                    guard scalar == "\\" else {
+                        value.append(scalar)
                         continue
                     }
-                    guard let escaped = rest.first else { throw fail("an escape at the end") }
-                    rest = rest.dropFirst()
+                    guard let escaped = scalars.first else { throw fail("an escape at the end") }
+                    scalars = scalars.dropFirst()
                     switch escaped {
                     case "n": value.append("\n")
                     case "\\", "\"": value.append(escaped)
                     default: throw fail("an unknown escape \\\(escaped)")
                     }
                 }
+                rest = Substring(scalars)
+                let valueText = String(value)
                 guard rest.first == "\"" else { throw fail("an unclosed label value") }
                 rest = rest.dropFirst()
-                guard labels.updateValue(value, forKey: String(label)) == nil else { throw fail("label \(label) twice") }
+                guard labels.updateValue(valueText, forKey: String(label)) == nil else { throw fail("label \(label) twice") }
                 if rest.first == "," { rest = rest.dropFirst() } else if rest.first != "}" { throw fail("no , or } after a label") }
             }
             rest = rest.dropFirst()

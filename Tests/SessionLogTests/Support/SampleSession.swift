@@ -65,7 +65,7 @@ enum SampleSession {
         script.append((.revalidationSent(RevalidationSent(ifNoneMatch: "\"v1\"", ifModifiedSince: "Mon, 01 Jan 2024 00:00:00 GMT", background: false)), 6))
         script.append((.modified(Modified(status: 200)), 6))
         script.append((.served(Served(source: .network, status: 200, bytes: 1200, outcome: .modified, reason: "200 after If-None-Match", age: 0, ttl: 60, headers: responseHeaders)), 6))
-        script.append((.stored(Stored(entry: EntryRef(key: "GET \(a)"), tier: .memory, size: 1600, ttl: 60, etag: "\"v2\"", lastModified: nil, status: 200)), nil))
+        script.append((.stored(Stored(entry: EntryRef(key: "GET \(a)"), tier: .memory, size: 1600, ttl: 60, etag: "\"v2\"", lastModified: nil, status: 200, age: 12.5)), nil))
         script.append((.requestFinished(RequestFinished(status: 200, latency: 0.1, bytesFromNetwork: 1200, bytesFromCache: 0, outcome: .modified, reason: "200 after If-None-Match")), 6))
         // 7: stale served (stale-while-revalidate); 8: bypass POST; 9: error.
         script.append(request(7, b))
