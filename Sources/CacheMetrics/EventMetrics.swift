@@ -5,7 +5,7 @@ import HTTPCaching
 
 /// The metrics of one client, made once from a factory, and how each event moves them.
 ///
-/// Every series a label can take is made up front (7 outcomes, 4 eviction reasons × 3 tiers, …),
+/// Every series a label can take is made up front (7 outcomes, 5 eviction reasons × 3 tiers, …),
 /// so a backend shows zeros before the first request instead of a missing series, and recording
 /// an event only looks a handle up — it never asks the factory, which locks and allocates.
 struct EventMetrics: Sendable {

@@ -1,3 +1,5 @@
+import CacheEvents
+import CacheStore
 import CachingClient
 import Foundation
 import HTTPCaching
@@ -18,6 +20,21 @@ struct InvalidationAndVaryTests {
             #expect(after.outcome == .miss)
             #expect(after.body != before.body)
             #expect(harness.origin.requestCount(path: "/items/7") == 3)
+        }
+    }
+
+    @Test("what a PUT invalidates leaves as `invalidated`, not as a purge: no purge event, no purge eviction")
+    func invalidationIsNotAPurge() async throws {
+        try await Harness.start().runLogged { harness, log in
+            _ = try await harness.get("/items/8")
+            _ = try await harness.send(.put, "/items/8")
+            #expect(await log.wait { events in events.contains { if case .evicted = $0.kind { true } else { false } } })
+            let evictions = log.all.compactMap { event -> Evicted? in
+                if case .evicted(let evicted) = event.kind { evicted } else { nil }
+            }
+            #expect(evictions.map(\.reason) == [.invalidated])
+            #expect(evictions.first?.entry.key.hasSuffix("/items/8") == true)
+            #expect(!log.all.contains { $0.kind.name == "purged" })
         }
     }
 

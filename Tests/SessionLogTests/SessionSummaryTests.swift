@@ -87,7 +87,7 @@ struct SessionSummaryTests {
             Hit ratio: 37.5% of 8 requests (bypass excluded)
             Byte hit ratio: 47.8% (2.2 KiB from cache, 2.4 KiB from network)
             Bytes saved: 2.2 KiB (2,250 bytes)
-            Evictions: 3 (capacity 1, expired 1, purge 1, corrupt 0)
+            Evictions: 3 (capacity 1, expired 1, purge 1, corrupt 0, invalidated 0)
             Dropped events: 3
 
             Top missed URLs:
@@ -123,7 +123,7 @@ struct SessionSummaryTests {
         #expect(object["hitRatio"] as? Double == 0.375)
         let outcomes = try #require(object["outcomes"] as? [String: Int])
         #expect(outcomes == ["hit": 1, "stale": 1, "revalidated": 1, "modified": 1, "miss": 3, "bypass": 1, "error": 1])
-        #expect(object["evictions"] as? [String: Int] == ["capacity": 1, "expired": 1, "purge": 1, "corrupt": 0])
+        #expect(object["evictions"] as? [String: Int] == ["capacity": 1, "expired": 1, "purge": 1, "corrupt": 0, "invalidated": 0])
         let missed = try #require(object["topMissedURLs"] as? [[String: Any]])
         #expect(missed.first?["url"] as? String == "https://example.com/b")
         #expect(missed.first?["count"] as? Int == 2)

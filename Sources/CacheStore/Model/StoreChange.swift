@@ -59,6 +59,10 @@ public enum EvictionReason: String, Sendable, Hashable, Codable, CaseIterable, C
     case purged = "purge"
     /// Its file was truncated, corrupted, tampered with or missing; it was not served.
     case corrupt
+    /// An unsafe request (POST, PUT, DELETE, …) to its URI, or one naming it in `Location` or
+    /// `Content-Location`, succeeded: what was stored may no longer be what the origin holds
+    /// (RFC 9111 §4.4). Not a purge: nobody asked for it to go.
+    case invalidated
 
     public var description: String { rawValue }
 }

@@ -16,6 +16,16 @@ extension ResponseStore {
         return core.withIndex { $0.removeKey(key, namespace: namespace, primary: primary) }
     }
 
+    /// Removes every variant of `key` because an unsafe request changed its resource (RFC 9111
+    /// §4.4): each is reported as an eviction for ``EvictionReason/invalidated``, and no purge
+    /// is reported. Returns how many variants there were.
+    @discardableResult
+    public func invalidate(_ key: CacheKey) -> Int {
+        let namespace = table.index(for: key.uri)
+        let primary = table[namespace].naming.primaryKey(for: key)
+        return core.withIndex { $0.removeKey(key, namespace: namespace, primary: primary, reason: .invalidated) }
+    }
+
     /// Removes every variant stored for a request's key (URLCache's name). Does nothing for a
     /// request without a cache key.
     public func removeCachedResponse(for request: HTTPRequest) {

@@ -96,7 +96,7 @@ extension CachingClient {
     /// Location / Content-Location.
     private func invalidateAfterUnsafeMethod(_ request: HTTPRequest, _ response: HTTPResponse, key: CacheKey) async {
         for invalidated in rules.invalidatedKeys(request: request, response: response) {
-            store.removeCachedResponse(for: invalidated)
+            store.invalidate(invalidated)
             sharedTier?.invalidate(invalidated)
         }
     }

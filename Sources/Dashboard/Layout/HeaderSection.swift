@@ -147,12 +147,14 @@ enum HeaderSection {
             Chunk([Span("saved ", .dim), Span(Format.bytes(counters.bytesSaved), .hit)]),
         ]
         var evictions: [Span] = [Span("evictions/s", .dim)]
+        // The short form (narrow terminals) names only the causes that are evicting now.
         var short: [Span] = [Span("evict/s", .dim)]
         for reason in EvictionReason.allCases {
             let rate = String(format: "%.1f", model.evictionRate(reason, at: now))
             evictions += [Span(" \(reason.displayName) ", .dim), Span(rate)]
-            short += [Span(" \(reason.displayName.prefix(3)) ", .dim), Span(rate)]
+            if rate != "0.0" { short += [Span(" \(reason.displayName.prefix(3)) ", .dim), Span(rate)] }
         }
+        if short.count == 1 { short.append(Span(" 0.0")) }
         chunks.append(Chunk(evictions, short: short))
         if counters.droppedEvents > 0 {
             chunks.insert(Chunk(
@@ -221,6 +223,6 @@ enum HeaderSection {
 }
 
 extension EvictionReason {
-    /// The word the header and Stats view use: capacity, expired, purged, corrupt.
+    /// The word the header and Stats view use: capacity, expired, purged, corrupt, invalidated.
     var displayName: String { self == .purged ? "purged" : rawValue }
 }

@@ -62,7 +62,7 @@ enum HelpContent {
             ("saved", FigureDefinitions.bytesSaved),
             ("req/s", FigureDefinitions.requestRate),
             ("p50 / p99", FigureDefinitions.latencyP50 + "; " + FigureDefinitions.latencyP99),
-            ("evictions/s", "entries leaving the store per second over the last 10 s, by cause: capacity, expired, purged, corrupt"),
+            ("evictions/s", "entries leaving the store per second over the last 10 s, by cause: capacity, expired, purged, corrupt, invalidated (by a POST, PUT, DELETE or PATCH)"),
             ("memory / disk", "bytes the store uses in each tier, against its capacity"),
             ("entries", FigureDefinitions.entries),
             ("events dropped", FigureDefinitions.dropped),

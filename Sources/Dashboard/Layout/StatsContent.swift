@@ -155,6 +155,7 @@ enum FigureDefinitions {
         case .expired: "removed because its retention time passed"
         case .purged: "removed by a purge (d, D, e or the API)"
         case .corrupt: "removed because its file failed an integrity check"
+        case .invalidated: "removed because a POST, PUT, DELETE or PATCH to it succeeded (RFC 9111 §4.4)"
         }
     }
 }

@@ -18,6 +18,8 @@ public struct TimelineBucket: Sendable, Hashable {
     public var purgedEvictions = 0
     /// Evictions of entries that failed an integrity check.
     public var corruptEvictions = 0
+    /// Entries an unsafe request invalidated.
+    public var invalidatedEvictions = 0
 
     /// An empty stretch.
     public init() {}
@@ -33,6 +35,7 @@ public struct TimelineBucket: Sendable, Hashable {
         case .expired: expiredEvictions
         case .purged: purgedEvictions
         case .corrupt: corruptEvictions
+        case .invalidated: invalidatedEvictions
         }
     }
 
@@ -49,6 +52,7 @@ public struct TimelineBucket: Sendable, Hashable {
         case .expired: expiredEvictions += count
         case .purged: purgedEvictions += count
         case .corrupt: corruptEvictions += count
+        case .invalidated: invalidatedEvictions += count
         }
     }
 
@@ -62,6 +66,7 @@ public struct TimelineBucket: Sendable, Hashable {
         sum.expiredEvictions += rhs.expiredEvictions
         sum.purgedEvictions += rhs.purgedEvictions
         sum.corruptEvictions += rhs.corruptEvictions
+        sum.invalidatedEvictions += rhs.invalidatedEvictions
         return sum
     }
 }

@@ -37,6 +37,8 @@ public struct IntervalStats: Sendable, Hashable, Codable {
         public var purge: Double
         /// Failed an integrity check.
         public var corrupt: Double
+        /// An unsafe request to its URI succeeded.
+        public var invalidated: Double
     }
 
     /// Latency figures of one outcome (or of all requests), in seconds; `null` without requests.
@@ -133,7 +135,8 @@ public struct IntervalStats: Sendable, Hashable, Codable {
             inFlight: model.requests.openCount, requestsPerSecond: model.requestRate(at: time),
             evictionsPerSecond: EvictionRates(
                 capacity: model.evictionRate(.capacity, at: time), expired: model.evictionRate(.expired, at: time),
-                purge: model.evictionRate(.purged, at: time), corrupt: model.evictionRate(.corrupt, at: time)),
+                purge: model.evictionRate(.purged, at: time), corrupt: model.evictionRate(.corrupt, at: time),
+                invalidated: model.evictionRate(.invalidated, at: time)),
             store: model.store, latency: latency, instances: Self.instances(of: model))
         traffic = TrafficFigures(model.counters)
     }

@@ -47,6 +47,8 @@ public struct TrafficFigures: Sendable, Hashable, Codable {
         public var purge = 0
         /// Failed an integrity check.
         public var corrupt = 0
+        /// An unsafe request to its URI succeeded.
+        public var invalidated = 0
 
         /// The evictions of `counters`.
         public init(_ counters: TrafficCounters) {
@@ -54,6 +56,7 @@ public struct TrafficFigures: Sendable, Hashable, Codable {
             expired = counters.evictions[.expired] ?? 0
             purge = counters.evictions[.purged] ?? 0
             corrupt = counters.evictions[.corrupt] ?? 0
+            invalidated = counters.evictions[.invalidated] ?? 0
         }
     }
 
