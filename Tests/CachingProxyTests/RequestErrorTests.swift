@@ -136,6 +136,21 @@ struct RequestErrorTests {
         }
     }
 
+    /// RFC 9110 §15.6.2: an unrecognised method is 501. NIO's parser knows a fixed set of
+    /// methods and refuses the rest before the proxy sees the request.
+    @Test("an extension method the parser does not know gets 501 naming it; a line that is no request line stays 400")
+    func unknownMethod() async throws {
+        try await ProxyHarness.start().run { harness in
+            let exchange = try await RawHTTP.send("FOO /items/1 HTTP/1.1\r\nHost: x\r\n\r\n", port: harness.proxy.port, waitForClose: true)
+            let response = try #require(exchange.responses.first)
+            #expect(response.status == 501)
+            #expect(response.text.contains("the method 'FOO' is not one this proxy can forward"), "\(response.text)")
+            let tls = try await RawHTTP.send([[0x16, 0x03, 0x01, 0x00, 0x05, 0x01, 0x00, 0x00, 0x01, 0x00]], port: harness.proxy.port, waitForClose: true)
+            #expect(tls.responses.first?.status == 400)
+            #expect(harness.origin.totalRequestCount() == 0)
+        }
+    }
+
     @Test("a request target over the limit gets 414")
     func uriTooLong() async throws {
         try await ProxyHarness.start { $0.maximumURILength = 1024 }.run { harness in

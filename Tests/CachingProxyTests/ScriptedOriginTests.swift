@@ -3,6 +3,7 @@ import CacheStore
 import CachingClient
 @testable import CachingProxy
 import Foundation
+import HTTPCaching
 import Synchronization
 import Testing
 
@@ -57,6 +58,34 @@ struct ScriptedOriginTests {
             #expect(later.status == 200)
             #expect(ProxyHarness.cacheStatus(later).hasPrefix("cachescope;fwd=stale"), "\(ProxyHarness.cacheStatus(later))")
             #expect(origin.requestCount("/p") == 2)
+        }
+    }
+
+    @Test("M-SEARCH reaches the origin as spelled (NIO calls it MSEARCH, which an origin refuses) and invalidates the stored GET")
+    func mSearchForwardedAsSpelled() async throws {
+        let reply = ScriptedOrigin.Reply(headers: [("Cache-Control", "max-age=600")])
+        try await withProxy({ _ in reply }) { port, origin, _ in
+            _ = try await get("/m", port: port)
+            let search = try #require(try await RawHTTP.send(
+                "M-SEARCH /m HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 3\r\n\r\nabc", port: port).responses.first)
+            #expect(search.status == 200, "the origin refused the method as it reached it: \(search.text)")
+            #expect(ProxyHarness.cacheStatus(search) == "cachescope;fwd=method;fwd-status=200", "\(ProxyHarness.cacheStatus(search))")
+            let after = try await get("/m", port: port)
+            #expect(ProxyHarness.cacheStatus(after).hasPrefix("cachescope;fwd=uri-miss"), "\(ProxyHarness.cacheStatus(after))")
+            #expect(origin.requestCount("/m") == 3)
+        }
+    }
+
+    @Test("If-Modified-Since against a response without Last-Modified is judged by its Date (RFC 9111 §4.3.2)")
+    func ifModifiedSinceWithoutLastModified() async throws {
+        let reply = ScriptedOrigin.Reply(headers: [("Cache-Control", "max-age=10000"), ("Date", HTTPDate.format(Date()))])
+        try await withProxy({ _ in reply }) { port, origin, _ in
+            _ = try await get("/d", port: port)
+            let later = try await get("/d", port: port, headers: ["If-Modified-Since: \(HTTPDate.format(Date().addingTimeInterval(60)))"])
+            #expect(later.status == 304)
+            let earlier = try await get("/d", port: port, headers: ["If-Modified-Since: \(HTTPDate.format(Date().addingTimeInterval(-3000)))"])
+            #expect(earlier.status == 200)
+            #expect(origin.requestCount("/d") == 1)
         }
     }
 

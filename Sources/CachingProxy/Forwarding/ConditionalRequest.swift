@@ -4,8 +4,9 @@ import HTTPTypes
 
 /// A client's own conditional GET or HEAD, evaluated against the 200 the cache produced
 /// (RFC 9110 §13.2.2, as RFC 9111 §4.3.2 asks of a cache): `If-None-Match` by weak comparison
-/// (`*` matches any), else `If-Modified-Since` against `Last-Modified`. When the condition is
-/// false the client gets a 304 instead of the body it already has.
+/// (`*` matches any), else `If-Modified-Since` against `Last-Modified` — or, when the response
+/// has none, against its `Date` (RFC 9111 §4.3.2; the proxy gives every response it serves a
+/// `Date`). When the condition is false the client gets a 304 instead of the body it already has.
 enum ConditionalRequest {
     /// The fields a 304 keeps from the 200 it stands for (RFC 9110 §15.4.5), plus what the
     /// proxy adds and `Last-Modified`, which lets the client's cache update its copy.
@@ -27,7 +28,7 @@ enum ConditionalRequest {
             return make304(from: response)
         }
         guard let since = fields[.ifModifiedSince].flatMap({ HTTPDate.parse($0, reference: now) }),
-            let modified = response.headerFields[.lastModified].flatMap({ HTTPDate.parse($0, reference: now) }),
+            let modified = (response.headerFields[.lastModified] ?? response.headerFields[.date]).flatMap({ HTTPDate.parse($0, reference: now) }),
             modified <= since
         else { return nil }
         return make304(from: response)

@@ -164,7 +164,7 @@ final class ProxyHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         switch limits.check(head, clientAddress: address, now: Date()) {
         case .failure(let rejection):
             let request = IncomingRequest(
-                method: HTTPRequest.Method(head.method.rawValue) ?? .get, path: "/", target: head.uri,
+                method: HTTPRequest.Method(head.method.wireName) ?? .get, path: "/", target: head.uri,
                 version: "\(head.version.major).\(head.version.minor)", fields: [:], body: nil, bodyLength: nil, clientAddress: address,
                 received: Date())
             state = .discarding

@@ -4,7 +4,7 @@ import NIOHTTP1
 
 /// Answers a request NIO's parser cannot read (and an HTTP/0.9 one, which
 /// ``VersionlessRequestLine`` finds): 431 when its header section overflows the
-/// parser's limits, 400 for anything else malformed, with `Cache-Control: no-store` and a line
+/// parser's limits, 501 for a method the parser does not know, 400 for anything else malformed, with `Cache-Control: no-store` and a line
 /// in the access log like every answer the proxy makes itself; then the connection closes
 /// (the parser cannot find the next request's start). NIO's own
 /// `HTTPServerProtocolErrorHandler` would answer 400 to both.
@@ -20,6 +20,9 @@ final class ProxyProtocolErrorHandler: ChannelDuplexHandler, RemovableChannelHan
     /// The request line ``VersionlessRequestLine`` found without a version, told just before
     /// the parser error it raises for it.
     private var versionlessLine: String?
+    /// The connection's first request line so far, until its head is parsed: what a method the
+    /// parser does not know was (``VersionlessRequestLine/LineStart``).
+    private var firstLine: VersionlessRequestLine.LineStart?
 
     init(accessLog: (@Sendable (ProxyAccessRecord) -> Void)?) {
         self.accessLog = accessLog
@@ -40,6 +43,15 @@ final class ProxyProtocolErrorHandler: ChannelDuplexHandler, RemovableChannelHan
             versionlessLine = nil
             refuse(
                 context: context, status: .badRequest, message: "the request line '\(line)' has no HTTP version (an HTTP/0.9 request): send HTTP/1.1\n")
+        } else if parserError == .invalidMethod, let method = firstLine?.method {
+            // RFC 9110 §15.6.2: a method the server does not recognise is 501, not a malformed
+            // request. (A line that is no request line, `HELLO THERE` or a TLS handshake, is a 400;
+            // so is an unknown method after the first request of a connection, whose line only
+            // the parser saw.)
+            refuse(
+                context: context, status: .notImplemented,
+                message: "the method '\(method.prefix(40))' is not one this proxy can forward: its HTTP/1.1 parser knows the methods of "
+                    + "RFC 9110, WebDAV and a few more (PATCH, PURGE, M-SEARCH, QUERY, …), not other extension methods\n")
         } else if parserError == .headerOverflow {
             refuse(
                 context: context, status: .custom(code: 431, reasonPhrase: "Request Header Fields Too Large"),
@@ -69,8 +81,17 @@ final class ProxyProtocolErrorHandler: ChannelDuplexHandler, RemovableChannelHan
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let start = event as? VersionlessRequestLine.LineStart {
+            firstLine = start
+            return
+        }
         guard let found = event as? VersionlessRequestLine.Found else { return context.fireUserInboundEventTriggered(event) }
         versionlessLine = found.line
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if case .head = unwrapInboundIn(data) { firstLine = nil }  // only the first request's line is known
+        context.fireChannelRead(data)
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {

@@ -90,7 +90,7 @@ struct RequestLimits: Sendable {
             return .failure(head.method == .OPTIONS ? .notForwarded("OPTIONS *") : .malformedTarget(target))
         }
         guard let path = Self.path(of: target) else { return .failure(.malformedTarget(target)) }
-        guard let method = HTTPRequest.Method(head.method.rawValue) else { return .failure(.malformedTarget(target)) }
+        guard let method = HTTPRequest.Method(head.method.wireName) else { return .failure(.malformedTarget(target)) }
         // Field lines, not comma-separated values: `Host: a,b` is one (invalid) value.
         let hosts = head.headers["host"].count
         if head.version.minor >= 1, hosts != 1 { return .failure(.hostCount(hosts)) }

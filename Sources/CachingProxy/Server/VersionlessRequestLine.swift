@@ -15,6 +15,33 @@ final class VersionlessRequestLine: ChannelInboundHandler, RemovableChannelHandl
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
 
+    /// The connection's first request line as far as it has arrived (at most 200 bytes), told
+    /// before the parser sees those bytes: the parser refuses a method it does not know
+    /// without saying which, or whether the line was a request line at all.
+    struct LineStart: Equatable {
+        /// The line so far, as received.
+        let text: String
+
+        /// The method, when the line so far is a token, a space and the start of a request
+        /// target (`/`, `*`, or an absolute URI): `FOO /x HTTP/1.1` but not `HELLO THERE` or a
+        /// TLS handshake.
+        var method: String? {
+            guard let space = text.firstIndex(of: " ") else { return nil }
+            let word = text[..<space]
+            let target = text[text.index(after: space)...]
+            guard !word.isEmpty, word.utf8.allSatisfy(Self.isTokenByte),
+                target.hasPrefix("/") || target.hasPrefix("*") || target.contains("://")
+            else { return nil }
+            return String(word)
+        }
+
+        /// Whether `byte` may be in an HTTP token (RFC 9110 §5.6.2), as in a method.
+        private static func isTokenByte(_ byte: UInt8) -> Bool {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
+    }
+
     /// A request line with a method and a target but no HTTP version.
     struct Found: Equatable {
         /// The line as received (at most its first 200 bytes), for the answer and the access log.
@@ -41,7 +68,11 @@ final class VersionlessRequestLine: ChannelInboundHandler, RemovableChannelHandl
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         if refused { return }
         let buffer = unwrapInboundIn(data)
-        switch scan(buffer.readableBytesView) {
+        let verdict = scan(buffer.readableBytesView)
+        if verdict != .versionless, !line.isEmpty {
+            context.fireUserInboundEventTriggered(LineStart(text: String(decoding: line, as: UTF8.self)))
+        }
+        switch verdict {
         case .undecided:
             context.fireChannelRead(data)
         case .leftToParser:
