@@ -16,7 +16,7 @@ import Synchronization
 /// alone (it lacks the latency histograms), and make metrics with ``CacheMetricName``'s names
 /// only through this factory: swift-prometheus stops the process when one name is registered
 /// with two help texts (e.g. none, through a `PrometheusMetricsFactory` on the same registry). The two latency timers are
-/// histograms of this type's own (``LatencyHistogram``: two atomic adds a request instead of
+/// histograms of this type's own (``PrometheusLatencyHistogram``: two atomic adds a request instead of
 /// swift-prometheus' lock and an add to each of 16 buckets), with ``CacheMetrics/latencyBuckets``,
 /// written in the same format after the registry's metrics. Any other timer, counter or
 /// recorder asked of this factory is swift-prometheus' as `PrometheusMetricsFactory` makes it.
@@ -27,7 +27,7 @@ public final class CacheMetricsExposition: MetricsFactory, Sendable {
     /// The latency histograms by metric name, in the order they were made.
     private let histograms = Mutex<[HistogramFamily]>([])
 
-    /// The timers that become ``LatencyHistogram``s, with ``CacheMetrics/latencyBuckets``.
+    /// The timers that become ``PrometheusLatencyHistogram``s, with ``CacheMetrics/latencyBuckets``.
     static let latencyTimers: Set<String> = [CacheMetricName.requestDuration, CacheMetricName.backgroundRefreshDuration]
 
     /// - Parameter registry: where the counters and gauges go; default a new, empty one.
@@ -41,7 +41,7 @@ public final class CacheMetricsExposition: MetricsFactory, Sendable {
         var text = registry.emitToString()
         histograms.withLock { families in
             for family in families where !family.series.isEmpty {
-                if let help = CacheMetricName.help(for: family.name) { text += "# HELP \(family.name) \(LatencyHistogram.escaped(help))\n" }
+                if let help = CacheMetricName.help(for: family.name) { text += "# HELP \(family.name) \(PrometheusLatencyHistogram.escaped(help))\n" }
                 text += "# TYPE \(family.name) histogram\n"
                 for series in family.series { series.emit(into: &text) }
             }
@@ -79,16 +79,16 @@ public final class CacheMetricsExposition: MetricsFactory, Sendable {
         return registry.makeGauge(descriptor: Self.descriptor(label, help), labels: dimensions)
     }
 
-    /// One of the latency timers: its series of the ``LatencyHistogram`` of that name, made
+    /// One of the latency timers: its series of the ``PrometheusLatencyHistogram`` of that name, made
     /// once per set of labels. Any other timer (or one with a label name Prometheus would not
     /// take, or `le`): swift-prometheus' histogram.
     public func makeTimer(label: String, dimensions: [(String, String)]) -> any TimerHandler {
-        guard Self.latencyTimers.contains(label), LatencyHistogram.acceptsLabels(dimensions) else {
+        guard Self.latencyTimers.contains(label), PrometheusLatencyHistogram.acceptsLabels(dimensions) else {
             return prometheus.makeTimer(label: label, dimensions: dimensions)
         }
-        let renderedLabels = LatencyHistogram.render(dimensions)
+        let renderedLabels = PrometheusLatencyHistogram.render(dimensions)
         return histograms.withLock { families in
-            func made() -> LatencyHistogram { LatencyHistogram(name: label, labels: dimensions, buckets: CacheMetrics.latencyBuckets) }
+            func made() -> PrometheusLatencyHistogram { PrometheusLatencyHistogram(name: label, labels: dimensions, buckets: CacheMetrics.latencyBuckets) }
             guard let index = families.firstIndex(where: { $0.name == label }) else {
                 let histogram = made()
                 families.append(HistogramFamily(name: label, series: [histogram]))
@@ -117,7 +117,7 @@ public final class CacheMetricsExposition: MetricsFactory, Sendable {
 
     /// Unregisters a timer: a latency histogram's series leaves the page.
     public func destroyTimer(_ handler: any TimerHandler) {
-        guard let histogram = handler as? LatencyHistogram else { return prometheus.destroyTimer(handler) }
+        guard let histogram = handler as? PrometheusLatencyHistogram else { return prometheus.destroyTimer(handler) }
         histograms.withLock { families in
             for index in families.indices { families[index].series.removeAll { $0 === histogram } }
         }
@@ -132,5 +132,5 @@ public final class CacheMetricsExposition: MetricsFactory, Sendable {
 /// The series of one latency histogram, each with its own labels.
 private struct HistogramFamily {
     let name: String
-    var series: [LatencyHistogram]
+    var series: [PrometheusLatencyHistogram]
 }

@@ -12,7 +12,7 @@ import Synchronization
 /// `+Inf` bucket and `_count` are that same total, so a scrape is always consistent with
 /// itself; `_sum` is read apart and may include a value whose bucket the scrape missed, as
 /// with any lock-free histogram.
-final class LatencyHistogram: TimerHandler, @unchecked Sendable {
+final class PrometheusLatencyHistogram: TimerHandler, @unchecked Sendable {
     /// The metric's name, e.g. `cachescope_request_duration_seconds`.
     let name: String
     /// The series' labels, rendered (`outcome="hit"`), without braces; empty for none.
