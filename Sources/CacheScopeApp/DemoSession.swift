@@ -113,7 +113,7 @@ public final class DemoSession: Sendable {
         do {
             origin = try await DemoOrigin.start(host: "127.0.0.1", port: 0)
         } catch {
-            await watched.shutDown()
+            await watched.shutDown(startFailed: true)
             throw error
         }
         return DemoSession(options: options, origin: origin, watched: watched)

@@ -106,7 +106,7 @@ public final class ProxySession: Sendable {
             let proxy = try await CachingProxy.start(options.proxy, client: watched.client, accessLog: accessLog, logger: logger)
             return ProxySession(options: options, watched: watched, proxy: proxy, lines: lines)
         } catch {
-            await watched.shutDown()
+            await watched.shutDown(startFailed: true)
             throw error
         }
     }

@@ -242,14 +242,19 @@ final class WatchedClient: Sendable {
     /// refreshes finish (at most ``refreshDrainLimit``), closes the socket and the recorder
     /// (renaming the recording into place), shuts the client down (its last events still
     /// reach the metrics), stops the metrics endpoint, runs `stopLast` (what the client talked
-    /// to), and removes a temporary store.
+    /// to), and removes a temporary store. `startFailed`: the command never ran (its proxy or
+    /// origin could not start), so the recording is discarded and a log already at `--record`'s
+    /// path is left as it was.
     @discardableResult
-    func shutDown(stopFirst: () async -> Void = {}, stopLast: () async -> Void = {}) async -> SessionRecording? {
+    func shutDown(startFailed: Bool = false, stopFirst: () async -> Void = {}, stopLast: () async -> Void = {}) async -> SessionRecording? {
         await stopFirst()
         await client.finishBackgroundRefreshes(within: Self.refreshDrainLimit)
         await publisher?.stop()
         var recording: SessionRecording?
-        if let recorder, let recordFile {
+        if startFailed {
+            _ = try? await recorder?.close()
+            recordFile?.discard()
+        } else if let recorder, let recordFile {
             do {
                 let closed = try await recorder.close()
                 try recordFile.commit()

@@ -25,7 +25,7 @@ struct ProxySessionTests {
         }
     }
 
-    @Test("a size that is not one is a usage error naming the option and the expected form", arguments: ["lots", "0", "-1", "1.5M", "", "M", "99999999999999999999G"])
+    @Test("a size that is not one is a usage error naming the option and the expected form", arguments: ["lots", "0", "-1", "1.5M", "", "M"])
     func badSizes(text: String) {
         #expect {
             try ByteCount(parsing: text, option: "--disk-capacity")
@@ -36,7 +36,16 @@ struct ProxySessionTests {
         }
     }
 
-    @Test("a port already in use fails the start with a message naming the address")
+    @Test("a size past 2⁶³ − 1 bytes is a usage error saying it is too large", arguments: ["99999999999999999999", "99999999999999999999G", "9000000T"])
+    func tooLargeSizes(text: String) {
+        #expect {
+            try ByteCount(parsing: text, option: "--disk-capacity")
+        } throws: { error in
+            (error as? CommandFailure)?.description == "cachescope: proxy: --disk-capacity \(text) is too large: at most 8E (2⁶³ − 1 bytes)"
+        }
+    }
+
+    @Test("a port already in use fails the start with a message naming the address, and leaves an earlier recording at --record's path alone")
     func portInUse() async throws {
         let origin = try await DemoOrigin.start()
         defer { Task { try? await origin.stop() } }
@@ -46,8 +55,11 @@ struct ProxySessionTests {
         // swift-log is bootstrapped once per process).
         let scratch = try Scratch()
         let log = try OutputPath(scratch.path("proxy.log"), kind: .logFile, option: "--log")
+        let earlier = #"{"format":"cachescope-session","version":1,"startedAt":"2026-11-20T09:14:03.512Z","producer":"an earlier run"}"# + "\n"
+        let recordPath = try scratch.file("session.jsonl", earlier)
         let options = ProxySession.Options(
-            proxy: configuration, cacheDirectory: nil, theme: try ThemeChoice(nil), record: nil, publish: false, log: log)
+            proxy: configuration, cacheDirectory: nil, theme: try ThemeChoice(nil),
+            record: try OutputPath(recordPath, kind: .sessionLog, option: "--record"), publish: false, log: log)
         await #expect {
             _ = try await ProxySession.start(options, headless: true)
         } throws: { error in
@@ -55,6 +67,8 @@ struct ProxySessionTests {
             return host == "127.0.0.1" && port == origin.port
                 && "\(error)" == "cannot listen on 127.0.0.1:\(origin.port): address already in use"
         }
+        #expect(try String(contentsOfFile: recordPath, encoding: .utf8) == earlier)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path("")).sorted() == ["proxy.log", "session.jsonl"], "no temporary log left")
     }
 }
 

@@ -231,13 +231,17 @@ struct DiskTierTests {
         await reopened.close()
     }
 
-    @Test("directories are 0700 and files 0600")
+    @Test("the store's directories are 0700 and files 0600; the directory it was given keeps its mode (it may be /tmp)")
     func permissions() async throws {
-        let (factory, store) = try StoreFactory(directory: TemporaryDirectory()).opened()
+        let given = TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: given.path, withIntermediateDirectories: false)
+        #expect(chmod(given.path, 0o1777) == 0)
+        let (factory, store) = try StoreFactory(directory: given).opened()
         store.store("https://example.com/a", body: [1], now: factory.clock.now)
         await store.flush()
         let root = factory.directory!
-        for directory in [root.path, root.namespace(), root.namespace() + "/entries", root.namespace() + "/tmp"] {
+        #expect(try Self.permissions(root.path) == 0o777, "the sticky bit aside, as it was")
+        for directory in [root.namespace(), root.namespace() + "/entries", root.namespace() + "/tmp"] {
             #expect(try Self.permissions(directory) == 0o700, "\(directory)")
         }
         let files = try FileManager.default.contentsOfDirectory(atPath: root.namespace()).map { root.namespace() + "/" + $0 }

@@ -18,9 +18,14 @@ public struct ByteCount: Sendable, Hashable {
         let digits = text[..<suffixStart]
         let suffix = text[suffixStart...]
         let unit = suffix.isEmpty ? 1 : UnitTable.sizes.factor(of: suffix).map { Int($0) }
-        guard let unit, !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = Int(digits),
-            case (let bytes, false) = value.multipliedReportingOverflow(by: unit), bytes > 0
-        else {
+        guard let unit, !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+            throw .usage(command: "proxy", "\(option) must be a positive size such as 1048576, 512K, 64M or 2G, not '\(text)'")
+        }
+        // Digits and a known unit: a value past what a size can hold is too large, not malformed.
+        guard let value = Int(digits), case (let bytes, false) = value.multipliedReportingOverflow(by: unit) else {
+            throw .usage(command: "proxy", "\(option) \(text) is too large: at most 8E (2⁶³ − 1 bytes)")
+        }
+        guard bytes > 0 else {
             throw .usage(command: "proxy", "\(option) must be a positive size such as 1048576, 512K, 64M or 2G, not '\(text)'")
         }
         self.bytes = bytes

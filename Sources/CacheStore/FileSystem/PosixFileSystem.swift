@@ -20,9 +20,13 @@ struct PosixFileSystem: StoreFileSystem {
         var prefix = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             prefix += "/" + component
-            if mkdir(prefix, 0o700) != 0, errno != EEXIST { throw .current("create directory", prefix) }
+            guard mkdir(prefix, 0o700) == 0 else {
+                if errno != EEXIST { throw .current("create directory", prefix) }
+                continue  // a directory that was there keeps its mode: it may be /tmp or a home
+            }
+            // The umask may have taken bits from 0700; nobody else may have been given any.
+            try call("set permissions of", prefix) { chmod(prefix, 0o700) }
         }
-        try call("set permissions of", path) { chmod(path, 0o700) }
     }
 
     func createPrivateFile(_ path: String) throws(FileSystemError) {

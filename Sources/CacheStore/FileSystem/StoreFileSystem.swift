@@ -4,7 +4,8 @@ import SystemPackage
 /// disk full, read-only or failing (``PosixFileSystem`` is the real one). SQLite does its own
 /// I/O on the index; its failures reach the store as index errors and degrade it the same way.
 protocol StoreFileSystem: Sendable {
-    /// Creates a directory (and missing parents) with mode 0700, or sets an existing one to 0700.
+    /// Creates a directory (and missing parents) with mode 0700; one that exists keeps its mode
+    /// (`--cache-dir /tmp` must not lock other users out of /tmp).
     func createDirectory(_ path: String) throws(FileSystemError)
     /// Creates an empty file with mode 0600 if it does not exist, and sets its mode to 0600.
     func createPrivateFile(_ path: String) throws(FileSystemError)
