@@ -183,10 +183,17 @@ final class WatchedClient: Sendable {
         // and the stats lines then count the same events as a replay of the recording.
         let subscription = client.events.subscribe(.recorder, initial: await client.snapshotEvents())
         let filter = self.filter
+        let command = self.command
         let summary = Task {
             var summary = SessionSummary()
             var selection = filter.map { RequestSelection(filter: $0) }
             for await event in subscription {
+                // What goes wrong apart from any one request (the disk degraded, the shared tier
+                // unreachable, the recording stopped) is said as it happens; a request's own
+                // failure is in its access-log line or the summary.
+                if event.requestID == nil, case .error(let info) = event.kind {
+                    Console.writeError("cachescope: \(command): \(info.message)\n")
+                }
                 guard selection != nil else {
                     summary.apply(event)
                     stats?.apply(event)
@@ -261,8 +268,14 @@ final class WatchedClient: Sendable {
                 recording = closed
                 logger.info("recorded", metadata: ["events": "\(closed.eventCount)", "path": "\(recordFile.finalPath)"])
             } catch {
-                recordFile.discard()
-                CommandFailure(command: command, error).report()
+                // A write failed (disk full, directory gone): what was written before it is a
+                // readable log, kept under --record's name; the message names that file.
+                if case .writeFailed(_, let reason) = error, (try? recordFile.commit()) != nil {
+                    CommandFailure(command: command, SessionLogError.writeFailed(file: recordFile.finalPath, reason: reason)).report()
+                } else {
+                    recordFile.discard()
+                    CommandFailure(command: command, error).report()
+                }
             }
         }
         do { try await client.shutdown() } catch { logger.error("client shutdown failed", metadata: ["error": "\(error)"]) }

@@ -18,7 +18,7 @@ extension SharedTier {
         let digest = ByteBuffer(bytes: codec.keyDigest(for: key))
         guard let rows = await lookups.rows(for: digest, query: { [self] in await lookUp($0) }, none: []) else { return [] }
         if !rows.isEmpty { markUsed(rows.map(\.0)) }
-        return rows.compactMap { id, metadata, body in
+        let opened = rows.compactMap { id, metadata, body -> OpenedEntry? in
             do {
                 return try codec.open(
                     id: Array(id.readableBytesView), metadata: Array(metadata.readableBytesView), body: Array(body.readableBytesView),
@@ -28,6 +28,8 @@ extension SharedTier {
                 return nil
             }
         }
+        // What this instance purged while the tier was down is still in it: not served here.
+        return unsentPurges.withLock { $0.isEmpty } ? opened : opened.filter { !isCoveredByUnsentPurge($0) }
     }
 
     /// Each digest's rows (id, metadata, body), in one query; `nil` when it failed. A row

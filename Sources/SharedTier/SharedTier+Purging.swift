@@ -1,19 +1,34 @@
 package import HTTPCaching
 package import CacheStore
+package import Foundation
 import Logging
 import NIOCore
 import PostgresNIO
+import Synchronization
 
 extension SharedTier {
     /// Deletes what `scope` covers from the tier and publishes the purge to every instance
     /// (delivered when the deletion commits). Returns how many entries the tier held, or
-    /// `nil` when it could not be reached (then the other instances are not told either).
+    /// `nil` when it could not be reached: then the purge is kept as an ``UnsentPurge``, sent
+    /// (and the other instances told) when the tier answers again, and until then rows it
+    /// covers are not served here. `at`: when the purge was made, by the client's clock.
     ///
     /// A key, tag or all-purge is one statement. The tier keeps no URL in the clear, so a
     /// prefix or filter purge reads every entry's metadata, page by page, opens it, and
     /// deletes the rows `matches` keeps (for a prefix, when `matches` is `nil`, the URL's
     /// prefix decides).
-    package func purge(_ scope: SharedPurge.Scope, matching matches: (@Sendable (OpenedHead) -> Bool)? = nil) async -> Int? {
+    package func purge(
+        _ scope: SharedPurge.Scope, at: Date = Date(), matching matches: (@Sendable (OpenedHead) -> Bool)? = nil
+    ) async -> Int? {
+        guard let count = await purgeNow(scope, matching: matches) else {
+            unsentPurges.withLock { $0.append(UnsentPurge(scope: scope, matching: matches, at: at)) }
+            return nil
+        }
+        return count
+    }
+
+    /// ``purge(_:at:matching:)`` once: `nil` when the tier could not be reached.
+    func purgeNow(_ scope: SharedPurge.Scope, matching matches: (@Sendable (OpenedHead) -> Bool)?) async -> Int? {
         let payload = SharedPurge(scope: scope, origin: configuration.instanceName, sender: senderID).payload
         let channel = configuration.channel
         switch scope {

@@ -59,6 +59,10 @@ package final class SharedTier: Sendable {
     let evicting = Mutex(false)
     /// When a write is followed by an eviction pass.
     let capacityChecks: Mutex<CapacityCheckSchedule>
+    /// Purges this instance made while the tier could not be reached (``UnsentPurge``).
+    let unsentPurges = Mutex<[UnsentPurge]>([])
+    /// What the tags of a row are (its `Surrogate-Key`), for an unsent purge by tag.
+    let storeConfiguration: StoreConfiguration
     private let runTask: Task<Void, Never>
     private let listener: PurgeListener
 
@@ -103,6 +107,7 @@ package final class SharedTier: Sendable {
         self.configuration = configuration
         self.logger = logger
         self.observer = observer
+        storeConfiguration = store
         codec = SealedEntryCodec(configuration: store)
         // One query at a time did better than two (docs/shared-tier.md#performance); eight keys
         // bound what one query may carry, so that a batch of large bodies is not much slower
@@ -150,6 +155,7 @@ package final class SharedTier: Sendable {
             if health.succeeded() {
                 logger.info("shared tier answers again", metadata: ["url": "\(configuration.displayURL)"])
                 observer.recovered()
+                if unsentPurges.withLock({ !$0.isEmpty }) { Task { await sendUnsentPurges() } }
             }
             return result
         } catch is CancellationError {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CacheScopeApp
 import CachingClient
+import Foundation
 import HTTPCaching
 import HTTPTypes
 
@@ -57,6 +58,21 @@ struct GetCommand: AsyncParsableCommand {
     private func request() throws -> HTTPRequest {
         guard let request = CachingClient.request(url: url, headers: try HeaderOption.parse(headers)) else {
             throw ValidationError("\"\(url)\" is not an absolute http:// or https:// URL")
+        }
+        let components = URLComponents(string: url)
+        if let port = components?.port, !(1...65535).contains(port) {
+            throw ValidationError("\"\(url)\": port \(port) is out of range (1–65535)")
+        }
+        if components?.user != nil || components?.password != nil {
+            throw ValidationError(
+                "\"\(url)\" has a user name or password in it, which would not be sent: give them as -H 'Authorization: Basic …' instead")
+        }
+        // The cache keys a response by its URL: a Host field naming another host would store
+        // one virtual host's response where another's is looked up.
+        if let host = HTTPField.Name("Host").flatMap({ request.headerFields[$0] }), host.lowercased() != request.authority?.lowercased() {
+            throw ValidationError(
+                "-H 'Host: \(host)' names another host than the URL (\(request.authority ?? "")): the cache keys responses by URL, "
+                    + "so put that host in the URL")
         }
         return request
     }

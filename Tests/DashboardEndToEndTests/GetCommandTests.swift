@@ -118,6 +118,11 @@ extension EndToEndTests {
             (["get", "http://127.0.0.1:9/", "--policy", "sometimes"], #"unknown policy "sometimes"; use one of: protocol, reload"#),
             (["get", "http://127.0.0.1:9/", "--header", "NoColon"], #"header "NoColon" must look like 'Name: value'"#),
             (["get", "http://127.0.0.1:9/", "--header", "Bad Name: x"], #""Bad Name" is not a valid header name"#),
+            // Stored under the URL, a response for another virtual host would be served for this one.
+            (["get", "http://127.0.0.1:9/a", "-H", "Host: other.example"], "-H 'Host: other.example' names another host than the URL (127.0.0.1:9)"),
+            (["get", "http://127.0.0.1:0/a"], #""http://127.0.0.1:0/a": port 0 is out of range (1–65535)"#),
+            (["get", "http://127.0.0.1:70000/a"], "port 70000 is out of range (1–65535)"),
+            (["get", "http://user:secret@127.0.0.1:9/a"], "has a user name or password in it, which would not be sent"),
             (["origin", "--listen", "127.0.0.1:99999"], "--listen"),
         ])
         func usageErrors(arguments: [String], message: String) async throws {

@@ -87,21 +87,37 @@ struct SharedTierOutageTests {
         try await server.resume()
     }
 
-    @Test("a purge while the database is down purges locally and says the other instances were not told")
+    @Test("a purge while the database is down: local copies go at once, the purged rows do not come back here, the tier and the other instance get it when it answers again")
     func purgeDuringOutage() async throws {
         let server = try await Self.ownServer.value
         try await server.resume()  // in case a test before this one failed while it was paused
-        let tier = try await TestPostgres.freshDatabase(
+        var tier = try await TestPostgres.freshDatabase(
             on: server.url, instance: "unused", queryTimeout: TestPostgres.productionQueryTimeout)
-        let instances = try await Instances.start(1, tier: tier)
-        let client = instances.clients[0]
-        _ = try await client.data(from: instances.url("/max-age/60"))
+        tier.maximumBackoff = .seconds(1)
+        let instances = try await Instances.start(2, tier: tier)
+        let (a, b) = (instances.clients[0], instances.clients[1])
+        let url = instances.url("/max-age/60")
+        _ = try await a.data(from: url)
+        await a.finishSharedTierWrites()
+        #expect(try await b.data(from: url).outcome == .hit, "b has it from the tier")
+        let events = await EventLog(b)
+
         try await server.pause()
-        let result = await client.perform(.purge(key: instances.url("/max-age/60")))
+        let result = await a.perform(.purge(key: url))
         try await server.resume()
         #expect(result.succeeded)
         #expect(result.message.contains("purged 1 entry"))
-        #expect(result.message.contains("could not be reached"), "\(result.message)")
+        #expect(result.message.contains("could not be reached: the purge reaches it and the other instances when it answers again"), "\(result.message)")
+
+        // Past the outage's backoff a's lookups reach the tier again, which still holds the
+        // row: a must not serve what it purged (it did, as a hit, before 27 November 2026).
+        try await Task.sleep(for: .milliseconds(1_500))
+        #expect(try await a.data(from: url).outcome == .miss)
+        #expect(instances.origin.requestCount(path: "/max-age/60") == 2)
+        // Its recovery sent the purge: b drops its copy, told by a.
+        let reached = await events.waitUntil(within: .seconds(10)) { $0.purges.contains { $0.origin == "a" } }
+        #expect(reached, "b saw a's purge once the tier answered again")
+        #expect(events.purges.first { $0.origin == "a" }?.count == 1, "b dropped its own copy")
         try await instances.stop()
     }
 }

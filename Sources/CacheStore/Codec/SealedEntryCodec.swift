@@ -32,6 +32,9 @@ package struct OpenedEntry: Sendable {
     package let freshUntil: Date?
     /// The end of its retention, if any.
     package let expiresAt: Date?
+
+    /// Its head, as a purge by prefix or filter looks at it.
+    package var head: OpenedHead { OpenedHead(stored: stored, created: created, freshUntil: freshUntil, expiresAt: expiresAt) }
 }
 
 /// Seals and opens entries for another tier with the disk tier's envelope (``SealedFile``),

@@ -125,8 +125,8 @@ extension CachingClient {
     /// append to the command's message (nothing without a shared tier).
     private func purgeSharedTier(_ scope: SharedPurge.Scope, matching: (@Sendable (OpenedHead) -> Bool)? = nil) async -> String {
         guard let sharedTier else { return "" }
-        guard let count = await sharedTier.purge(scope, matching: matching) else {
-            return "; the shared tier could not be reached, so other instances keep their copies"
+        guard let count = await sharedTier.purge(scope, at: configuration.now(), matching: matching) else {
+            return "; the shared tier could not be reached: the purge reaches it and the other instances when it answers again"
         }
         return "; \(Self.entries(count)) from the shared tier, other instances told"
     }

@@ -65,7 +65,7 @@ public enum SessionLogError: Error, Sendable, Hashable, CustomStringConvertible 
         case .cannotCreate(let file, let reason):
             return "\(file): cannot create the session log (\(reason))"
         case .writeFailed(let file, let reason):
-            return "\(file): writing the session log failed (\(reason)); events after the failure were not recorded"
+            return "\(file): writing the session log failed (\(reason)); it holds the events before the failure, the later ones were not recorded"
         }
     }
 }

@@ -19,14 +19,16 @@ final class RecorderThread: Sendable {
 
     private let completion = Mutex(Completion())
 
-    /// `selection`, when given, decides which events are written (whole matching requests).
+    /// `selection`, when given, decides which events are written (whole matching requests);
+    /// `failed` is told the reason once, when the first write fails.
     init(
         batches: EventSubscription, sink: RecorderSink, flushInterval: Duration, pollInterval: Duration,
-        selection: RequestSelection? = nil
+        selection: RequestSelection? = nil, failed: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         let thread = Thread { [self] in
             let summary = Self.run(
-                batches: batches, sink: sink, flushInterval: flushInterval, pollInterval: pollInterval, selection: selection)
+                batches: batches, sink: sink, flushInterval: flushInterval, pollInterval: pollInterval, selection: selection,
+                failed: failed)
             let waiters = completion.withLock { state in
                 state.summary = summary
                 defer { state.waiters.removeAll() }
@@ -52,9 +54,10 @@ final class RecorderThread: Sendable {
 
     private static func run(
         batches: EventSubscription, sink: RecorderSink, flushInterval: Duration, pollInterval: Duration,
-        selection: RequestSelection?
+        selection: RequestSelection?, failed: @Sendable (String) -> Void
     ) -> SessionSummary {
         var selection = selection
+        var failureTold = false
         let clock = ContinuousClock()
         let pause = max(0.001, pollInterval.inSeconds)
         var summary = SessionSummary()
@@ -72,6 +75,10 @@ final class RecorderThread: Sendable {
             if clock.now - lastFlush >= flushInterval {
                 sink.flush()
                 lastFlush = clock.now
+                if !failureTold, let failure = sink.failure {
+                    failureTold = true
+                    failed(failure)
+                }
             }
             if taken.isEmpty { Thread.sleep(forTimeInterval: pause) }
         }

@@ -83,9 +83,15 @@ public final class SessionRecorder: Sendable {
         self.header = header
         self.sink = sink
         self.batches = batches
+        // A failed write is told as it happens (the dashboard shows it, a headless command
+        // prints it), not only when the recording is closed.
         writer = RecorderThread(
             batches: batches, sink: sink, flushInterval: configuration.flushInterval, pollInterval: configuration.pollInterval,
-            selection: configuration.filter.map { RequestSelection(filter: $0) })
+            selection: configuration.filter.map { RequestSelection(filter: $0) },
+            failed: { [weak bus] reason in
+                bus?.publish(.error(ErrorInfo(
+                    message: "the session log could not be written (\(reason)): recording stopped; the events before the failure are kept")))
+            })
     }
 
     deinit {

@@ -1,0 +1,35 @@
+import DemoOrigin
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension EndToEndTests {
+    /// A session log whose writes start failing while the command runs (the disk fills up).
+    @Suite("A recording that cannot be written to the end")
+    struct RecordingFailureTests {
+        /// The shell's file-size limit stands in for a full disk: past it, each write fails
+        /// with EFBIG ("File too large") once SIGXFSZ is ignored, as ENOSPC would.
+        @Test("proxy --record on a filling disk keeps the events written before the failure, under --record's name, and says so")
+        func writeFailureKeepsWhatWasWritten() async throws {
+            let origin = try await DemoOrigin.start()
+            defer { Task { try? await origin.stop() } }
+            let directory = try TemporaryDirectory()
+            let log = directory.path("capture.jsonl")
+            let proxy = try await HeadlessProxy.start(
+                origin: origin, directory: directory, extra: ["--record", log], shellSetUp: "trap '' XFSZ; ulimit -f 64")
+            for _ in 0..<150 { _ = try await Curl.head(proxy.url + "/max-age/60") }
+            kill(proxy.child.pid, SIGTERM)
+            let (status, text) = await proxy.child.wait(timeout: .seconds(30))
+            #expect(status == 143, "\(text)")
+            #expect(text.contains("cachescope: proxy: the session log could not be written (File too large): recording stopped"), "said as it happened: \(text)")
+            #expect(text.contains("\(log): writing the session log failed (File too large); it holds the events before the failure"), "\(text)")
+            let summary = try await Binary.run(["replay", log, "--summary"])
+            #expect(summary.status == 0, "\(summary.stderr)")
+            #expect(summary.stdout.contains("Requests: "), "\(summary.stdout)")
+            let names = try FileManager.default.contentsOfDirectory(atPath: directory.path(""))
+            #expect(!names.contains { $0.hasSuffix(".tmp") }, "\(names)")
+        }
+    }
+}
