@@ -105,7 +105,8 @@ public struct SharedTierConfiguration: Sendable, Equatable {
         guard let user = components.user?.removingPercentEncoding, !user.isEmpty else {
             throw .invalidURL(url, reason: "it names no user (postgres://USER@\(host)/…)")
         }
-        let database = String(components.path.drop(while: { $0 == "/" }))
+        // Encoded, so that a database whose name has a `/` in it (`post%2Fgres`) is one name.
+        let database = String(components.percentEncodedPath.drop(while: { $0 == "/" }))
         guard !database.isEmpty, !database.contains("/") else {
             throw .invalidURL(url, reason: "it names no database (…@\(host)/DATABASE)")
         }

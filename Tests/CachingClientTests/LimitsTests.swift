@@ -25,7 +25,7 @@ struct LimitsTests {
             await #expect {
                 try await harness.get("/max-age/60")
             } throws: { error in
-                guard case .transport(.timedOut(let timedOutURL, let after)) = error as? CachingClientError else { return false }
+                guard case .transport(.timedOut(let timedOutURL, let after, false)) = error as? CachingClientError else { return false }
                 return timedOutURL == url && after == Self.timeout
             }
             #expect(gate.arrivals == 1, "the request reached the origin and was held")

@@ -23,6 +23,9 @@ struct SharedTierConfigurationTests {
         #expect(ipv6.host == "::1")
         #expect(ipv6.displayURL == "postgres://u@[::1]:6543/d", "read back as it was written")
         #expect(try SharedTierConfiguration(url: "postgres://u@h/d?connect_timeout=30&sslmode=require").connectTimeout == .seconds(30))
+        // A percent-encoded name is one name, slash and space included (it said "no database").
+        #expect(try SharedTierConfiguration(url: "postgres://po%20st@h/post%2Fgres").database == "post/gres")
+        #expect(try SharedTierConfiguration(url: "postgres://po%20st@h/post%2Fgres").username == "po st")
     }
 
     @Test(

@@ -39,7 +39,7 @@ public enum CacheStoreError: Error, CustomStringConvertible, Equatable {
         case .invalidNamespace(let name, let reason):
             return "namespace \"\(name)\": \(reason)"
         case .directoryInUse(let path):
-            return "the cache directory \(path) is in use by another open ResponseStore (in this or another process); close that store first, or give each store its own directory"
+            return "the cache directory \(path) is in use by another cache (another cachescope process, or a store this process already opened); stop that one first, or give each its own directory"
         case .invalidConfiguration(let reason):
             return "invalid cache store configuration: \(reason)"
         }

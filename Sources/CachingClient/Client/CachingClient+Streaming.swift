@@ -75,7 +75,7 @@ extension CachingClient {
                 streaming.passThrough(BodyStream(prefix: prefix, parts: origin.body), limit: limit)
                 return TransportResponse(response: origin.response, body: Data())
             }
-            guard ContinuousClock.now <= deadline else { throw TransportError.timedOut(url: Self.url(of: outgoing), after: timeout) }
+            guard ContinuousClock.now <= deadline else { throw TransportError.timedOut(url: Self.url(of: outgoing), after: timeout, bodyStarted: true) }
             part.withUnsafeReadableBytes { collected.append($0.assumingMemoryBound(to: UInt8.self)) }
         }
         return TransportResponse(response: origin.response, body: collected)

@@ -60,7 +60,7 @@ private struct TranslatedParts: AsyncSequence, Sendable {
         mutating func next() async throws -> ByteBuffer? {
             var parts = self.parts
             defer { self.parts = parts }
-            return try await transport.translatingErrors(url: url, timeout: timeout) { try await parts.next() }
+            return try await transport.translatingErrors(url: url, timeout: timeout, bodyStarted: true) { try await parts.next() }
         }
     }
 }

@@ -49,8 +49,9 @@ extension AsyncHTTPClientTransport {
     /// `Content-Length` costs one allocation (`collect(upTo:)` and a `Data` of it cost a
     /// gathering buffer and then the copy).
     /// - Throws: ``TransportError/bodyTooLarge(url:limit:)`` when the declared length or the
-    ///   bytes received exceed `limit`; ``TransportError/timedOut(url:after:)`` when a part
-    ///   arrives after `deadline` (the exchange's `timeout` has run out).
+    ///   bytes received exceed `limit`; ``TransportError/timedOut(url:after:bodyStarted:)`` when a
+    ///   part arrives after `deadline` (the exchange's `timeout` has run out) or none arrives
+    ///   within the read timeout.
     static func collectBody(
         of response: HTTPClientResponse, method: HTTPRequest.Method, url: String, limit: Int,
         deadline: NIODeadline, timeout: Duration
@@ -64,10 +65,15 @@ extension AsyncHTTPClientTransport {
             guard declared <= limit else { throw TransportError.bodyTooLarge(url: url, limit: limit) }
             body.reserveCapacity(declared)
         }
-        for try await chunk in response.body {
-            guard chunk.readableBytes <= limit - body.count else { throw TransportError.bodyTooLarge(url: url, limit: limit) }
-            guard NIODeadline.now() <= deadline else { throw TransportError.timedOut(url: url, after: timeout) }
-            chunk.withUnsafeReadableBytes { body.append($0.assumingMemoryBound(to: UInt8.self)) }
+        do {
+            for try await chunk in response.body {
+                guard chunk.readableBytes <= limit - body.count else { throw TransportError.bodyTooLarge(url: url, limit: limit) }
+                guard NIODeadline.now() <= deadline else { throw TransportError.timedOut(url: url, after: timeout, bodyStarted: true) }
+                chunk.withUnsafeReadableBytes { body.append($0.assumingMemoryBound(to: UInt8.self)) }
+            }
+        } catch let error as HTTPClientError where error == .readTimeout || error == .deadlineExceeded {
+            // The head came: a body that stalls is not "no response".
+            throw TransportError.timedOut(url: url, after: timeout, bodyStarted: true)
         }
         return body
     }

@@ -138,14 +138,17 @@ public final class AsyncHTTPClientTransport: Transport {
     }
 
     /// Runs `operation`, turning what AsyncHTTPClient throws into a ``TransportError`` (or a
-    /// `CancellationError` when the asking task was cancelled).
-    func translatingErrors<Result>(url: String, timeout: Duration, _ operation: () async throws -> Result) async throws -> Result {
+    /// `CancellationError` when the asking task was cancelled). `bodyStarted`: the response's
+    /// head has come, so a timeout is a body that did not end, not a missing response.
+    func translatingErrors<Result>(
+        url: String, timeout: Duration, bodyStarted: Bool = false, _ operation: () async throws -> Result
+    ) async throws -> Result {
         do {
             return try await operation()
         } catch let error as HTTPClientError {
             // The request was cancelled because the task asking for it was.
             if Task.isCancelled, error == .cancelled { throw CancellationError() }
-            throw Self.translate(error, url: url, timeout: timeout, limit: maximumBodySize)
+            throw Self.translate(error, url: url, timeout: timeout, limit: maximumBodySize, bodyStarted: bodyStarted)
         } catch let error as TransportError {
             throw error
         } catch is CancellationError {
@@ -171,9 +174,9 @@ public final class AsyncHTTPClientTransport: Transport {
         try await client.shutdown()
     }
 
-    private static func translate(_ error: HTTPClientError, url: String, timeout: Duration, limit: Int) -> TransportError {
+    private static func translate(_ error: HTTPClientError, url: String, timeout: Duration, limit: Int, bodyStarted: Bool) -> TransportError {
         let timeouts: [HTTPClientError] = [.deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout]
-        if timeouts.contains(error) { return .timedOut(url: url, after: timeout) }
+        if timeouts.contains(error) { return .timedOut(url: url, after: timeout, bodyStarted: bodyStarted) }
         // The origin took the connection and closed it: it is reachable, its answer is missing.
         if error == .remoteConnectionClosed { return .connectionClosed(url: url) }
         if error == .getConnectionFromPoolTimeout {

@@ -42,8 +42,9 @@ public struct TransportResponse: Sendable {
 public enum TransportError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The connection could not be made (refused, unreachable, DNS).
     case connectionFailed(url: String, detail: String)
-    /// No complete response within the timeout.
-    case timedOut(url: String, after: Duration)
+    /// No complete response within the timeout; `bodyStarted`: its head had arrived, its body
+    /// had not ended (a slow or dripping origin, not a silent one).
+    case timedOut(url: String, after: Duration, bodyStarted: Bool = false)
     /// The response body was larger than the client accepts.
     case bodyTooLarge(url: String, limit: Int)
     /// The request could not be expressed (bad URL, bad header).
@@ -56,7 +57,8 @@ public enum TransportError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .connectionFailed(let url, let detail): return "cannot connect to \(url): \(detail)"
-        case .timedOut(let url, let after): return "no response from \(url) within \(after)"
+        case .timedOut(let url, let after, false): return "no response from \(url) within \(after)"
+        case .timedOut(let url, let after, true): return "the response from \(url) did not end within \(after) (its body was still arriving)"
         case .bodyTooLarge(let url, let limit): return "response from \(url) is larger than \(limit) bytes"
         case .invalidRequest(let detail): return "invalid request: \(detail)"
         case .connectionClosed(let url): return "request to \(url) failed: the origin closed the connection before its response ended"
