@@ -38,6 +38,18 @@ struct InvalidationAndVaryTests {
         }
     }
 
+    @Test("a GET with a body bypasses the cache and is not stored (RFC 9110 §9.3.1: the key leaves the body out)")
+    func getWithBody() async throws {
+        try await Harness.start().run { harness in
+            let request = try #require(CachingClient.request(url: harness.url("/max-age/60")))
+            let fat = try await harness.client.data(for: request, body: Data("evil=1234".utf8))
+            #expect(fat.outcome == .bypass)
+            #expect(fat.reason == "a GET with content (its answer may depend on it)", "\(fat.reason)")
+            #expect(try await harness.get("/max-age/60").outcome == .miss)
+            #expect(harness.origin.requestCount(path: "/max-age/60") == 2)
+        }
+    }
+
     @Test("a failed unsafe request does not invalidate")
     func failedUnsafeRequestKeepsEntry() async throws {
         try await Harness.start().run { harness in

@@ -100,4 +100,42 @@ struct ForwardingTests {
             #expect(!sent.contains { $0.name.lowercased() == "expect" })
         }
     }
+
+    @Test("no 100 Continue for an HTTP/1.0 client (it may take it for the answer) or a request without a body; the answer comes all the same")
+    func noInterimWhereNotAllowed() async throws {
+        try await ProxyHarness.start().run { harness in
+            let old = try await RawHTTP.send(
+                "POST /items/4 HTTP/1.0\r\nContent-Length: 2\r\nExpect: 100-continue\r\n\r\n{}", port: harness.proxy.port, waitForClose: true)
+            #expect(old.interimStatuses.isEmpty, "\(String(decoding: old.received, as: UTF8.self).prefix(200))")
+            #expect((old.responses.first?.status ?? 500) < 400)
+            let bodiless = try await RawHTTP.send(
+                "GET /max-age/64 HTTP/1.1\r\nHost: x\r\nConnection: close\r\nExpect: 100-continue\r\n\r\n", port: harness.proxy.port)
+            #expect(bodiless.interimStatuses.isEmpty)
+            #expect(bodiless.responses.first?.status == 200)
+        }
+    }
+
+    @Test("an HTTP/1.0 request with Transfer-Encoding is refused (its framing is faulty, RFC 9112 §6.1) and the connection closes")
+    func transferEncodingInHTTP10() async throws {
+        try await ProxyHarness.start().run { harness in
+            let exchange = try await RawHTTP.send(
+                "POST /items/5 HTTP/1.0\r\nConnection: keep-alive\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\nGET /max-age/60 HTTP/1.0\r\n\r\n",
+                port: harness.proxy.port, waitForClose: true)
+            #expect(exchange.responses.count == 1)
+            #expect(exchange.responses.first?.status == 400)
+            #expect(exchange.responses.first?.text.contains("an HTTP/1.0 request cannot have Transfer-Encoding") == true)
+            #expect(exchange.closed)
+            #expect(harness.origin.totalRequestCount() == 0)
+        }
+    }
+
+    @Test("Proxy-Authorization is for the proxy: it does not reach the origin")
+    func proxyAuthorizationNotForwarded() async throws {
+        try await ProxyHarness.start().run { harness in
+            _ = try await RawHTTP.send(
+                "GET /max-age/65 HTTP/1.1\r\nHost: x\r\nConnection: close\r\nProxy-Authorization: Basic Zm9vOmJhcg==\r\n\r\n", port: harness.proxy.port)
+            let sent = try #require(harness.origin.lastRequestHeaders(path: "/max-age/65"))
+            #expect(!sent.contains { $0.name.lowercased() == "proxy-authorization" })
+        }
+    }
 }

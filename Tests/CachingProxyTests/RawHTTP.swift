@@ -27,6 +27,16 @@ struct RawExchange: Sendable {
     let responses: [RawResponse]
     /// Whether the proxy closed the connection.
     let closed: Bool
+    /// Every byte read, interim (1xx) responses included.
+    var received: [UInt8] = []
+
+    /// The status of each interim (1xx) response read, in order.
+    var interimStatuses: [Int] {
+        String(decoding: received, as: UTF8.self).components(separatedBy: "\r\n")
+            .filter { $0.hasPrefix("HTTP/1.") }
+            .compactMap { line in line.split(separator: " ").dropFirst().first.flatMap { Int($0) } }
+            .filter { $0 < 200 }
+    }
 }
 
 enum RawHTTPError: Error, CustomStringConvertible {
@@ -88,7 +98,7 @@ enum RawHTTP {
                         received += chunk.readableBytesView
                     }
                     let responses = try parse(received, heads: heads, atEnd: true) ?? []
-                    return RawExchange(responses: responses, closed: closed)
+                    return RawExchange(responses: responses, closed: closed, received: received)
                 }
             }
             group.addTask {

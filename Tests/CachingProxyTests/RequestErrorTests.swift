@@ -15,6 +15,7 @@ struct RequestErrorTests {
             let exchange = try await RawHTTP.send("HELLO THERE\r\n\r\n", port: harness.proxy.port, waitForClose: true)
             #expect(exchange.responses.first?.status == 400)
             #expect(exchange.responses.first?.value("Cache-Control") == "no-store")
+            #expect(exchange.responses.first?.value("Date") != nil, "RFC 9110 §6.6.1: a server with a clock sends Date")
             #expect(exchange.closed)
             let record = try #require(await harness.log.records(count: 1).first)
             #expect(record.status == 400 && record.outcome == "rejected")
@@ -158,6 +159,7 @@ struct RequestErrorTests {
             let exchange = try await RawHTTP.send(
                 "GET \(path) HTTP/1.1\r\nHost: x\r\n\r\n", port: harness.proxy.port, waitForClose: true)
             #expect(exchange.responses.first?.status == 414)
+            #expect(exchange.responses.first?.value("Date") != nil, "the proxy's own answers have a Date too")
             #expect(harness.origin.totalRequestCount() == 0)
         }
     }

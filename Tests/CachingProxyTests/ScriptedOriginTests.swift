@@ -76,6 +76,23 @@ struct ScriptedOriginTests {
         }
     }
 
+    @Test("a GET or HEAD with content is forwarded but neither stored nor answered from the cache: it cannot poison the entry a bodiless GET finds")
+    func requestWithContentIsNotCached() async throws {
+        let reply = ScriptedOrigin.Reply(headers: [("Cache-Control", "max-age=600")])
+        try await withProxy({ _ in reply }) { port, origin, _ in
+            for (method, path) in [("GET", "/fat"), ("HEAD", "/fathead")] {
+                let fat = try #require(try await RawHTTP.send(
+                    "\(method) \(path) HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 9\r\n\r\nevil=1234", port: port,
+                    heads: method == "HEAD" ? [0] : []).responses.first)
+                #expect(fat.status == 200)
+                #expect(ProxyHarness.cacheStatus(fat) == "cachescope;fwd=request;fwd-status=200", "\(method): \(ProxyHarness.cacheStatus(fat))")
+                let plain = try await get(path, port: port)
+                #expect(ProxyHarness.cacheStatus(plain).hasPrefix("cachescope;fwd=uri-miss"), "\(method): \(ProxyHarness.cacheStatus(plain))")
+                #expect(origin.requestCount(path) == 2)
+            }
+        }
+    }
+
     @Test("If-Modified-Since against a response without Last-Modified is judged by its Date (RFC 9111 §4.3.2)")
     func ifModifiedSinceWithoutLastModified() async throws {
         let reply = ScriptedOrigin.Reply(headers: [("Cache-Control", "max-age=10000"), ("Date", HTTPDate.format(Date()))])

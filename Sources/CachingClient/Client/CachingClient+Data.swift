@@ -99,8 +99,12 @@ extension CachingClient {
         var run = RequestRun(id: events.makeRequestID(), request: request, body: body, policy: policy, start: configuration.now())
         run.streaming = streaming
         let url = Self.url(of: request)
-        // The same key as `CacheKey(request)`, from the URL string built once for both.
-        let key = request.scheme != nil && request.authority != nil ? CacheKey(method: request.method.rawValue, uri: url) : nil
+        // The same key as `CacheKey(request)`, from the URL string built once for both. A GET or
+        // HEAD with content has none: nothing is looked up, stored or shared under its URL
+        // (``BypassReason/requestContent(_:)``).
+        let safeWithContent = run.hasContent && (request.method == .get || request.method == .head)
+        let key = request.scheme != nil && request.authority != nil && !safeWithContent
+            ? CacheKey(method: request.method.rawValue, uri: url) : nil
         run.keyDescription = key?.description
         publishStarted(run, url: url)
         do {
@@ -150,7 +154,8 @@ extension CachingClient {
                 candidates = await variantsFromSharedTier(key, sharedTier, now: now)
             }
         }
-        let decision = rules.decide(request: request, key: key, policy: run.policy, candidates: candidates.map(\.stored), now: now)
+        let decision = rules.decide(
+            request: request, key: key, policy: run.policy, candidates: candidates.map(\.stored), now: now, requestHasContent: run.hasContent)
         let reason = decision.reason
         let lookup = lookupEvent(decision, reason: reason, candidates: candidates, now: now)
         if let answer = try answerFromStore(decision, reason: reason, lookup: lookup, lookedUpAt: now, run: run, key: key, candidates: candidates) {
@@ -207,6 +212,10 @@ struct RequestRun: Sendable {
     /// The request body to stream and the response body passed through, for a request made
     /// with ``CachingClient/stream(for:body:length:policy:)``; `nil` for a whole-body one.
     var streaming: StreamingExchange?
+
+    /// Whether the request carries content (a body to send): a GET or HEAD that does is
+    /// neither answered from the cache nor stored (``BypassReason/requestContent(_:)``).
+    var hasContent: Bool { body?.isEmpty == false || streaming?.requestBody != nil }
 
     /// Seconds from the start to `now`, on the same clock: simulated traffic gets simulated
     /// latencies.

@@ -33,7 +33,9 @@ struct IncomingRequest: Sendable {
     /// a stored response to GET answers it (RFC 9110 §9.3.2: HEAD gets the header fields of a
     /// GET), and on a miss the GET's response is stored for both; the proxy sends no body.
     func forwarded(to origin: ProxyOrigin, pseudonym: String) -> HTTPRequest {
-        var fields = HopByHopFields.removing(from: fields, alsoRemoving: ["host", "content-length", "expect"])
+        // Proxy-Authorization is for this proxy (RFC 9110 §11.7.2), which asks for none: it
+        // would hand the client's proxy credentials to the origin.
+        var fields = HopByHopFields.removing(from: fields, alsoRemoving: ["host", "content-length", "expect", "proxy-authorization"])
         fields = HopByHopFields.addingVia(fields, protocolVersion: version, pseudonym: pseudonym)
         let forwardedMethod = method == .head ? .get : method
         return HTTPRequest(method: forwardedMethod, scheme: origin.scheme, authority: origin.authority, path: path, headerFields: fields)

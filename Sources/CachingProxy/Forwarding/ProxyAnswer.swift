@@ -1,5 +1,6 @@
 import CachingClient
 import Foundation
+import HTTPCaching
 import HTTPTypes
 
 /// What the proxy sends back for one request: the response as it goes on the wire (framing
@@ -34,11 +35,12 @@ struct ProxyAnswer: Sendable {
     }
 
     /// The body of an answer the proxy makes itself — `message` as one line of text — with the
-    /// fields every such answer has set in `fields`: a text content type, and `no-store` (it
-    /// says what happened here, and is never to be stored).
+    /// fields every such answer has set in `fields`: a text content type, `no-store` (it says
+    /// what happened here, and is never to be stored) and a `Date` (RFC 9110 §6.6.1).
     static func text(_ message: String, into fields: inout HTTPFields) -> Data {
         fields[.contentType] = "text/plain; charset=utf-8"
         fields[.cacheControl] = "no-store"
+        if fields[.date] == nil { fields[.date] = HTTPDate.format(Date()) }
         return Data((message + "\n").utf8)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCaching
 import NIOCore
 import NIOHTTP1
 
@@ -68,7 +69,7 @@ final class ProxyProtocolErrorHandler: ChannelDuplexHandler, RemovableChannelHan
         if !responseInProgress {
             let headers = HTTPHeaders([
                 ("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store"), ("Content-Length", String(message.utf8.count)),
-                ("Connection", "close"),
+                ("Date", HTTPDate.format(Date())), ("Connection", "close"),
             ])
             context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
             context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: message)))), promise: nil)

@@ -23,6 +23,9 @@ enum RequestRejection: Error, Equatable {
     case tooManyFields(count: Int, limit: Int)
     /// A transfer coding other than `chunked` (`gzip, chunked`): RFC 9112 §6.1 asks for 501.
     case transferCoding(String)
+    /// `Transfer-Encoding` in an HTTP/1.0 request: RFC 9112 §6.1 says its framing is faulty,
+    /// whatever it says (400, and the connection closes).
+    case transferEncodingInHTTP10
 
     /// The response: status and a sentence saying what to change.
     var answer: ProxyAnswer {
@@ -45,6 +48,10 @@ enum RequestRejection: Error, Equatable {
         case .tooManyFields(let count, let limit):
             .local(
                 .requestHeaderFieldsTooLarge, "the request has \(count) header fields; the proxy accepts at most \(limit)", close: true,
+                outcome: "rejected")
+        case .transferEncodingInHTTP10:
+            .local(
+                .badRequest, "an HTTP/1.0 request cannot have Transfer-Encoding: send Content-Length, or send HTTP/1.1", close: true,
                 outcome: "rejected")
         case .transferCoding(let coding):
             .local(
@@ -95,6 +102,7 @@ struct RequestLimits: Sendable {
         let hosts = head.headers["host"].count
         if head.version.minor >= 1, hosts != 1 { return .failure(.hostCount(hosts)) }
         if let host = head.headers.first(name: "host"), !Self.isHostAndPort(host) { return .failure(.invalidHost(host)) }
+        if head.version == .http1_0, head.headers.contains(name: "transfer-encoding") { return .failure(.transferEncodingInHTTP10) }
         // NIO's parser has refused a last coding other than chunked; one before it is ours to refuse.
         if head.headers.contains(name: "transfer-encoding"),
             let coding = TransferCodings.firstNotChunked(in: head.headers["transfer-encoding"])

@@ -113,12 +113,17 @@ public enum BypassReason: Sendable, Hashable, CustomStringConvertible {
     case policy(CachePolicy)
     /// The request has no absolute URI to key it by.
     case noCacheKey
+    /// A GET or HEAD with content (RFC 9110 §9.3.1: content has no defined meaning there, but
+    /// an origin may answer by it, and the key leaves it out): forwarded, neither answered
+    /// from the cache nor stored, so it cannot put its answer where a bodiless GET finds it.
+    case requestContent(String)
 
     public var description: String {
         switch self {
         case .methodNotCacheable(let method): return "method \(method)"
         case .policy(let policy): return "policy \(policy.commandLineName)"
         case .noCacheKey: return "no absolute URI"
+        case .requestContent(let method): return "a \(method) with content (its answer may depend on it)"
         }
     }
 }

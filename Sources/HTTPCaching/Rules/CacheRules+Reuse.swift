@@ -12,11 +12,14 @@ extension CacheRules {
 
     /// ``decide(request:policy:candidates:now:)`` for a caller that has already computed the
     /// request's key (`CacheKey(request)`), so it is not normalised twice per request.
+    /// `requestHasContent`: the request carries a body (``BypassReason/requestContent(_:)``).
     public func decide(
-        request: HTTPRequest, key: CacheKey?, policy: CachePolicy, candidates: [StoredResponse], now: Date
+        request: HTTPRequest, key: CacheKey?, policy: CachePolicy, candidates: [StoredResponse], now: Date,
+        requestHasContent: Bool = false
     ) -> CacheDecision {
         let method = request.method.rawValue
         guard method == "GET" || method == "HEAD" else { return .bypass(.methodNotCacheable(method)) }
+        if requestHasContent { return .bypass(.requestContent(method)) }
         guard key != nil else { return .bypass(.noCacheKey) }
         switch policy {
         case .reloadIgnoringLocalCacheData, .reloadIgnoringLocalAndRemoteCacheData:
