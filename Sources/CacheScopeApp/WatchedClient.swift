@@ -68,8 +68,11 @@ final class WatchedClient: Sendable {
     ) async throws -> WatchedClient {
         let notice = FileLogging.start(log, command: command)
         // The recording's file and the metrics' port first: what cannot be had fails before
-        // anything runs.
-        let recordFile = try record?.stage()
+        // anything runs. The file is made again once the store is open: opening a large store
+        // can take seconds, and a Ctrl-C then (before signals are handled) must leave no
+        // temporary file behind.
+        try record?.stage().discard()
+        var recordFile: StagedFile?
         // What has started so far, for the one clean-up below.
         var endpoint: MetricsEndpoint?
         var temporary: URL?
@@ -96,6 +99,7 @@ final class WatchedClient: Sendable {
                 return (reporting: reporting, endpoint: endpoint)
             }
             reporting = metrics?.reporting
+            recordFile = try record?.stage()
             if let recordFile {
                 // The log starts with what is stored, so a replay's Entries view is complete.
                 recorder = try SessionRecorder(
