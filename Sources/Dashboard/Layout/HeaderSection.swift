@@ -170,11 +170,15 @@ enum HeaderSection {
         guard let store = model.store else {
             return [Chunk([Span("store: waiting for its first statistics", .dim)], short: [Span("store: –", .dim)])]
         }
+        // A disk that failed keeps its gauge (what it held when it failed), with a warning first:
+        // the entries of those namespaces now live in memory only.
+        let failed = store.degradedNamespaces
         if compact {
             var spans = [Span("mem ", .dim), Span(Format.percent(fraction(store.memoryUsed, store.memoryCapacity)))]
             if store.diskCapacity > 0 {
                 spans += [Span(" disk ", .dim), Span(Format.percent(fraction(store.diskUsed, store.diskCapacity)))]
             }
+            if !failed.isEmpty { spans += [Span(" disk failed", .warning)] }
             return [Chunk(spans)]
         }
         let barWidth = width >= 150 ? 20 : width >= 110 ? 14 : 8
@@ -186,6 +190,11 @@ enum HeaderSection {
         }
         chunks.append(Chunk([Span("entries ", .dim), Span(Format.count(store.entryCount))],
                             short: [Span("ent ", .dim), Span(Format.count(store.entryCount))]))
+        if !failed.isEmpty {
+            chunks.insert(Chunk(
+                [Span("! disk failed (\(failed.joined(separator: ", "))): entries kept in memory only", .warning)],
+                short: [Span("! disk failed", .warning)]), at: 0)
+        }
         return chunks
     }
 
