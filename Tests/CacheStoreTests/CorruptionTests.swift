@@ -9,6 +9,9 @@ import Testing
 struct CorruptionTests {
     enum Damage: String, CaseIterable, CustomTestStringConvertible {
         case flipBodyByte, flipHeaderByte, truncate, empty, delete, swapWithAnother, appendGarbage
+        /// An empty directory where the file was: read as "cache disk failed" for the whole
+        /// namespace, and the entry could never be written again (found by a bug hunt).
+        case replacedByDirectory
 
         var testDescription: String { rawValue }
     }
@@ -45,12 +48,13 @@ struct CorruptionTests {
         case .flipHeaderByte: bytes[20] ^= 0x80
         case .truncate: bytes = Array(bytes.prefix(bytes.count / 2))
         case .empty: bytes = []
-        case .delete: break
+        case .delete, .replacedByDirectory: break
         case .swapWithAnother: bytes = Array(try Data(contentsOf: URL(fileURLWithPath: other)))
         case .appendGarbage: bytes += [1, 2, 3]
         }
-        if damage == .delete {
+        if damage == .delete || damage == .replacedByDirectory {
             try FileManager.default.removeItem(atPath: victim)
+            if damage == .replacedByDirectory { try FileManager.default.createDirectory(atPath: victim, withIntermediateDirectories: false) }
         } else {
             try Data(bytes).write(to: URL(fileURLWithPath: victim))
         }

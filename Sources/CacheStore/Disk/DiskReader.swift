@@ -59,7 +59,8 @@ struct DiskReader: Sendable {
         do throws(FileSystemError) {
             metadata = try fileSystem.readFile(path)
         } catch {
-            return error.isNotFound ? .corrupt("file missing") : .failed(error)
+            if error.isNotFound { return .corrupt("file missing") }
+            return error.isDirectoryInstead ? .corrupt("a directory where its file should be") : .failed(error)
         }
         do throws(EntryReadFailure<FileSystemError>) {
             let decoded = try codec.decode(metadata: metadata, storageKey: storageKey, expectedKey: key) {
@@ -70,7 +71,9 @@ struct DiskReader: Sendable {
         } catch {
             switch error {
             case .corrupt(let damage): return .corrupt(damage.description)
-            case .body(let failure): return failure.isNotFound ? .corrupt("body file missing") : .failed(failure)
+            case .body(let failure):
+                if failure.isNotFound { return .corrupt("body file missing") }
+                return failure.isDirectoryInstead ? .corrupt("a directory where its body file should be") : .failed(failure)
             }
         }
     }

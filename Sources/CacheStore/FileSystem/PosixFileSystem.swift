@@ -95,8 +95,12 @@ struct PosixFileSystem: StoreFileSystem {
         }
     }
 
+    /// Removes a file, or an empty directory in its place (none of the store's own: left
+    /// where an entry's file was, it would stop that entry from ever being written again).
     func removeFile(_ path: String) throws(FileSystemError) {
-        try call("remove", path) { unlink(path) }
+        if unlink(path) == 0 { return }
+        if errno == EISDIR, rmdir(path) == 0 { return }
+        throw .current("remove", path)
     }
 
     func contentsOfDirectory(_ path: String) throws(FileSystemError) -> [String] {

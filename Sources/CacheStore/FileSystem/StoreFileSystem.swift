@@ -57,6 +57,10 @@ struct FileSystemError: Error, CustomStringConvertible, Equatable {
     /// already gone) rather than a reason to degrade the namespace.
     var isNotFound: Bool { errno == .noSuchFileOrDirectory || errno == .notDirectory }
 
+    /// Whether a directory is where a file was expected: something left in the store's
+    /// directory by someone else — a damaged entry, not a failing disk.
+    var isDirectoryInstead: Bool { errno == .isDirectory }
+
     var description: String {
         "cannot \(operation) \(path): \(errno) (errno \(errno.rawValue))"
     }
