@@ -15,10 +15,10 @@ struct BrokenOriginTests {
     /// configuration); `body` runs with the proxy's port, then both stop.
     private func withProxy(
         answer: String?, delay: TimeAmount = .zero, drip: TimeAmount? = nil, drips: Int = .max, requestTimeout: Duration = .seconds(30),
-        _ body: (Int, RawOrigin, CachingProxy) async throws -> Void
+        store: StoreConfiguration = StoreConfiguration(), _ body: (Int, RawOrigin, CachingProxy) async throws -> Void
     ) async throws {
         let origin = try await RawOrigin.start(delay: delay, drip: drip, drips: drips, answer: answer)
-        var configuration = CachingClientConfiguration.proxy(store: StoreConfiguration())
+        var configuration = CachingClientConfiguration.proxy(store: store)
         configuration.requestTimeout = requestTimeout
         try await ProxyHarness.inFront(of: origin.baseURL, configuration: configuration, stopOrigin: origin.stop) { proxy in
             try await body(proxy.port, origin, proxy)
@@ -91,6 +91,29 @@ struct BrokenOriginTests {
             #expect(ProxyHarness.cacheStatus(response) == "cachescope;fwd=miss;detail=origin-timeout")
             #expect(response.text.contains("did not end within 1.0 seconds (its body was still arriving)"), "not 'no response': \(response.text)")
             #expect(ContinuousClock.now - started < .seconds(5))
+        }
+    }
+
+    /// Each body the store may keep is collected whole before it is sent: without a bound on
+    /// them together, many concurrent misses of large bodies took hundreds of megabytes.
+    @Test("bodies being collected to store are bounded together: past the memory tier's capacity another is streamed through, not collected")
+    func collectingIsBounded() async throws {
+        // Memory only, 1 MiB, an entry up to 80 % of it: one 600 kB body is collected, a second at
+        // the same time would take the two past 1 MiB. The origin drips them and cuts them off.
+        let head = "HTTP/1.1 200 OK\r\nCache-Control: max-age=60\r\nContent-Length: 600000\r\n\r\nx"
+        let store = StoreConfiguration(memoryCapacity: 1 << 20, maximumEntryShare: 0.8)
+        try await withProxy(answer: head, drip: .milliseconds(100), drips: 10, store: store) { port, _, _ in
+            func send(_ path: String) async throws -> String {
+                let exchange = try await RawHTTP.send(
+                    "GET \(path) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", port: port, waitForClose: true)
+                return String(decoding: exchange.received.prefix(12), as: UTF8.self)
+            }
+            async let first = send("/big/1")
+            try await Task.sleep(for: .milliseconds(200))  // the first is being collected by now
+            let second = try await send("/big/2")
+            // Collected, then cut off by the origin: a 502. Streamed through: its head went at once.
+            #expect(try await first == "HTTP/1.1 502")
+            #expect(second == "HTTP/1.1 200", "the second body was not collected beside the first")
         }
     }
 

@@ -59,22 +59,38 @@ extension CachingClient {
         let origin = try await transport.stream(
             outgoing, body: streaming.requestBody, length: streaming.requestLength, timeout: timeout)
         let limit = key.map { store.maximumBodySize(for: $0, response: origin.response) } ?? 0
+        // At most the memory tier's capacity (or one body of the largest size the store keeps)
+        // is being collected at once, across requests; past it a body goes through uncollected.
+        let capacity = max(configuration.store.memoryCapacity, limit)
+        func passThrough(_ body: BodyStream, tooLarge: Bool) -> TransportResponse {
+            streaming.passThrough(
+                body,
+                reason: tooLarge
+                    ? "body larger than the store keeps (\(limit) bytes), streamed through"
+                    : "streamed through: other bodies being collected to store hold \(collecting.bytesInUse) of the "
+                        + "\(capacity) bytes allowed at once")
+            return TransportResponse(response: origin.response, body: Data())
+        }
+        var taken = 0
+        defer { collecting.give(taken) }
         let declared = origin.response.headerFields[.contentLength].flatMap { Int($0, radix: 10) }
         var collected = Data()
         if let declared {
-            guard declared <= limit else {
-                streaming.passThrough(origin.body, limit: limit)
-                return TransportResponse(response: origin.response, body: Data())
-            }
+            guard declared <= limit else { return passThrough(origin.body, tooLarge: true) }
+            guard collecting.take(max(0, declared), within: capacity) else { return passThrough(origin.body, tooLarge: false) }
+            taken = max(0, declared)
             collected.reserveCapacity(max(0, declared))
         }
         for try await part in origin.body {
-            guard part.readableBytes <= limit - collected.count else {
-                // Longer than declared, or undeclared: what was read goes first, the rest as it comes.
+            let tooLarge = part.readableBytes > limit - collected.count
+            // A body longer than declared, or undeclared, takes its bytes as they come.
+            let more = collected.count + part.readableBytes - taken
+            if tooLarge || (more > 0 && !collecting.take(more, within: capacity)) {
+                // What was read goes first, the rest as it comes.
                 let prefix = collected.isEmpty ? [part] : [ByteBuffer(bytes: collected), part]
-                streaming.passThrough(BodyStream(prefix: prefix, parts: origin.body), limit: limit)
-                return TransportResponse(response: origin.response, body: Data())
+                return passThrough(BodyStream(prefix: prefix, parts: origin.body), tooLarge: tooLarge)
             }
+            taken += max(0, more)
             guard ContinuousClock.now <= deadline else { throw TransportError.timedOut(url: Self.url(of: outgoing), after: timeout, bodyStarted: true) }
             part.withUnsafeReadableBytes { collected.append($0.assumingMemoryBound(to: UInt8.self)) }
         }
@@ -93,7 +109,6 @@ extension CachingClient {
         if case .notStorable(let reason) = rules.storability(request: request, response: origin.response, now: responseTime) {
             return StoringResult(result: .notStored(reason.description), stored: nil, freshness: nil)
         }
-        return StoringResult(
-            result: .notStored("body larger than the store keeps (\(passed.limit) bytes), streamed through"), stored: nil, freshness: nil)
+        return StoringResult(result: .notStored(passed.reason), stored: nil, freshness: nil)
     }
 }

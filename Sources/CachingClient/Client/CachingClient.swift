@@ -32,6 +32,8 @@ public final class CachingClient: Sendable {
     let backgroundRevalidations = Mutex<Set<String>>([])
     let state = Mutex(ClientState())
     let statsPublisher: StoreStatsPublisher
+    /// The bytes of streamed responses being collected to store, bounded (``CollectingBudget``).
+    let collecting = CollectingBudget()
     /// The shared tier on PostgreSQL, when one is configured.
     let sharedTier: SharedTier?
 

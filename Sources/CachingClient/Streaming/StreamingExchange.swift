@@ -16,10 +16,11 @@ final class StreamingExchange: Sendable {
     let requestLength: Int?
     private let passedThrough = Mutex<PassedThrough?>(nil)
 
-    /// A response body handed to the caller as it arrives, and the store's limit it exceeded.
+    /// A response body handed to the caller as it arrives, and why it was not collected (the
+    /// reason its request was not stored).
     struct PassedThrough: Sendable {
         let body: BodyStream
-        let limit: Int
+        let reason: String
     }
 
     init(requestBody: BodyStream?, requestLength: Int?) {
@@ -27,10 +28,10 @@ final class StreamingExchange: Sendable {
         self.requestLength = requestLength
     }
 
-    /// Hands the origin's body to the caller uncollected: it is larger than `limit`, the most
-    /// the store would keep.
-    func passThrough(_ body: BodyStream, limit: Int) {
-        passedThrough.withLock { $0 = PassedThrough(body: body, limit: limit) }
+    /// Hands the origin's body to the caller uncollected, for `reason`: larger than the store
+    /// keeps, or more than the client may collect at once (``CollectingBudget``).
+    func passThrough(_ body: BodyStream, reason: String) {
+        passedThrough.withLock { $0 = PassedThrough(body: body, reason: reason) }
     }
 
     /// The body passed through, if the response's was.
