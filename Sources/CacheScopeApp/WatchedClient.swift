@@ -246,6 +246,37 @@ final class WatchedClient: Sendable {
         return status
     }
 
+    /// Closes the recorder and renames its log into place; the recording, or `nil` after
+    /// reporting why there is none. A write of the log that failed (disk full) leaves a
+    /// readable log of the events before it: kept under --record's name, and said so.
+    private func finishRecording(_ recorder: SessionRecorder, into recordFile: StagedFile) async -> SessionRecording? {
+        let closed: SessionRecording
+        do {
+            closed = try await recorder.close()
+        } catch {
+            guard case .writeFailed(_, let reason) = error else {
+                recordFile.discard()
+                CommandFailure(command: command, error).report()
+                return nil
+            }
+            do {
+                try recordFile.commit()
+                CommandFailure(command: command, SessionLogError.writeFailed(file: recordFile.finalPath, reason: reason)).report()
+            } catch {
+                CommandFailure(command: command, error).report()  // not even that could be kept: says why
+            }
+            return nil
+        }
+        do {
+            try recordFile.commit()
+        } catch {
+            CommandFailure(command: command, error).report()
+            return nil
+        }
+        logger.info("recorded", metadata: ["events": "\(closed.eventCount)", "path": "\(recordFile.finalPath)"])
+        return closed
+    }
+
     /// `metrics on http://…/metrics` when `--metrics` serves them.
     private var metricsNote: String? { metrics.map { "metrics on \($0.endpoint.url)" } }
 
@@ -266,21 +297,7 @@ final class WatchedClient: Sendable {
             _ = try? await recorder?.close()
             recordFile?.discard()
         } else if let recorder, let recordFile {
-            do {
-                let closed = try await recorder.close()
-                try recordFile.commit()
-                recording = closed
-                logger.info("recorded", metadata: ["events": "\(closed.eventCount)", "path": "\(recordFile.finalPath)"])
-            } catch {
-                // A write failed (disk full, directory gone): what was written before it is a
-                // readable log, kept under --record's name; the message names that file.
-                if case .writeFailed(_, let reason) = error, (try? recordFile.commit()) != nil {
-                    CommandFailure(command: command, SessionLogError.writeFailed(file: recordFile.finalPath, reason: reason)).report()
-                } else {
-                    recordFile.discard()
-                    CommandFailure(command: command, error).report()
-                }
-            }
+            recording = await finishRecording(recorder, into: recordFile)
         }
         do { try await client.shutdown() } catch { logger.error("client shutdown failed", metadata: ["error": "\(error)"]) }
         await metrics?.reporting.stop()

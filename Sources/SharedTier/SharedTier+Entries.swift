@@ -16,6 +16,8 @@ extension SharedTier {
     /// is left out.
     package func variants(for key: CacheKey) async -> [OpenedEntry] {
         let digest = ByteBuffer(bytes: codec.keyDigest(for: key))
+        // Before the query: a purge sent while it runs still keeps its rows out of this answer.
+        let unsent = pendingUnsentPurges
         guard let rows = await lookups.rows(for: digest, query: { [self] in await lookUp($0) }, none: []) else { return [] }
         if !rows.isEmpty { markUsed(rows.map(\.0)) }
         let opened = rows.compactMap { id, metadata, body -> OpenedEntry? in
@@ -29,7 +31,7 @@ extension SharedTier {
             }
         }
         // What this instance purged while the tier was down is still in it: not served here.
-        return unsentPurges.withLock { $0.isEmpty } ? opened : opened.filter { !isCoveredByUnsentPurge($0) }
+        return unsent.isEmpty ? opened : opened.filter { !isCovered($0, by: unsent) }
     }
 
     /// Each digest's rows (id, metadata, body), in one query; `nil` when it failed. A row

@@ -1,6 +1,6 @@
 package import HTTPCaching
 package import CacheStore
-package import Foundation
+import Foundation
 import Logging
 import NIOCore
 import PostgresNIO
@@ -10,24 +10,22 @@ extension SharedTier {
     /// Deletes what `scope` covers from the tier and publishes the purge to every instance
     /// (delivered when the deletion commits). Returns how many entries the tier held, or
     /// `nil` when it could not be reached: then the purge is kept as an ``UnsentPurge``, sent
-    /// (and the other instances told) when the tier answers again, and until then rows it
-    /// covers are not served here. `at`: when the purge was made, by the client's clock.
+    /// (and the other instances told) once the tier answers again, and until then rows it
+    /// covers are not served here. (A purge whose task was cancelled is not kept.)
     ///
     /// A key, tag or all-purge is one statement. The tier keeps no URL in the clear, so a
     /// prefix or filter purge reads every entry's metadata, page by page, opens it, and
     /// deletes the rows `matches` keeps (for a prefix, when `matches` is `nil`, the URL's
     /// prefix decides).
-    package func purge(
-        _ scope: SharedPurge.Scope, at: Date = Date(), matching matches: (@Sendable (OpenedHead) -> Bool)? = nil
-    ) async -> Int? {
+    package func purge(_ scope: SharedPurge.Scope, matching matches: (@Sendable (OpenedHead) -> Bool)? = nil) async -> Int? {
         guard let count = await purgeNow(scope, matching: matches) else {
-            unsentPurges.withLock { $0.append(UnsentPurge(scope: scope, matching: matches, at: at)) }
+            if !Task.isCancelled { keepUnsent(UnsentPurge(scope: scope, matching: matches)) }
             return nil
         }
         return count
     }
 
-    /// ``purge(_:at:matching:)`` once: `nil` when the tier could not be reached.
+    /// ``purge(_:matching:)`` once: `nil` when the tier could not be reached.
     func purgeNow(_ scope: SharedPurge.Scope, matching matches: (@Sendable (OpenedHead) -> Bool)?) async -> Int? {
         let payload = SharedPurge(scope: scope, origin: configuration.instanceName, sender: senderID).payload
         let channel = configuration.channel

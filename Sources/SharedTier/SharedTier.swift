@@ -59,8 +59,9 @@ package final class SharedTier: Sendable {
     let evicting = Mutex(false)
     /// When a write is followed by an eviction pass.
     let capacityChecks: Mutex<CapacityCheckSchedule>
-    /// Purges this instance made while the tier could not be reached (``UnsentPurge``).
-    let unsentPurges = Mutex<[UnsentPurge]>([])
+    /// Purges this instance made while the tier could not be reached (``UnsentPurge``), and
+    /// the task sending them.
+    let unsentPurges = Mutex(UnsentPurges())
     /// What the tags of a row are (its `Surrogate-Key`), for an unsent purge by tag.
     let storeConfiguration: StoreConfiguration
     private let runTask: Task<Void, Never>
@@ -135,6 +136,9 @@ package final class SharedTier: Sendable {
     /// Writes the marks of entries read, waits for the writes in flight, stops listening and
     /// closes the connections.
     package func shutdown() async {
+        let sender = unsentPurges.withLock { $0.sender }
+        sender?.cancel()
+        await sender?.value
         await touches.close()
         await flushTouches()
         await writes.finish()
@@ -155,7 +159,6 @@ package final class SharedTier: Sendable {
             if health.succeeded() {
                 logger.info("shared tier answers again", metadata: ["url": "\(configuration.displayURL)"])
                 observer.recovered()
-                if unsentPurges.withLock({ !$0.isEmpty }) { Task { await sendUnsentPurges() } }
             }
             return result
         } catch is CancellationError {

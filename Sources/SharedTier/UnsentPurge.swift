@@ -1,26 +1,24 @@
 import CacheStore
 import Foundation
-import Synchronization
 import HTTPCaching
 import Logging
+import Synchronization
 
 /// A purge this instance made while the shared tier could not be reached. The local copies
-/// went at once; the tier's rows and the other instances wait for the tier to answer again,
-/// when ``SharedTier`` sends it (`sendUnsentPurges`). Until then, a lookup here leaves out the
-/// rows it covers, so the instance that purged does not read back what it purged.
+/// went at once; the tier's rows and the other instances wait until the tier answers again,
+/// when ``SharedTier`` sends it (`sendUnsentPurges`, tried every few seconds). Until then a
+/// lookup here leaves out every row it covers, so the instance that purged does not read back
+/// what it purged — rows written after the purge too, as the send deletes them too.
 struct UnsentPurge: Sendable {
     /// Tells it from the others once it has been sent.
     let id = UUID()
     /// What it covers.
     let scope: SharedPurge.Scope
-    /// For a prefix or filter purge, the rows it takes (as ``SharedTier/purge(_:at:matching:)`` was given them).
+    /// For a prefix or filter purge, the rows it takes (as ``SharedTier/purge(_:matching:)`` was given them).
     let matching: (@Sendable (OpenedHead) -> Bool)?
-    /// When it was made, by the client's clock: a row written after it is newer than the purge.
-    let at: Date
 
-    /// Whether it covers `entry` (whose tags are `tags`): written before the purge, and in its scope.
+    /// Whether it covers `entry` (whose tags are `tags`): the rows its send will delete.
     func covers(_ entry: OpenedEntry, tags: [String]) -> Bool {
-        guard entry.created <= at else { return false }
         switch scope {
         case .key(let key): return entry.stored.key == key
         case .tag(let tag): return tags.contains(tag)
@@ -31,24 +29,67 @@ struct UnsentPurge: Sendable {
     }
 }
 
+/// The purges waiting to be sent, and whether a task is sending them.
+struct UnsentPurges: Sendable {
+    var waiting: [UnsentPurge] = []
+    var sender: Task<Void, Never>?
+}
+
 extension SharedTier {
-    /// Whether a purge not yet sent covers `entry`.
-    func isCoveredByUnsentPurge(_ entry: OpenedEntry) -> Bool {
-        let tags = storeConfiguration.tags(of: entry.stored)
-        return unsentPurges.withLock { purges in purges.contains { $0.covers(entry, tags: tags) } }
+    /// How often the purges not sent yet are tried again, and how many times at most before
+    /// they are given up (logged): about ten minutes.
+    static let unsentPurgeRetry: (interval: Duration, attempts: Int) = (.seconds(3), 200)
+
+    /// Keeps `purge` to send once the tier answers again, and starts trying if nothing is.
+    func keepUnsent(_ purge: UnsentPurge) {
+        unsentPurges.withLock { state in
+            state.waiting.append(purge)
+            guard state.sender == nil else { return }
+            state.sender = Task { [self] in await sendUnsentPurges() }
+        }
     }
 
-    /// Sends the purges made while the tier could not be reached (it answers again): each
-    /// deletes its rows and tells the other instances, and stays in the list — keeping its
-    /// rows out of lookups here — until its deletion has committed; one that fails again
-    /// waits for the next recovery.
-    func sendUnsentPurges() async {
-        for purge in unsentPurges.withLock({ $0 }) {
-            guard let count = await purgeNow(purge.scope, matching: purge.matching) else { continue }
-            unsentPurges.withLock { $0.removeAll { $0.id == purge.id } }
-            logger.info(
-                "shared tier: a purge made while it could not be reached was sent",
-                metadata: ["scope": "\(purge.scope)", "removed": "\(count)"])
+    /// The unsent purges as they are now: a lookup takes them before its query, so that a
+    /// purge sent while the query runs still keeps its rows out of that lookup's answer.
+    var pendingUnsentPurges: [UnsentPurge] { unsentPurges.withLock { $0.waiting } }
+
+    /// Whether one of `purges` covers `entry`.
+    func isCovered(_ entry: OpenedEntry, by purges: [UnsentPurge]) -> Bool {
+        let tags = storeConfiguration.tags(of: entry.stored)
+        return purges.contains { $0.covers(entry, tags: tags) }
+    }
+
+    /// Sends the waiting purges, one after another, every ``unsentPurgeRetry`` interval until
+    /// none is left: each deletes its rows and tells the other instances, and stays in the list
+    /// — its rows kept out of lookups here — until that has committed. One task at a time
+    /// (``keepUnsent(_:)`` starts it); it ends when the list is empty, the attempts run out or
+    /// the tier shuts down.
+    private func sendUnsentPurges() async {
+        let (interval, attempts) = Self.unsentPurgeRetry
+        for _ in 0..<attempts {
+            do { try await Task.sleep(for: interval) } catch { break }
+            for purge in pendingUnsentPurges {
+                guard !Task.isCancelled, let count = await purgeNow(purge.scope, matching: purge.matching) else { continue }
+                unsentPurges.withLock { $0.waiting.removeAll { $0.id == purge.id } }
+                logger.info(
+                    "shared tier: a purge made while it could not be reached was sent",
+                    metadata: ["scope": "\(purge.scope)", "removed": "\(count)"])
+            }
+            let done = unsentPurges.withLock { state -> Bool in
+                guard state.waiting.isEmpty else { return false }
+                state.sender = nil
+                return true
+            }
+            if done { return }
+        }
+        let given = unsentPurges.withLock { state -> [UnsentPurge] in
+            defer { state = UnsentPurges() }
+            return state.waiting
+        }
+        if !given.isEmpty, !Task.isCancelled {
+            logger.warning(
+                "shared tier: purges made while it could not be reached were never sent; the other instances keep their copies",
+                metadata: ["purges": "\(given.map { "\($0.scope)" })"])
         }
     }
 }

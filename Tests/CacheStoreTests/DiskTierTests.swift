@@ -236,6 +236,9 @@ struct DiskTierTests {
         let given = TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: given.path, withIntermediateDirectories: false)
         #expect(chmod(given.path, 0o1777) == 0)
+        // One of the store's own directories, made by someone else: it is made private.
+        try FileManager.default.createDirectory(atPath: given.namespace(), withIntermediateDirectories: false)
+        #expect(chmod(given.namespace(), 0o777) == 0)
         let (factory, store) = try StoreFactory(directory: given).opened()
         store.store("https://example.com/a", body: [1], now: factory.clock.now)
         await store.flush()

@@ -47,6 +47,10 @@ struct InvalidationAndVaryTests {
             #expect(fat.reason == "a GET with content (its answer may depend on it)", "\(fat.reason)")
             #expect(try await harness.get("/max-age/60").outcome == .miss)
             #expect(harness.origin.requestCount(path: "/max-age/60") == 2)
+            // One that forbids the network gets nothing: it is not sent either.
+            let onlyIfCached = try #require(CachingClient.request(url: harness.url("/max-age/60"), headers: [.cacheControl: "only-if-cached"]))
+            #expect(try await harness.client.data(for: onlyIfCached, body: Data("x".utf8)).outcome == .error)
+            #expect(harness.origin.requestCount(path: "/max-age/60") == 2)
         }
     }
 

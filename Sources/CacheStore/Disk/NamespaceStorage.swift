@@ -73,14 +73,14 @@ final class NamespaceStorage {
         let directory = base + "/" + namespace.directoryName
         let lock: FileLock
         do {
-            try fileSystem.createDirectory(base)
-            try fileSystem.createDirectory(directory)
+            try fileSystem.createDirectory(base, ownedByStore: false)
+            try fileSystem.createDirectory(directory, ownedByStore: true)
             guard let taken = try fileSystem.lockExclusively(directory + "/lock") else {
                 throw OpenFailure.configuration(.directoryInUse(path: directory))
             }
             lock = taken
-            try fileSystem.createDirectory(directory + "/entries")
-            try fileSystem.createDirectory(directory + "/tmp")
+            try fileSystem.createDirectory(directory + "/entries", ownedByStore: true)
+            try fileSystem.createDirectory(directory + "/tmp", ownedByStore: true)
         } catch let failure as OpenFailure {
             throw failure
         } catch {

@@ -16,7 +16,7 @@ import Darwin
 /// directory listing; those are thin C calls below (on a descriptor's `rawValue` where one is
 /// open), their `errno` turned into `Errno` like swift-system's own failures.
 struct PosixFileSystem: StoreFileSystem {
-    func createDirectory(_ path: String) throws(FileSystemError) {
+    func createDirectory(_ path: String, ownedByStore: Bool) throws(FileSystemError) {
         var prefix = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             prefix += "/" + component
@@ -27,6 +27,8 @@ struct PosixFileSystem: StoreFileSystem {
             // The umask may have taken bits from 0700; nobody else may have been given any.
             try call("set permissions of", prefix) { chmod(prefix, 0o700) }
         }
+        // One of the store's own that was there (made by someone else, or before) is made private.
+        if ownedByStore { try call("set permissions of", path) { chmod(path, 0o700) } }
     }
 
     func createPrivateFile(_ path: String) throws(FileSystemError) {

@@ -64,7 +64,9 @@ final class SimulatedEntryFiles: StoreFileSystem {
 
     var keepsFilesInMemory: Bool { true }
 
-    func createDirectory(_ path: String) throws(FileSystemError) { try base.createDirectory(path) }
+    func createDirectory(_ path: String, ownedByStore: Bool) throws(FileSystemError) {
+        try base.createDirectory(path, ownedByStore: ownedByStore)
+    }
 
     func createPrivateFile(_ path: String) throws(FileSystemError) { try base.createPrivateFile(path) }
 

@@ -4,9 +4,10 @@ import SystemPackage
 /// disk full, read-only or failing (``PosixFileSystem`` is the real one). SQLite does its own
 /// I/O on the index; its failures reach the store as index errors and degrade it the same way.
 protocol StoreFileSystem: Sendable {
-    /// Creates a directory (and missing parents) with mode 0700; one that exists keeps its mode
-    /// (`--cache-dir /tmp` must not lock other users out of /tmp).
-    func createDirectory(_ path: String) throws(FileSystemError)
+    /// Creates a directory (and missing parents) with mode 0700. An existing one is set to 0700
+    /// when it is the store's own (`ownedByStore`); the directory a store was given keeps its
+    /// mode (`--cache-dir /tmp` must not lock other users out of /tmp).
+    func createDirectory(_ path: String, ownedByStore: Bool) throws(FileSystemError)
     /// Creates an empty file with mode 0600 if it does not exist, and sets its mode to 0600.
     func createPrivateFile(_ path: String) throws(FileSystemError)
     /// Writes a new file with mode 0600; with `sync`, forces it to stable storage (fsync)

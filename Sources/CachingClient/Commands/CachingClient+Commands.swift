@@ -40,9 +40,10 @@ extension CachingClient {
                 return CommandResult(succeeded: false, message: "purge filter \"\(text)\": \(error)")
             }
             let count = await Self.purgeLocally(.filter(text), store: store, events: events)
-            let (now, storeConfiguration) = (configuration.now, configuration.store)
+            // The purge's own moment, also when it is sent later: `ttl<0` means stale now, not then.
+            let (now, storeConfiguration) = (configuration.now(), configuration.store)
             let shared = await purgeSharedTier(.filter(text)) { head in
-                filter.matches(SharedRowSubject(head: head, now: now(), tags: storeConfiguration.tags(of: head.stored)))
+                filter.matches(SharedRowSubject(head: head, now: now, tags: storeConfiguration.tags(of: head.stored)))
             }
             return CommandResult(succeeded: true, message: "purged \(Self.entries(count)) matching \(text)\(shared)")
         case .purgeAll:
@@ -125,7 +126,7 @@ extension CachingClient {
     /// append to the command's message (nothing without a shared tier).
     private func purgeSharedTier(_ scope: SharedPurge.Scope, matching: (@Sendable (OpenedHead) -> Bool)? = nil) async -> String {
         guard let sharedTier else { return "" }
-        guard let count = await sharedTier.purge(scope, at: configuration.now(), matching: matching) else {
+        guard let count = await sharedTier.purge(scope, matching: matching) else {
             return "; the shared tier could not be reached: the purge reaches it and the other instances when it answers again"
         }
         return "; \(Self.entries(count)) from the shared tier, other instances told"

@@ -19,7 +19,12 @@ extension CacheRules {
     ) -> CacheDecision {
         let method = request.method.rawValue
         guard method == "GET" || method == "HEAD" else { return .bypass(.methodNotCacheable(method)) }
-        if requestHasContent { return .bypass(.requestContent(method)) }
+        if requestHasContent {
+            // Nothing may be served to it: a request that forbids the network gets nothing.
+            if policy == .returnCacheDataDontLoad { return .unsatisfiable(.policyDontLoad) }
+            if requestDirectives(request).0.onlyIfCached { return .unsatisfiable(.onlyIfCached) }
+            return .bypass(.requestContent(method))
+        }
         guard key != nil else { return .bypass(.noCacheKey) }
         switch policy {
         case .reloadIgnoringLocalCacheData, .reloadIgnoringLocalAndRemoteCacheData:

@@ -34,9 +34,9 @@ final class FaultInjectingFileSystem: StoreFileSystem {
         }
     }
 
-    func createDirectory(_ path: String) throws(FileSystemError) {
+    func createDirectory(_ path: String, ownedByStore: Bool) throws(FileSystemError) {
         if current == .readOnly { throw FileSystemError(operation: "create directory", path: path, errno: .readOnlyFileSystem) }
-        try real.createDirectory(path)
+        try real.createDirectory(path, ownedByStore: ownedByStore)
     }
 
     func createPrivateFile(_ path: String) throws(FileSystemError) {

@@ -19,7 +19,9 @@ final class RecordingFileSystem: StoreFileSystem {
 
     private func record(_ operation: Operation) { log.withLock { $0.append(operation) } }
 
-    func createDirectory(_ path: String) throws(FileSystemError) { try real.createDirectory(path) }
+    func createDirectory(_ path: String, ownedByStore: Bool) throws(FileSystemError) {
+        try real.createDirectory(path, ownedByStore: ownedByStore)
+    }
 
     func createPrivateFile(_ path: String) throws(FileSystemError) { try real.createPrivateFile(path) }
 
