@@ -69,12 +69,21 @@ struct GetCommand: AsyncParsableCommand {
         }
         // The cache keys a response by its URL: a Host field naming another host would store
         // one virtual host's response where another's is looked up.
-        if let host = HTTPField.Name("Host").flatMap({ request.headerFields[$0] }), host.lowercased() != request.authority?.lowercased() {
+        if let host = HTTPField.Name("Host").flatMap({ request.headerFields[$0] }),
+            Self.withoutDefaultPort(host, scheme: request.scheme) != Self.withoutDefaultPort(request.authority ?? "", scheme: request.scheme)
+        {
             throw ValidationError(
                 "-H 'Host: \(host)' names another host than the URL (\(request.authority ?? "")): the cache keys responses by URL, "
                     + "so put that host in the URL")
         }
         return request
+    }
+
+    /// An authority as compared: lower-cased, without the scheme's default port (`:80`, `:443`).
+    private static func withoutDefaultPort(_ authority: String, scheme: String?) -> String {
+        let lowered = authority.lowercased()
+        let defaultPort = scheme?.lowercased() == "https" ? ":443" : ":80"
+        return lowered.hasSuffix(defaultPort) ? String(lowered.dropLast(defaultPort.count)) : lowered
     }
 
     private func cachePolicy() throws -> CachePolicy {

@@ -103,6 +103,9 @@ struct ScriptedOriginTests {
             let earlier = try await get("/d", port: port, headers: ["If-Modified-Since: \(HTTPDate.format(Date().addingTimeInterval(-3000)))"])
             #expect(earlier.status == 200)
             #expect(origin.requestCount("/d") == 1)
+            // A 200 just fetched was the origin's answer to that very conditional: it stands.
+            let fetched = try await get("/d2", port: port, headers: ["If-Modified-Since: \(HTTPDate.format(Date().addingTimeInterval(60)))"])
+            #expect(fetched.status == 200)
         }
     }
 

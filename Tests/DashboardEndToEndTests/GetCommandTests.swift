@@ -113,6 +113,13 @@ extension EndToEndTests {
             #expect(output.stdout.isEmpty)
         }
 
+        @Test("a Host field naming the URL's own host is taken (the request goes out: here, to a port nobody listens on)")
+        func hostFieldForTheSameHost() async throws {
+            let output = try await Binary.run(["get", "http://127.0.0.1:9/a", "-H", "Host: 127.0.0.1:9"])
+            #expect(output.status == 1, "\(output.stderr)")
+            #expect(output.stderr.contains("cannot connect to http://127.0.0.1:9/a"), "\(output.stderr)")
+        }
+
         @Test("bad input is a usage error that says what is wrong", arguments: [
             (["get", "example.com/a"], #""example.com/a" is not an absolute http:// or https:// URL"#),
             (["get", "http://127.0.0.1:9/", "--policy", "sometimes"], #"unknown policy "sometimes"; use one of: protocol, reload"#),

@@ -9,7 +9,7 @@ extension EndToEndTests {
     /// A session log whose writes start failing while the command runs (the disk fills up).
     @Suite("A recording that cannot be written to the end")
     struct RecordingFailureTests {
-        /// The shell's file-size limit stands in for a full disk: past it, each write fails
+        /// The shell's file-size limit (`ulimit -f`, in 512-byte blocks) stands in for a full disk: past it, each write fails
         /// with EFBIG ("File too large") once SIGXFSZ is ignored, as ENOSPC would.
         @Test("proxy --record on a filling disk keeps the events written before the failure, under --record's name, and says so")
         func writeFailureKeepsWhatWasWritten() async throws {
@@ -18,8 +18,10 @@ extension EndToEndTests {
             let directory = try TemporaryDirectory()
             let log = directory.path("capture.jsonl")
             let proxy = try await HeadlessProxy.start(
-                origin: origin, directory: directory, extra: ["--record", log], shellSetUp: "trap '' XFSZ; ulimit -f 64")
-            for _ in 0..<150 { _ = try await Curl.head(proxy.url + "/max-age/60") }
+                origin: origin, directory: directory, extra: ["--record", log], shellSetUp: "trap '' XFSZ; ulimit -f 128")
+            // About 1 KiB of log each, 64 KiB allowed (for every file: the captured output's
+            // 300 lines of access log stay well below it).
+            for _ in 0..<300 { _ = try await Curl.head(proxy.url + "/max-age/60") }
             kill(proxy.child.pid, SIGTERM)
             let (status, text) = await proxy.child.wait(timeout: .seconds(30))
             #expect(status == 143, "\(text)")

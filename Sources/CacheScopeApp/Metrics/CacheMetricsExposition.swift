@@ -1,6 +1,7 @@
 import CacheMetrics
 public import CoreMetrics
 public import Prometheus
+import Foundation
 import Synchronization
 
 /// What `--metrics` serves, in Prometheus' text format, and the `MetricsFactory` that fills it.
@@ -41,7 +42,7 @@ public final class CacheMetricsExposition: MetricsFactory, Sendable {
         var text = registry.emitToString()
         histograms.withLock { families in
             for family in families where !family.series.isEmpty {
-                if let help = CacheMetricName.help(for: family.name) { text += "# HELP \(family.name) \(PrometheusLatencyHistogram.escaped(help))\n" }
+                if let help = CacheMetricName.help(for: family.name) { text += "# HELP \(family.name) \(Self.escapedHelp(help))\n" }
                 text += "# TYPE \(family.name) histogram\n"
                 for series in family.series { series.emit(into: &text) }
             }
@@ -121,6 +122,12 @@ public final class CacheMetricsExposition: MetricsFactory, Sendable {
         histograms.withLock { families in
             for index in families.indices { families[index].series.removeAll { $0 === histogram } }
         }
+    }
+
+    /// A help text as the text format wants it: `\\` and line feeds escaped, and nothing else
+    /// (a `\"` is an escape in a label value only).
+    private static func escapedHelp(_ help: String) -> String {
+        help.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
     }
 
     /// `name` whole, as swift-prometheus' descriptor spells it (no unit appended).

@@ -85,8 +85,7 @@ final class PrometheusLatencyHistogram: TimerHandler, @unchecked Sendable {
         return whole.addingReportingOverflow(attoseconds / 1_000_000_000).overflow ? .max : whole + attoseconds / 1_000_000_000
     }
 
-    /// A label value or help text as the text format wants it: `\`, `"` and line feeds
-    /// escaped byte by byte (a `\r\n` or a quote with a combining mark is one `Character`,
+    /// A label value as the text format wants it: `\`, `"` and line feeds escaped byte by byte (a `\r\n` or a quote with a combining mark is one `Character`,
     /// but its line feed or quote must be escaped all the same).
     static func escaped(_ value: String) -> String {
         var bytes: [UInt8] = []

@@ -81,7 +81,9 @@ struct ProxyExchange: Sendable {
                 closeConnection: false, outcome: result.outcome.rawValue, reason: result.reason)
         }
         let response = HTTPResponse(status: result.response.status, headerFields: fields)
-        if let notModified = ConditionalRequest.notModified(for: request, response: response, now: now) {
+        if let notModified = ConditionalRequest.notModified(
+            for: request, response: response, fromStore: result.outcome.servedFromCache, now: now)
+        {
             return ProxyAnswer(
                 response: notModified, body: Data(), closeConnection: false, outcome: result.outcome.rawValue,
                 reason: result.reason + "; 304 to the client's conditional request")

@@ -1,3 +1,5 @@
+import Foundation
+import HTTPCaching
 import NIOCore
 
 /// Answers a connection over the limit with `503 Service Unavailable` and closes it, without
@@ -7,12 +9,15 @@ final class ConnectionRefusal: ChannelInboundHandler {
     typealias OutboundOut = ByteBuffer
 
     private static let body = "the proxy has too many open connections; try again shortly\n"
-    private static let response =
+
+    /// The answer, with the proxy's own answers' fields: no-store, and a Date (RFC 9110 §6.6.1).
+    private static func response(at date: Date) -> String {
         "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\n"
-        + "Retry-After: 1\r\nConnection: close\r\n\r\n" + body
+            + "Cache-Control: no-store\r\nDate: \(HTTPDate.format(date))\r\nRetry-After: 1\r\nConnection: close\r\n\r\n" + body
+    }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        let buffer = context.channel.allocator.buffer(string: Self.response)
+        let buffer = context.channel.allocator.buffer(string: Self.response(at: Date()))
         context.writeAndFlush(wrapOutboundOut(buffer)).assumeIsolated().whenComplete { _ in LingeringClose.start(context) }
     }
 

@@ -173,13 +173,14 @@ final class ProxyHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             // The body is read here, so the client may send it now (RFC 9110 §10.1.1) — unless
             // there is none, or the client speaks HTTP/1.0, which may take any 1xx for the final
             // answer (§15.2: never sent to a 1.0 client, whose expectation is ignored).
-            if head.version.minor >= 1, Self.hasBody(head),
+            let hasBody = Self.hasBody(head)
+            if head.version.minor >= 1, hasBody,
                 head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" })
             {
                 let interim = HTTPResponseHead(version: head.version, status: .continue)
                 context.writeAndFlush(wrapOutboundOut(.head(interim)), promise: nil)
             }
-            guard Self.hasBody(head) else {
+            guard hasBody else {
                 state = .receiving(request, head)
                 return
             }

@@ -91,7 +91,8 @@ final class ProxyProtocolErrorHandler: ChannelDuplexHandler, RemovableChannelHan
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if case .head = unwrapInboundIn(data) { firstLine = nil }  // only the first request's line is known
+        // Only the first request's line is known: forgotten at its head (no cast after that).
+        if firstLine != nil, case .head = unwrapInboundIn(data) { firstLine = nil }
         context.fireChannelRead(data)
     }
 
