@@ -241,6 +241,7 @@ struct RequestErrorTests {
             try #require(harness.proxy.connectionCount == 2)
             let refused = try await RawHTTP.send("GET /max-age/60 HTTP/1.1\r\nHost: x\r\n\r\n", port: port, waitForClose: true)
             #expect(refused.responses.first?.status == 503)
+            #expect(refused.responses.first?.value("Date") != nil && refused.responses.first?.value("Cache-Control") == "no-store")
             for holder in holders { holder.cancel() }
         }
     }
