@@ -297,6 +297,10 @@ final class WatchedClient: Sendable {
             _ = try? await recorder?.close()
             recordFile?.discard()
         } else if let recorder, let recordFile {
+            // The log ends with the store's figures at its end: a replay then knows how long the
+            // session ran (its `--stats-every` lines go as far as the live run's, also when no
+            // request was in flight at the end) and shows the store as it was left.
+            client.events.publish(.storeStats(client.store.stats()))
             recording = await finishRecording(recorder, into: recordFile)
         }
         do { try await client.shutdown() } catch { logger.error("client shutdown failed", metadata: ["error": "\(error)"]) }

@@ -1,3 +1,4 @@
+import HTTPCaching
 import NIOCore
 import NIOHTTP1
 
@@ -5,9 +6,11 @@ import NIOHTTP1
 /// version), which NIO's parser would wait on until the header-read timeout: it has no way to
 /// tell such a line from the start of an HTTP/1.x one. Seeing the line end with only a method
 /// and a target, it sends ``VersionlessRequestLine/Found`` and a parser error down the pipeline
-/// for ``ProxyProtocolErrorHandler`` to answer 400 at once, naming the line. Either way it leaves the pipeline once the first line has ended, so
-/// the requests after it cost nothing; it passes every byte on unchanged. A line whose second
-/// word is no request target (`HELLO THERE`) is left to the parser, which refuses it.
+/// for ``ProxyProtocolErrorHandler`` to answer 400 at once, naming the line. It also tells that
+/// handler the line as far as it has come (``LineStart``), so that a method the parser refuses
+/// unnamed can be named in a 501. Either way it leaves the pipeline once the first line has
+/// ended, so the requests after it cost nothing; it passes every byte on unchanged. A line
+/// whose second word is no request target (`HELLO THERE`) is left to the parser, which refuses it.
 ///
 /// Empty lines before the request line are skipped, as the parser does (RFC 9112 §2.2). A line
 /// longer than `limit` bytes is left to the parser (whose limits answer it).
@@ -29,17 +32,12 @@ final class VersionlessRequestLine: ChannelInboundHandler, RemovableChannelHandl
             guard let space = text.firstIndex(of: " ") else { return nil }
             let word = text[..<space]
             let target = text[text.index(after: space)...]
-            guard !word.isEmpty, word.utf8.allSatisfy(Self.isTokenByte),
+            guard HTTPToken.isToken(word),
                 target.hasPrefix("/") || target.hasPrefix("*") || target.contains("://")
             else { return nil }
             return String(word)
         }
 
-        /// Whether `byte` may be in an HTTP token (RFC 9110 §5.6.2), as in a method.
-        private static func isTokenByte(_ byte: UInt8) -> Bool {
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
     }
 
     /// A request line with a method and a target but no HTTP version.
