@@ -67,11 +67,10 @@ final class WatchedClient: Sendable {
         configuration: (URL) -> CachingClientConfiguration
     ) async throws -> WatchedClient {
         let notice = FileLogging.start(log, command: command)
-        // The recording's file and the metrics' port first: what cannot be had fails before
-        // anything runs. The file is made again once the store is open: opening a large store
-        // can take seconds, and a Ctrl-C then (before signals are handled) must leave no
-        // temporary file behind.
-        try record?.stage().discard()
+        // The metrics' port first: what cannot be had fails before anything runs (the record
+        // path was checked when parsed, `OutputPath`). The recording's file is made once the
+        // store is open: opening a large store can take seconds, and a Ctrl-C then (before
+        // signals are handled) must leave no temporary file behind.
         var recordFile: StagedFile?
         // What has started so far, for the one clean-up below.
         var endpoint: MetricsEndpoint?

@@ -59,10 +59,11 @@ struct GetCommand: AsyncParsableCommand {
         guard let request = CachingClient.request(url: url, headers: try HeaderOption.parse(headers)) else {
             throw ValidationError("\"\(url)\" is not an absolute http:// or https:// URL")
         }
-        let components = URLComponents(string: url)
-        if let port = components?.port, !(1...65535).contains(port) {
-            throw ValidationError("\"\(url)\": port \(port) is out of range (1–65535)")
+        // The transport would refuse it too, as a failed request; typed here, it is a usage error.
+        if let problem = AsyncHTTPClientTransport.portProblem(in: request.authority ?? "") {
+            throw ValidationError("\"\(url)\": \(problem)")
         }
+        let components = URLComponents(string: url)
         if components?.user != nil || components?.password != nil {
             throw ValidationError(
                 "\"\(url)\" has a user name or password in it, which would not be sent: give them as -H 'Authorization: Basic …' instead")

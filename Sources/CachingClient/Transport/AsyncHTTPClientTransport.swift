@@ -120,8 +120,8 @@ public final class AsyncHTTPClientTransport: Transport {
     }
 
     /// What is wrong with the port of `authority` (`host`, `host:port`, `[v6]:port`), or `nil`
-    /// when it has none or a usable one (1–65535).
-    static func portProblem(in authority: String) -> String? {
+    /// when it has none or a usable one (1–65535): `port 70000 is out of range (1–65535)`.
+    public static func portProblem(in authority: String) -> String? {
         // After any user information; the port follows the last colon, unless that colon is
         // inside an IPv6 literal's brackets.
         let hostAndPort = authority.lastIndex(of: "@").map { authority[authority.index(after: $0)...] } ?? authority[...]
