@@ -17,7 +17,8 @@ extension SharedTier {
     /// prefix or filter purge reads every entry's metadata, page by page, opens it, and
     /// deletes the rows `matches` keeps (for a prefix, when `matches` is `nil`, the URL's
     /// prefix decides).
-    package func purge(_ scope: SharedPurge.Scope, matching matches: (@Sendable (OpenedHead) -> Bool)? = nil) async -> Int? {
+    package func purge(_ scope: SharedPurge.Scope, matching: (@Sendable (OpenedHead) -> Bool)? = nil) async -> Int? {
+        let matches = Self.rowsTaken(by: scope, matching: matching)
         guard let count = await purgeNow(scope, matching: matches) else {
             if !Task.isCancelled { keepUnsent(UnsentPurge(scope: scope, matching: matches)) }
             return nil
@@ -25,7 +26,21 @@ extension SharedTier {
         return count
     }
 
-    /// ``purge(_:matching:)`` once: `nil` when the tier could not be reached.
+    /// The rows a prefix or filter purge takes, which only opening each row tells: `matching`
+    /// when given, else a prefix purge's URLs under it (a filter without one takes none);
+    /// `nil` for the scopes a statement selects by digest.
+    static func rowsTaken(
+        by scope: SharedPurge.Scope, matching: (@Sendable (OpenedHead) -> Bool)?
+    ) -> (@Sendable (OpenedHead) -> Bool)? {
+        switch scope {
+        case .prefix(let prefix): matching ?? { $0.stored.key.uri.hasPrefix(prefix) }
+        case .filter: matching ?? { _ in false }
+        case .key, .tag, .all: nil
+        }
+    }
+
+    /// ``purge(_:matching:)`` once, `matches` as ``rowsTaken(by:matching:)`` gives it: `nil`
+    /// when the tier could not be reached.
     func purgeNow(_ scope: SharedPurge.Scope, matching matches: (@Sendable (OpenedHead) -> Bool)?) async -> Int? {
         let payload = SharedPurge(scope: scope, origin: configuration.instanceName, sender: senderID).payload
         let channel = configuration.channel
@@ -54,9 +69,7 @@ extension SharedTier {
                         SELECT (SELECT count(*) FROM gone) FROM (SELECT pg_notify(\(channel), \(payload))) AS notified
                         """))
             }
-        case .prefix(let prefix):
-            return await purgeRows(payload: payload, matching: matches ?? { $0.stored.key.uri.hasPrefix(prefix) })
-        case .filter:
+        case .prefix, .filter:
             return await purgeRows(payload: payload, matching: matches ?? { _ in false })
         case .all:
             return await attempt("purge") { client in

@@ -14,7 +14,7 @@ struct UnsentPurge: Sendable {
     let id = UUID()
     /// What it covers.
     let scope: SharedPurge.Scope
-    /// For a prefix or filter purge, the rows it takes (as ``SharedTier/purge(_:matching:)`` was given them).
+    /// For a prefix or filter purge, the rows it takes (``SharedTier/rowsTaken(by:matching:)``).
     let matching: (@Sendable (OpenedHead) -> Bool)?
 
     /// Whether it covers `entry` (whose tags are `tags`): the rows its send will delete.
@@ -22,8 +22,7 @@ struct UnsentPurge: Sendable {
         switch scope {
         case .key(let key): return entry.stored.key == key
         case .tag(let tag): return tags.contains(tag)
-        case .prefix(let prefix): return matching?(entry.head) ?? entry.stored.key.uri.hasPrefix(prefix)
-        case .filter: return matching?(entry.head) ?? false
+        case .prefix, .filter: return matching?(entry.head) ?? false
         case .all: return true
         }
     }
@@ -53,9 +52,9 @@ extension SharedTier {
     /// purge sent while the query runs still keeps its rows out of that lookup's answer.
     var pendingUnsentPurges: [UnsentPurge] { unsentPurges.withLock { $0.waiting } }
 
-    /// Whether one of `purges` covers `entry`.
+    /// Whether one of `purges` covers `entry` (its tags are read only for a tag purge).
     func isCovered(_ entry: OpenedEntry, by purges: [UnsentPurge]) -> Bool {
-        let tags = storeConfiguration.tags(of: entry.stored)
+        let tags = purges.contains { if case .tag = $0.scope { true } else { false } } ? storeConfiguration.tags(of: entry.stored) : []
         return purges.contains { $0.covers(entry, tags: tags) }
     }
 

@@ -87,8 +87,7 @@ final class ReplayTransport: Transport {
             for field in fields where field.name != .contentLength { merged[field.name] = field.value }
             fields = merged
         } else if status == 200, conditional, Self.validatorMatches(request.headerFields, fields, now: exchanges[index].startDate) {
-            status = 304
-            responseBody = Data()
+            status = 304  // its body goes below, with every status that has none
             fields[.contentLength] = nil
         }
         // No body where HTTP has none, whatever size the capture gives (DevTools writes a

@@ -62,13 +62,12 @@ extension StoreIndex {
 
     // MARK: Purges
 
-    /// Removes every variant of a key; returns how many it removed.
-    mutating func removeKey(_ key: CacheKey, namespace: Int, primary: StorageKey, reason: EvictionReason = .purged) -> Int {
+    /// Removes every variant of a key, each reported as evicted for `reason`; returns how many
+    /// it removed.
+    mutating func removeKey(_ key: CacheKey, namespace: Int, primary: StorageKey, reason: EvictionReason) -> Int {
         resolve(key, namespace: namespace, primary: primary)
         let variants = keys[key].map(Array.init) ?? []
-        let removed = variants.count(where: { remove($0, namespace: namespace, reason: reason) })
-        if reason == .purged { changes.append(.purged(.key(key))) }
-        return removed
+        return variants.count(where: { remove($0, namespace: namespace, reason: reason) })
     }
 
     /// Removes one variant.

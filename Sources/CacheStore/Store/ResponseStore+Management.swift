@@ -11,9 +11,7 @@ extension ResponseStore {
     /// or neither).
     @discardableResult
     public func removeCachedResponse(for key: CacheKey) -> Int {
-        let namespace = table.index(for: key.uri)
-        let primary = table[namespace].naming.primaryKey(for: key)
-        return core.withIndex { $0.removeKey(key, namespace: namespace, primary: primary) }
+        removeKey(key, reason: .purged, then: .purged(.key(key)))
     }
 
     /// Removes every variant of `key` because an unsafe request changed its resource (RFC 9111
@@ -21,9 +19,19 @@ extension ResponseStore {
     /// is reported. Returns how many variants there were.
     @discardableResult
     public func invalidate(_ key: CacheKey) -> Int {
+        removeKey(key, reason: .invalidated, then: nil)
+    }
+
+    /// Every variant of `key` out of both tiers, each reported as evicted for `reason`, then
+    /// `change` reported (a purge's own) in the same step; how many there were.
+    private func removeKey(_ key: CacheKey, reason: EvictionReason, then change: StoreChange?) -> Int {
         let namespace = table.index(for: key.uri)
         let primary = table[namespace].naming.primaryKey(for: key)
-        return core.withIndex { $0.removeKey(key, namespace: namespace, primary: primary, reason: .invalidated) }
+        return core.withIndex { index in
+            let removed = index.removeKey(key, namespace: namespace, primary: primary, reason: reason)
+            if let change { index.changes.append(change) }
+            return removed
+        }
     }
 
     /// Removes every variant stored for a request's key (URLCache's name). Does nothing for a

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import HTTPCaching
 public import HTTPTypes
 import NIOCore
 import NIOHTTP1
@@ -28,8 +29,8 @@ extension AsyncHTTPClientTransport {
                 : try await client.execute(outgoing, deadline: deadline)
         }
         let head = try Self.response(of: response, to: request, url: url)
-        // A 304 or a HEAD answer has no body, whatever its Content-Length says.
-        guard response.status != .notModified, request.method != .head else {
+        // A HEAD answer, a 204 or a 304 has no body, whatever its Content-Length says.
+        guard head.status.mayHaveContent, request.method != .head else {
             return StreamedTransportResponse(response: head, body: BodyStream(complete: []))
         }
         let parts = TranslatedParts(body: response.body, transport: self, url: url, timeout: timeout)

@@ -50,30 +50,25 @@ extension AsyncHTTPClientTransport {
     /// gathering buffer and then the copy).
     /// - Throws: ``TransportError/bodyTooLarge(url:limit:)`` when the declared length or the
     ///   bytes received exceed `limit`; ``TransportError/timedOut(url:after:bodyStarted:)`` when a
-    ///   part arrives after `deadline` (the exchange's `timeout` has run out) or none arrives
-    ///   within the read timeout.
+    ///   part arrives after `deadline` (the exchange's `timeout` has run out). Run it within
+    ///   ``translatingErrors(url:timeout:bodyStarted:_:)`` for AsyncHTTPClient's own errors.
     static func collectBody(
-        of response: HTTPClientResponse, method: HTTPRequest.Method, url: String, limit: Int,
+        of response: HTTPClientResponse, head: HTTPResponse, method: HTTPRequest.Method, url: String, limit: Int,
         deadline: NIODeadline, timeout: Duration
     ) async throws -> Data {
         var body = Data()
-        // What AsyncHTTPClient expects too: a 304 or a HEAD answer has no body, whatever its
-        // Content-Length says.
-        let hasBody = response.status != .notModified && method != .head
+        // What AsyncHTTPClient expects too: a HEAD answer, a 204 or a 304 has no body, whatever
+        // its Content-Length says.
+        let hasBody = method != .head && head.status.mayHaveContent
         // A negative or unreadable length reserves nothing (the bytes themselves still count).
         if hasBody, let declared = response.headers.first(name: "content-length").flatMap({ Int($0, radix: 10) }), declared >= 0 {
             guard declared <= limit else { throw TransportError.bodyTooLarge(url: url, limit: limit) }
             body.reserveCapacity(declared)
         }
-        do {
-            for try await chunk in response.body {
-                guard chunk.readableBytes <= limit - body.count else { throw TransportError.bodyTooLarge(url: url, limit: limit) }
-                guard NIODeadline.now() <= deadline else { throw TransportError.timedOut(url: url, after: timeout, bodyStarted: true) }
-                chunk.withUnsafeReadableBytes { body.append($0.assumingMemoryBound(to: UInt8.self)) }
-            }
-        } catch let error as HTTPClientError where error == .readTimeout || error == .deadlineExceeded {
-            // The head came: a body that stalls is not "no response".
-            throw TransportError.timedOut(url: url, after: timeout, bodyStarted: true)
+        for try await chunk in response.body {
+            guard chunk.readableBytes <= limit - body.count else { throw TransportError.bodyTooLarge(url: url, limit: limit) }
+            guard NIODeadline.now() <= deadline else { throw TransportError.timedOut(url: url, after: timeout, bodyStarted: true) }
+            chunk.withUnsafeReadableBytes { body.append($0.assumingMemoryBound(to: UInt8.self)) }
         }
         return body
     }

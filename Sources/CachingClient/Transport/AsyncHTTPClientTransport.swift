@@ -79,13 +79,16 @@ public final class AsyncHTTPClientTransport: Transport {
         // The timeout covers the whole exchange: AsyncHTTPClient's deadline ends at the head,
         // and a body dripped a byte at a time never trips its read timeout.
         let deadline = NIODeadline.now() + .nanoseconds(Self.nanoseconds(timeout))
-        return try await translatingErrors(url: url, timeout: timeout) {
+        let (response, head) = try await translatingErrors(url: url, timeout: timeout) {
             let response = try await execute(outgoing, method: request.method, deadline: deadline)
-            let head = try Self.response(of: response, to: request, url: url)
-            let body = try await Self.collectBody(
-                of: response, method: request.method, url: url, limit: maximumBodySize, deadline: deadline, timeout: timeout)
-            return TransportResponse(response: head, body: body)
+            return (response, try Self.response(of: response, to: request, url: url))
         }
+        // The head came: a timeout now is a body that did not end, not a missing response.
+        let body = try await translatingErrors(url: url, timeout: timeout, bodyStarted: true) {
+            try await Self.collectBody(
+                of: response, head: head, method: request.method, url: url, limit: maximumBodySize, deadline: deadline, timeout: timeout)
+        }
+        return TransportResponse(response: head, body: body)
     }
 
     /// Sends `outgoing` and waits for its head, until `deadline`. A request of a safe method
