@@ -69,22 +69,15 @@ struct GetCommand: AsyncParsableCommand {
                 "\"\(url)\" has a user name or password in it, which would not be sent: give them as -H 'Authorization: Basic …' instead")
         }
         // The cache keys a response by its URL: a Host field naming another host would store
-        // one virtual host's response where another's is looked up.
-        if let host = HTTPField.Name("Host").flatMap({ request.headerFields[$0] }),
-            Self.withoutDefaultPort(host, scheme: request.scheme) != Self.withoutDefaultPort(request.authority ?? "", scheme: request.scheme)
-        {
+        // one virtual host's response where another's is looked up. Compared as the key
+        // normalises an authority (case, the scheme's default port).
+        func keyed(_ authority: String) -> String? { CacheKey(method: "GET", uri: "\(request.scheme ?? "http")://\(authority)/")?.uri }
+        if let host = HTTPField.Name("Host").flatMap({ request.headerFields[$0] }), keyed(host) != keyed(request.authority ?? "") {
             throw ValidationError(
                 "-H 'Host: \(host)' names another host than the URL (\(request.authority ?? "")): the cache keys responses by URL, "
                     + "so put that host in the URL")
         }
         return request
-    }
-
-    /// An authority as compared: lower-cased, without the scheme's default port (`:80`, `:443`).
-    private static func withoutDefaultPort(_ authority: String, scheme: String?) -> String {
-        let lowered = authority.lowercased()
-        let defaultPort = scheme?.lowercased() == "https" ? ":443" : ":80"
-        return lowered.hasSuffix(defaultPort) ? String(lowered.dropLast(defaultPort.count)) : lowered
     }
 
     private func cachePolicy() throws -> CachePolicy {

@@ -1,4 +1,5 @@
 import CoreMetrics
+import HTTPCaching
 import Prometheus
 import Synchronization
 
@@ -32,7 +33,7 @@ final class PrometheusLatencyHistogram: TimerHandler, @unchecked Sendable {
         self.name = name
         renderedLabels = Self.render(labels)
         let sorted = Array(Set(buckets)).sorted()
-        bounds = sorted.map(Self.nanoseconds)
+        bounds = sorted.map(\.inNanoseconds)
         boundTexts = sorted.map(\.bucketRepresentation)
         let slotCount = sorted.count + 2
         slots = .allocate(capacity: slotCount)
@@ -75,14 +76,6 @@ final class PrometheusLatencyHistogram: TimerHandler, @unchecked Sendable {
     /// Labels as a series writes them between braces: `outcome="hit",tier="disk"`.
     static func render(_ labels: [(String, String)]) -> String {
         labels.map { "\($0.0)=\"\(escaped($0.1))\"" }.joined(separator: ",")
-    }
-
-    /// `duration` in whole nanoseconds, at most `Int64.max`.
-    private static func nanoseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        if overflow { return seconds < 0 ? 0 : .max }
-        return whole.addingReportingOverflow(attoseconds / 1_000_000_000).overflow ? .max : whole + attoseconds / 1_000_000_000
     }
 
     /// A label value as the text format wants it: `\`, `"` and line feeds escaped byte by byte (a `\r\n` or a quote with a combining mark is one `Character`,

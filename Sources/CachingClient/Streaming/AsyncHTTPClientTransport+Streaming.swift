@@ -23,7 +23,7 @@ extension AsyncHTTPClientTransport {
         }
         let response = try await translatingErrors(url: url, timeout: timeout) {
             // A streamed request body is read once: only a request without one is sent again.
-            let deadline = NIODeadline.now() + .nanoseconds(Self.nanoseconds(timeout))
+            let deadline = NIODeadline.now() + .nanoseconds(timeout.inNanoseconds)
             return body == nil
                 ? try await execute(outgoing, method: request.method, deadline: deadline)
                 : try await client.execute(outgoing, deadline: deadline)

@@ -1,5 +1,6 @@
 public import AsyncHTTPClient
 import ConnectionErrors
+import HTTPCaching
 public import Foundation
 public import HTTPTypes
 import NIOCore
@@ -50,7 +51,7 @@ public final class AsyncHTTPClientTransport: Transport {
     ) {
         var configuration = Self.recommendedConfiguration
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(1, connectionsPerOrigin)
-        if let readTimeout { configuration.timeout.read = .nanoseconds(Self.nanoseconds(readTimeout)) }
+        if let readTimeout { configuration.timeout.read = .nanoseconds(readTimeout.inNanoseconds) }
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         ownsClient = true
         self.maximumBodySize = maximumBodySize
@@ -78,7 +79,7 @@ public final class AsyncHTTPClientTransport: Transport {
         if let body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
         // The timeout covers the whole exchange: AsyncHTTPClient's deadline ends at the head,
         // and a body dripped a byte at a time never trips its read timeout.
-        let deadline = NIODeadline.now() + .nanoseconds(Self.nanoseconds(timeout))
+        let deadline = NIODeadline.now() + .nanoseconds(timeout.inNanoseconds)
         let (response, head) = try await translatingErrors(url: url, timeout: timeout) {
             let response = try await execute(outgoing, method: request.method, deadline: deadline)
             return (response, try Self.response(of: response, to: request, url: url))
@@ -134,10 +135,6 @@ public final class AsyncHTTPClientTransport: Transport {
         guard digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return "the port '\(digits)' is not a number" }
         guard let port = Int(digits), (1...65_535).contains(port) else { return "port \(digits) is out of range (1–65535)" }
         return nil
-    }
-
-    static func nanoseconds(_ duration: Duration) -> Int64 {
-        Int64(duration.components.seconds) * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
     }
 
     /// Runs `operation`, turning what AsyncHTTPClient throws into a ``TransportError`` (or a

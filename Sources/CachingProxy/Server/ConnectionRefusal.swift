@@ -1,5 +1,5 @@
 import Foundation
-import HTTPCaching
+import HTTPTypes
 import NIOCore
 
 /// Answers a connection over the limit with `503 Service Unavailable` and closes it, without
@@ -8,16 +8,18 @@ final class ConnectionRefusal: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
-    private static let body = "the proxy has too many open connections; try again shortly\n"
-
-    /// The answer, with the proxy's own answers' fields: no-store, and a Date (RFC 9110 §6.6.1).
-    private static func response(at date: Date) -> String {
-        "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\n"
-            + "Cache-Control: no-store\r\nDate: \(HTTPDate.format(date))\r\nRetry-After: 1\r\nConnection: close\r\n\r\n" + body
+    /// The answer as bytes, with the fields every answer of the proxy's own has (``ProxyAnswer/text(_:into:)``).
+    private static func response() -> [UInt8] {
+        var fields = HTTPFields()
+        let body = ProxyAnswer.text("the proxy has too many open connections; try again shortly", into: &fields)
+        var head = "HTTP/1.1 503 Service Unavailable\r\n"
+        for field in fields { head += "\(field.name.rawName): \(field.value)\r\n" }
+        head += "Content-Length: \(body.count)\r\nRetry-After: 1\r\nConnection: close\r\n\r\n"
+        return Array(head.utf8) + body
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        let buffer = context.channel.allocator.buffer(string: Self.response(at: Date()))
+        let buffer = context.channel.allocator.buffer(bytes: Self.response())
         context.writeAndFlush(wrapOutboundOut(buffer)).assumeIsolated().whenComplete { _ in LingeringClose.start(context) }
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPCaching
+import HTTPTypes
 import NIOCore
 import NIOHTTP1
 
@@ -67,16 +67,19 @@ final class ProxyProtocolErrorHandler: ChannelDuplexHandler, RemovableChannelHan
     /// the next request's start.
     private func refuse(context: ChannelHandlerContext, status: HTTPResponseStatus, message: String) {
         if !responseInProgress {
-            let headers = HTTPHeaders([
-                ("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store"), ("Content-Length", String(message.utf8.count)),
-                ("Date", HTTPDate.format(Date())), ("Connection", "close"),
-            ])
+            // The fields every answer of the proxy's own has (ProxyAnswer.text), and the framing.
+            let line = message.trimmingCharacters(in: .newlines)
+            var fields = HTTPFields()
+            let body = ProxyAnswer.text(line, into: &fields)
+            var headers = HTTPHeaders()
+            for field in fields { headers.add(name: field.name.rawName, value: field.value) }
+            headers.add(name: "Content-Length", value: String(body.count))
+            headers.add(name: "Connection", value: "close")
             context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
-            context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: message)))), promise: nil)
+            context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: body)))), promise: nil)
             context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
             accessLog?(ProxyAccessRecord(
-                unreadableFrom: context.remoteAddress?.ipAddress ?? "-", status: Int(status.code), bytes: message.utf8.count,
-                reason: message.trimmingCharacters(in: .newlines), at: Date()))
+                unreadableFrom: context.remoteAddress?.ipAddress ?? "-", status: Int(status.code), bytes: body.count, reason: line, at: Date()))
         }
         LingeringClose.start(context)
     }
