@@ -19,12 +19,10 @@ final class EventBuffer: Sendable {
 
     private let state = Mutex(State())
     private let capacity: Int
-    private let batchingInterval: Duration
     private let onFinish: @Sendable () -> Void
 
-    init(capacity: Int, batchingInterval: Duration = .zero, onFinish: @escaping @Sendable () -> Void) {
+    init(capacity: Int, onFinish: @escaping @Sendable () -> Void) {
         self.capacity = max(1, capacity)
-        self.batchingInterval = batchingInterval
         self.onFinish = onFinish
     }
 
@@ -101,13 +99,13 @@ final class EventBuffer: Sendable {
     func next() async -> [CacheEvent]? {
         // An ended subscription hands over what is left without the pause (one that ends
         // during the pause still waits it out: at most the interval).
-        if batchingInterval > .zero, let last = state.withLock({ $0.finished ? nil : $0.lastDelivery }) {
-            let rest = last + batchingInterval - .now
+        if let last = state.withLock({ $0.finished ? nil : $0.lastDelivery }) {
+            let rest = last + EventDelivery.batchingInterval - .now
             // Cancelled while pausing: the handler below ends the subscription.
             if rest > .zero { try? await Task.sleep(for: rest) }
         }
         let batch = await waitForBatch()
-        if batchingInterval > .zero, batch != nil { state.withLock { $0.lastDelivery = .now } }
+        if batch != nil { state.withLock { $0.lastDelivery = .now } }
         return batch
     }
 

@@ -30,7 +30,7 @@ public enum EventDelivery: Sendable, Hashable {
     /// client a thread hand-off per request (a `--no-ui` proxy's summary cost its hits a third
     /// of their CPU). An idle subscriber still wakes only when an event arrives, and a
     /// subscription that has ended hands over what is left without the pause.
-    public var batchingInterval: Duration { .milliseconds(20) }
+    public static let batchingInterval: Duration = .milliseconds(20)
 }
 
 /// Fans events out to any number of subscribers without ever waiting for one, and shows them
@@ -197,7 +197,7 @@ public final class EventBus: Sendable {
         let buffer = state.withLock { state in
             let id = state.nextSubscriberID
             state.nextSubscriberID += 1
-            let buffer = EventBuffer(capacity: delivery.bufferSize, batchingInterval: delivery.batchingInterval) { [weak self] in
+            let buffer = EventBuffer(capacity: delivery.bufferSize) { [weak self] in
                 self?.state.withLock { $0.subscribers.removeAll { $0.id == id } }
             }
             // Snapshot events describe the state as of the last published event and carry its

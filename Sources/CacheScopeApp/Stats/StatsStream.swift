@@ -70,7 +70,7 @@ public final class StatsStream: Sendable {
     /// subscription gets its events in batches, at most every `EventDelivery.batchingInterval`
     /// (20 ms), so an event stamped just before the end can arrive that much after it; the line
     /// waits for it, and a margin, so that it counts what a replay of the recording counts.
-    static let deliveryLag = EventDelivery.recorder.batchingInterval.inSeconds + 0.03
+    static let deliveryLag = EventDelivery.batchingInterval.inSeconds + 0.03
 
     /// Writes the last line: at the session clock's now when `live`, else at the latest event.
     public func finish(live: Bool) {
