@@ -92,7 +92,7 @@ public final class CachingProxy: Sendable {
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .serverChannelOption(.backlog, value: 1024)
-            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in channel.eventLoop.makeCompletedFuture { try connection.configure(channel) } }
         let listener: any Channel
         do {

@@ -138,12 +138,12 @@ extension EndToEndTests {
             #expect(output.stderr.contains(message), "\(output.stderr)")
         }
 
-        @Test("cachescope origin prints where it listens, serves the endpoints and stops cleanly on SIGTERM")
+        @Test("cachescope origin, run as a user (no CAP_NET_ADMIN), prints where it listens, serves the endpoints and stops cleanly on SIGTERM")
         func originCommand() async throws {
             let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
             let directory = try TemporaryDirectory()
             let banner = directory.path("origin.out")
-            let child = try Spawn.start([binary, "origin", "--listen", "127.0.0.1:0"], outputPath: banner)
+            let child = try Spawn.start(Binary.asAUser + [binary, "origin", "--listen", "127.0.0.1:0"], outputPath: banner)
             let baseURL = try await Banner.wait(in: banner) { Banner.word(after: "demo origin listening on ", in: $0) }
             let url = try #require(baseURL, "no banner from `cachescope origin`")
             let text = try String(contentsOfFile: banner, encoding: .utf8)

@@ -9,12 +9,12 @@ extension EndToEndTests {
     /// `cachescope proxy` as a user runs it: in front of the demo origin, driven by `curl`.
     @Suite("cachescope proxy")
     struct ProxyCommandTests {
-        @Test("--no-ui: one common-log line per request on stdout, the summary and status 143 on SIGTERM")
+        @Test("--no-ui, run as a user (no CAP_NET_ADMIN): one common-log line per request on stdout, the summary and status 143 on SIGTERM")
         func headless() async throws {
             let origin = try await DemoOrigin.start()
             defer { Task { try? await origin.stop() } }
             let directory = try TemporaryDirectory()
-            let proxy = try await HeadlessProxy.start(origin: origin, directory: directory)
+            let proxy = try await HeadlessProxy.start(origin: origin, directory: directory, launcher: Binary.asAUser)
             let (child, url) = (proxy.child, proxy.url)
             let miss = try await Curl.head(url + "/max-age/60")
             #expect(miss.contains("Cache-Status: cachescope;fwd=uri-miss;fwd-status=200;stored"), "\(miss)")

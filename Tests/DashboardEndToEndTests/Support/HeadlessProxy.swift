@@ -23,14 +23,15 @@ struct HeadlessProxy {
     /// log in `directory`, and waits (at most 30 s) for a banner that names its URL and the
     /// word after each of `prefixes` (`"metrics on "`, `"; publishing on "`). `shellSetUp`:
     /// shell commands run first, in the process that then becomes the proxy (`ulimit -f 64`).
+    /// `launcher`: what runs the binary (``Binary/asAUser``).
     static func start(
         origin: DemoOrigin, directory: TemporaryDirectory, extra: [String] = [], naming prefixes: [String] = [],
-        shellSetUp: String? = nil
+        shellSetUp: String? = nil, launcher: [String] = []
     ) async throws -> HeadlessProxy {
         guard let binary = Binary.path else { throw Binary.SetupError.binaryNotFound }
         let name = "proxy-\(UUID().uuidString)"
         let output = directory.path(name + ".out")
-        let command = [binary, "proxy", "--origin", origin.baseURL, "--listen", "127.0.0.1:0", "--no-ui", "--log", directory.path(name + ".log")]
+        let command = launcher + [binary, "proxy", "--origin", origin.baseURL, "--listen", "127.0.0.1:0", "--no-ui", "--log", directory.path(name + ".log")]
             + extra
         let child = try Spawn.start(shellSetUp.map { ["/bin/sh", "-c", $0 + #"; exec "$@""#, "sh"] + command } ?? command, outputPath: output)
         let found = try await Banner.wait(in: output) { text -> (String, [String: String])? in

@@ -45,6 +45,16 @@ extension Binary {
         return [setpriv, "--bounding-set=-dac_override,-dac_read_search"]
     }()
 
+    /// `setpriv` when the tests run as root: it starts the binary without the capability to
+    /// administer the network (`CAP_NET_ADMIN`), as a user runs it — a socket option only that
+    /// allows (`SO_DEBUG`, set by mistake for `TCP_NODELAY`) then fails as it does for them.
+    static let asAUser: [String] = {
+        guard getuid() == 0 else { return [] }
+        let candidates = ["/usr/bin/setpriv", "/bin/setpriv"]
+        guard let setpriv = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return [] }
+        return [setpriv, "--bounding-set=-net_admin"]
+    }()
+
     /// Runs the binary (through ``withoutOverride`` as root) and waits for it.
     static func runUnprivileged(_ arguments: [String], timeout: Duration = .seconds(120)) async throws -> Output {
         guard let path else { throw SetupError.binaryNotFound }
