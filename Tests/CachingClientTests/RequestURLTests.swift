@@ -23,4 +23,16 @@ struct RequestURLTests {
         let request = HTTPRequest(method: .options, scheme: nil, authority: nil, path: nil)
         #expect(CachingClient.url(of: request) == "http:///")
     }
+
+    @Test("a port the transport would trap on is named; no port, an empty one, IPv6 brackets and user information are not mistaken for one", arguments: [
+        ("example.com", nil), ("example.com:", nil), ("example.com:8080", nil), ("[::1]", nil), ("[::1]:443", nil),
+        ("user:pass@example.com", nil), ("user:pass@example.com:1", nil), ("h:65535", nil),
+        ("h:65536", "port 65536 is out of range (1–65535)"), ("h:0", "port 0 is out of range (1–65535)"),
+        ("user@[::1]:99999999999999999999999", "port 99999999999999999999999 is out of range (1–65535)"),
+        ("h:8a", "the port '8a' is not a number"), ("h:-1", "the port '-1' is not a number"),
+        ("h:+80", "the port '+80' is not a number"), ("h:٣٣", "the port '٣٣' is not a number"),
+    ] as [(String, String?)])
+    func port(authority: String, problem: String?) {
+        #expect(AsyncHTTPClientTransport.portProblem(in: authority) == problem)
+    }
 }

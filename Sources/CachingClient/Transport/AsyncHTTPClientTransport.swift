@@ -126,14 +126,18 @@ public final class AsyncHTTPClientTransport: Transport {
     /// What is wrong with the port of `authority` (`host`, `host:port`, `[v6]:port`), or `nil`
     /// when it has none or a usable one (1–65535): `port 70000 is out of range (1–65535)`.
     public static func portProblem(in authority: String) -> String? {
-        // After any user information; the port follows the last colon, unless that colon is
-        // inside an IPv6 literal's brackets.
-        let hostAndPort = authority.lastIndex(of: "@").map { authority[authority.index(after: $0)...] } ?? authority[...]
-        guard let colon = hostAndPort.lastIndex(of: ":"), !hostAndPort[colon...].contains("]") else { return nil }
-        let digits = hostAndPort[hostAndPort.index(after: colon)...]
+        // Read as bytes: on every request, so no grapheme breaking. After any user information;
+        // the port follows the last colon, unless that colon is inside an IPv6 literal's brackets.
+        let bytes = authority.utf8
+        let hostStart = bytes.lastIndex(of: UInt8(ascii: "@")).map(bytes.index(after:)) ?? bytes.startIndex
+        guard let colon = bytes[hostStart...].lastIndex(of: UInt8(ascii: ":")),
+            !bytes[colon...].contains(UInt8(ascii: "]"))
+        else { return nil }
+        let digits = bytes[bytes.index(after: colon)...]
         if digits.isEmpty { return nil }  // `host:` means the default port (RFC 3986 §3.2.3)
-        guard digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return "the port '\(digits)' is not a number" }
-        guard let port = Int(digits), (1...65_535).contains(port) else { return "port \(digits) is out of range (1–65535)" }
+        let text = Substring(digits)
+        guard digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return "the port '\(text)' is not a number" }
+        guard let port = Int(text), (1...65_535).contains(port) else { return "port \(text) is out of range (1–65535)" }
         return nil
     }
 

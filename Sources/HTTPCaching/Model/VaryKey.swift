@@ -73,6 +73,7 @@ public struct VaryKey: Sendable, Hashable, Codable, CustomStringConvertible {
     /// (empty when the response does not vary).
     public var signature: String {
         if isWildcard { return "*" }
+        if fields.isEmpty { return "" }  // most responses: asked on every store and freshen
         return fields.map { "\($0.name)=\($0.value.map { "\"\($0)\"" } ?? "-")" }.joined(separator: "&")
     }
 
