@@ -28,12 +28,19 @@ public enum ReplaySource {
     public static func load(_ input: InputPath, mode: CacheMode) async throws -> Loaded {
         if isHAR(input) {
             let archive = try HARReader.load(input.path)
-            let (events, leftOutEntries) = try await HARSimulator.simulateNamingLeftOut(archive, mode: mode)
+            let (events, leftOutEntries, oversized) = try await HARSimulator.simulateNamingLeftOut(archive, mode: mode)
             let count = archive.log.entries.count
             let leftOut = leftOutEntries.map { Self.leftOutWarning(archive, entry: $0, file: input.path) }
+            let cut = oversized.map { entry, size in
+                "\(input.path): log.entries[\(entry)]: its body of \(SessionSummary.grouped(size)) bytes is counted as "
+                    + "\(SessionSummary.grouped(RecordedResponse.largestPlaceholder)), the most a simulation stands in for"
+            }
             var note = "simulated \(count) captured requests through the cache (\(mode.rawValue) mode)"
             if !leftOut.isEmpty { note += "; \(leftOut.count) left out (run with --summary to list them)" }
-            return Loaded(events: events, warnings: leftOut, note: note)
+            if !cut.isEmpty {
+                note += "; \(cut.count == 1 ? "1 body" : "\(cut.count) bodies") counted smaller than captured (run with --summary to list them)"
+            }
+            return Loaded(events: events, warnings: leftOut + cut, note: note)
         }
         let log = try SessionLogReader.load(input.path)
         let warnings = log.warnings.map(\.description)

@@ -1,3 +1,4 @@
+import TestFixtures
 import CacheEvents
 import SessionLog
 import CacheScopeApp
@@ -119,6 +120,22 @@ struct HARSimulationTests {
         #expect(counters.count(.miss) == 1 && counters.count(.hit) == 1)
         #expect(counters.bytesFromNetwork == 5000)
         #expect(counters.bytesFromCache == 5000)
+    }
+
+    @Test("a body larger than a simulation stands in for (a 1 GB download) is counted as 64 MiB, and replay says so for each such entry")
+    func oversizedBodies() async throws {
+        let entries = [
+            try Self.sized(Self.entry("10:00:00.000", "/huge.iso", 200, ["Cache-Control": "no-store"], nil), 1_000_000_000),
+            try Self.sized(Self.entry("10:00:01.000", "/small.js", 200, ["Cache-Control": "no-store"], nil), 5000),
+        ]
+        let archive: [String: Any] = ["log": ["version": "1.2", "creator": ["name": "cachescope", "version": "1"], "entries": entries]]
+        let directory = try TemporaryDirectory()
+        let path = directory.file("huge.har")
+        try JSONSerialization.data(withJSONObject: archive, options: [.sortedKeys]).write(to: URL(fileURLWithPath: path))
+        let loaded = try await ReplaySource.load(path, mode: .private)
+        #expect(SessionSummary(folding: loaded.events).counters.bytesFromNetwork == 64 << 20 + 5000)
+        #expect(loaded.warnings == ["\(path): log.entries[0]: its body of 1,000,000,000 bytes is counted as 67,108,864, the most a simulation stands in for"])
+        #expect(loaded.note?.contains("1 body counted smaller than captured") == true, "\(loaded.note ?? "")")
     }
 
     @Test("a 304 whose content.size is the cached body's (as DevTools writes it) brings no bytes from the origin")

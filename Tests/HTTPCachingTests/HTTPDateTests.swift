@@ -127,6 +127,10 @@ struct HTTPDateTests {
             (1_735_732_800, "Wed, 01 Jan 2025 12:00:00 GMT"),
             (1_709_164_800, "Thu, 29 Feb 2024 00:00:00 GMT"),
             (-2_208_988_800, "Mon, 01 Jan 1900 00:00:00 GMT"),
+            // Beyond what an HTTP-date names (a damaged capture's times): the nearest it can.
+            (253_402_300_799, "Fri, 31 Dec 9999 23:59:59 GMT"),
+            (1e23, "Fri, 31 Dec 9999 23:59:59 GMT"),
+            (-1e300, "Mon, 01 Jan 0001 00:00:00 GMT"),
         ])
     func format(seconds: Double, text: String) {
         #expect(HTTPDate.format(Date(timeIntervalSince1970: seconds)) == text)

@@ -61,6 +61,23 @@ struct HARExporterTests {
         #expect(entries[8].cache == HARCache(beforeRequest: .notCached, afterRequest: .notCached))
     }
 
+    @Test("an expiry past the year 9999 (an Expires that far ahead) is left out, not written as a timestamp no reader takes")
+    func farExpiry() {
+        var storedOnce = false
+        let events = SampleSession.events.map { event -> CacheEvent in
+            guard !storedOnce, case .stored(var stored) = event.kind else { return event }
+            storedOnce = true
+            stored.ttl = 1e12
+            var changed = event
+            changed.kind = .stored(stored)
+            return changed
+        }
+        let entries = HARExporter().export(SessionLog(header: SessionLogHeader(startedAt: Self.start, redacted: true), events: events)).archive.log.entries
+        #expect(storedOnce)
+        #expect(entries[0].cache.afterRequest.entry != nil)
+        #expect(entries[0].cache.afterRequest.entry?.expires == nil)
+    }
+
     @Test("written HAR: cache fields present in the JSON, readable by HARReader")
     func writeAndRead() throws {
         let directory = try TemporaryDirectory()

@@ -13,6 +13,15 @@ struct ISO8601TimestampTests {
         #expect(ISO8601Timestamp.string(from: Date(timeIntervalSince1970: -1.5)) == "1969-12-31T23:59:58.500Z")
     }
 
+    @Test("a date outside the years 0 to 9999 is written as the nearest inside them, and canWrite says which can be written")
+    func outOfRange() {
+        #expect(ISO8601Timestamp.string(from: Date(timeIntervalSince1970: 1e15)) == "9999-12-31T23:59:59.999Z")
+        #expect(ISO8601Timestamp.string(from: Date(timeIntervalSince1970: -1e300)) == "0000-01-01T00:00:00.000Z")
+        #expect(ISO8601Timestamp.canWrite(Date(timeIntervalSince1970: 253_402_300_799)))
+        #expect(!ISO8601Timestamp.canWrite(Date(timeIntervalSince1970: 253_402_300_800)))
+        #expect(!ISO8601Timestamp.canWrite(Date(timeIntervalSince1970: 1e12)))
+    }
+
     @Test("read with zones, offsets and optional fractions")
     func reading() {
         let reference = Date(timeIntervalSince1970: 1_763_802_843)

@@ -65,7 +65,29 @@ struct SessionLogReaderFatalTests {
         BadHeader(
             testDescription: "a header line of only spaces", name: "blank.jsonl", contents: "   \n" + header + "\n",
             why: "the first line is empty"),
+        BadHeader(
+            testDescription: "a version that is not whole", name: "v1.5.jsonl",
+            contents: #"{"format":"cachescope-session","version":1.5}"# + "\n", why: #"header field "version" is 1.5, not a version (a whole number from 1)"#),
+        BadHeader(
+            testDescription: "a version beyond any integer", name: "vhuge.jsonl",
+            contents: #"{"format":"cachescope-session","version":99999999999999999999999}"# + "\n",
+            why: #"header field "version" is 1e+23, not a version (a whole number from 1)"#),
+        BadHeader(
+            testDescription: "version 0", name: "v0.jsonl",
+            contents: #"{"format":"cachescope-session","version":0}"# + "\n", why: #"header field "version" is 0, not a version (a whole number from 1)"#),
+        BadHeader(
+            testDescription: "a negative version", name: "vneg.jsonl",
+            contents: #"{"format":"cachescope-session","version":-1}"# + "\n", why: #"header field "version" is -1, not a version (a whole number from 1)"#),
     ]
+
+    @Test("a header after a UTF-8 byte order mark (an editor's) is read")
+    func byteOrderMark() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("bom.jsonl", "\u{FEFF}" + Self.header + "\n" + SessionLogReaderWarningTests.line3 + "\n")
+        let log = try SessionLogReader.load(path)
+        #expect(log.events.map(\.seq) == [2])
+        #expect(log.warnings.isEmpty)
+    }
 
     @Test("a first line that is not a session log header", arguments: badHeaders)
     func badHeader(_ file: BadHeader) throws {

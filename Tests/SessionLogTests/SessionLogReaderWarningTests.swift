@@ -213,4 +213,46 @@ struct SessionLogReaderWarningTests {
         #expect(log.position(atTime: -1) == 0)
         #expect(log.position(atTime: 1e9) == log.events.count)
     }
+
+    @Test("a figure no cache produces — a byte count past 2^50, a negative size, a TTL of 1e300 — is a bad line, named with its field; summing the rest cannot overflow", arguments: [
+        (#"{"seq":1,"t":0.5,"req":1,"kind":"requestFinished","status":200,"latency":0.1,"bytesFromNetwork":9223372036854775807,"bytesFromCache":0,"outcome":"miss","reason":"r","coalesced":false}"#,
+         #"field "bytesFromNetwork" is 9223372036854775807, not an amount an event may carry (0 to 1125899906842624)"#),
+        (#"{"seq":1,"t":0.5,"kind":"evicted","entry":{"key":"GET http://a/","variant":""},"reason":"capacity","tier":"memory","size":-5}"#,
+         #"field "size" is -5, not an amount an event may carry (0 to 1125899906842624)"#),
+        (#"{"seq":1,"t":0.5,"kind":"dropped","count":9223372036854775807}"#,
+         #"field "count" is 9223372036854775807, not an amount an event may carry (0 to 1125899906842624)"#),
+        (#"{"seq":1,"t":0.5,"kind":"stored","entry":{"key":"GET http://a/","variant":""},"tier":"memory","size":10,"ttl":1e300,"status":200}"#,
+         #"field "ttl" is 1e+300, not a duration an event may carry (at most 1e12 seconds either side of zero)"#),
+        (#"{"seq":1,"t":0.5,"req":1,"kind":"lookup","verdict":"fresh","reason":"r","age":-1e13}"#,
+         #"field "age" is -10000000000000.0, not a duration an event may carry (at most 1e12 seconds either side of zero)"#),
+    ])
+    func impossibleFigures(line: String, problem: String) throws {
+        let (log, path) = try load("figures.jsonl", [Self.header, line, Self.line3])
+        #expect(log.events.map(\.seq) == [2])
+        #expect(log.warnings.map(\.description) == ["\(path):2: not an event (\(problem)); line skipped"])
+    }
+
+    @Test("the largest figures a cache may report are kept, and 8,193 of them — past Int.max together — add up without a trap (saturating)")
+    func largestFigures() throws {
+        let most = CacheEvent.possibleAmounts.upperBound
+        let lines = (1...8_193).map { seq in
+            #"{"seq":\#(seq),"t":0.5,"req":\#(seq),"kind":"requestFinished","status":200,"latency":0.1,"bytesFromNetwork":\#(most),"bytesFromCache":\#(most),"outcome":"miss","reason":"r","coalesced":false}"#
+        }
+        let (log, _) = try load("largest.jsonl", [Self.header] + lines)
+        #expect(log.events.count == 8_193 && log.warnings.isEmpty)
+        var counters = TrafficCounters()
+        for event in log.events { counters.apply(event) }
+        #expect(counters.bytesFromNetwork == Int.max && counters.bytesFromCache == Int.max)
+        #expect(counters.requests == 8_193)
+    }
+
+    @Test("a line written twice in a row counts once, with a warning naming both lines; a store snapshot repeating the last seq is kept")
+    func repeatedLine() throws {
+        let finished = #"{"seq":3,"t":1,"req":1,"kind":"requestFinished","status":200,"latency":0.1,"bytesFromNetwork":5,"bytesFromCache":0,"outcome":"miss","reason":"r","coalesced":false}"#
+        let stats = #"{"seq":3,"t":1,"kind":"storeStats","memoryUsed":1,"memoryCapacity":2,"diskUsed":0,"diskCapacity":0,"entries":1}"#
+        let (log, path) = try load("twice.jsonl", [Self.header, Self.line2, finished, finished, stats, stats, Self.line4])
+        #expect(log.events.map(\.kind.name) == ["lookup", "requestFinished", "storeStats", "storeStats", "dropped"])
+        #expect(log.skippedLines == 1)
+        #expect(log.warnings.map(\.description) == ["\(path):4: the same event as line 3 (a line written twice); line skipped"])
+    }
 }

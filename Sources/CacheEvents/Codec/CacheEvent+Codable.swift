@@ -40,6 +40,9 @@ extension CacheEvent: Codable {
                 .init(
                     codingPath: decoder.codingPath + field, debugDescription: "is \(status), not an HTTP status (100 to 999, or 0 for no response)"))
         }
+        if let (field, problem) = kind.impossibleNumber {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath + [FieldKey(stringValue: field)], debugDescription: problem))
+        }
         self.init(
             seq: try container.decode(UInt64.self, forKey: .seq), time: time,
             requestID: try container.decodeIfPresent(UInt64.self, forKey: .req), kind: kind)
@@ -83,6 +86,37 @@ extension CacheEventKind {
                 if let found = check(entry.status, [FieldKey(stringValue: "entries"), FieldKey(intValue: index), status]) { return found }
             }
             return nil
+        default: return nil
+        }
+    }
+
+    /// The payload's first byte count, size, count or duration outside what an event may
+    /// carry (``CacheEvent/possibleAmounts``, ``CacheEvent/possibleDurations``), with what is
+    /// wrong with it, or `nil`: what decoding checks besides the statuses. (A snapshot's
+    /// entries are only shown, never summed.)
+    fileprivate var impossibleNumber: (field: String, problem: String)? {
+        func amount(_ field: String, _ value: Int?) -> (field: String, problem: String)? {
+            guard let value, !CacheEvent.possibleAmounts.contains(value) else { return nil }
+            return (field, "is \(value), not an amount an event may carry (0 to \(CacheEvent.possibleAmounts.upperBound))")
+        }
+        func duration(_ field: String, _ value: Double?) -> (field: String, problem: String)? {
+            guard let value, !CacheEvent.possibleDurations.contains(value) else { return nil }
+            return (field, "is \(value), not a duration an event may carry (at most 1e12 seconds either side of zero)")
+        }
+        switch self {
+        case .lookup(let lookup): return duration("age", lookup.age) ?? duration("ttl", lookup.ttl)
+        case .notModified(let notModified): return amount("freshened", notModified.freshened) ?? duration("ttl", notModified.ttl)
+        case .served(let served): return amount("bytes", served.bytes) ?? duration("age", served.age) ?? duration("ttl", served.ttl)
+        case .stored(let stored): return amount("size", stored.size) ?? duration("ttl", stored.ttl) ?? duration("age", stored.age)
+        case .evicted(let evicted): return amount("size", evicted.size)
+        case .purged(let purged): return amount("count", purged.count)
+        case .requestFinished(let finished):
+            return duration("latency", finished.latency) ?? amount("bytesFromNetwork", finished.bytesFromNetwork)
+                ?? amount("bytesFromCache", finished.bytesFromCache)
+        case .storeStats(let stats):
+            // Not the capacities: configured, up to 2^63 − 1 (`--disk-capacity`), and never counted up.
+            return amount("memoryUsed", stats.memoryUsed) ?? amount("diskUsed", stats.diskUsed) ?? amount("entries", stats.entryCount)
+        case .dropped(let dropped): return amount("count", dropped.count)
         default: return nil
         }
     }

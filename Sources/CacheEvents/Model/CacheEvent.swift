@@ -48,6 +48,17 @@ public struct CacheEvent: Sendable, Hashable {
     /// session has and which its readers could not count in whole seconds.
     public static let possibleTimes: ClosedRange<Double> = -1e9...1e9
 
+    /// The byte counts, sizes and counts an event read from a log or an attach socket may
+    /// carry: 0 to 2^50 (a pebibyte). Decoding refuses others, which no cache produces and
+    /// which, added up, would overflow the counters that sum them.
+    public static let possibleAmounts: ClosedRange<Int> = 0...(1 << 50)
+
+    /// The durations (`ttl`, `age`, `latency`, `idle`) such an event may carry, in seconds:
+    /// a trillion (about 31,700 years) either side of zero — room for a freshness lifetime
+    /// an `Expires` in the year 9999 gives. Decoding refuses others (`1e300`), which no date
+    /// or timestamp could be made from.
+    public static let possibleDurations: ClosedRange<Double> = -1e12...1e12
+
     /// Whether `status` may stand in an event's status field: an HTTP status code (three
     /// digits, 100–999, RFC 9110 §15), or 0 for a request that got no response. Decoding
     /// refuses others: a simulation could not answer with them.
@@ -104,6 +115,15 @@ public enum CacheEventKind: Sendable, Hashable {
     /// A slow watcher missed this many events: its buffer was full (for a lossless subscriber,
     /// only when even its large buffer overflows).
     case dropped(Dropped)
+
+    /// Whether it is part of a store snapshot (`storeStats`, `entries`), which a late
+    /// subscriber gets first and which repeats the `seq` of the last event before it.
+    public var isSnapshotPart: Bool {
+        switch self {
+        case .storeStats, .entries: true
+        default: false
+        }
+    }
 
     /// The kind's name as written in session logs (`"kind":"lookup"`).
     public var name: String {

@@ -40,21 +40,23 @@ public struct TrafficCounters: Sendable, Hashable, Codable {
         switch event.kind {
         case .requestFinished(let finished) where finished.background:
             backgroundRefreshes += 1
-            bytesFromNetwork += finished.bytesFromNetwork
+            bytesFromNetwork.addSaturating(finished.bytesFromNetwork)
         case .requestFinished(let finished):
             requests += 1
             outcomes[finished.outcome, default: 0] += 1
             if finished.coalesced { coalesced += 1 }
-            bytesFromCache += finished.bytesFromCache
-            bytesFromNetwork += finished.bytesFromNetwork
+            // Saturating: each figure is bounded when it is read (CacheEvent.possibleAmounts),
+            // but a long enough log of large ones could still add up past Int.max.
+            bytesFromCache.addSaturating(finished.bytesFromCache)
+            bytesFromNetwork.addSaturating(finished.bytesFromNetwork)
         case .evicted(let evicted):
             evictions[evicted.reason, default: 0] += 1
         case .purged(let purged) where purged.scope == .all:
             // The store reports a purge of everything as one change, not entry by entry (the
             // metrics count it the same way).
-            evictions[.purged, default: 0] += purged.count
+            evictions[.purged, default: 0].addSaturating(purged.count)
         case .dropped(let dropped):
-            droppedEvents += dropped.count
+            droppedEvents.addSaturating(dropped.count)
         default:
             break
         }

@@ -24,16 +24,19 @@ public enum HARSimulator {
         try await simulateNamingLeftOut(archive, mode: mode).events
     }
 
-    /// ``simulate(_:mode:)``, and the entries the simulation could not send (a method that is
-    /// not a token, a URL that is not absolute http(s)), as indices into `log.entries`.
+    /// ``simulate(_:mode:)``, the entries the simulation could not send (a method that is not
+    /// a token, a URL that is not absolute http(s)), and those whose body (unrecorded) was
+    /// larger than the simulation stands in for, with its size: indices into `log.entries`.
     public static func simulateNamingLeftOut(
         _ archive: HARArchive, mode: CacheMode = .private
-    ) async throws -> (events: [CacheEvent], leftOut: [Int]) {
+    ) async throws -> (events: [CacheEvent], leftOut: [Int], oversized: [(entry: Int, size: Int)]) {
         let requests = archive.replayRequests()
         var configuration = Self.configuration
         configuration.mode = mode
         let result = try await CacheSimulation.run(requests.map(exchange), start: start(of: requests), configuration: configuration)
-        return (result.events, zip(requests, result.outcomes).compactMap { request, outcome in outcome == nil ? request.entryIndex : nil })
+        let leftOut = zip(requests, result.outcomes).compactMap { request, outcome in outcome == nil ? request.entryIndex : nil }
+        let oversized = requests.filter { $0.responseBody == nil && $0.responseBodySize > RecordedResponse.largestPlaceholder }
+        return (result.events, leftOut, oversized.map { ($0.entryIndex, $0.responseBodySize) })
     }
 
     /// The client configuration a capture is simulated with: a memory store large enough for

@@ -62,5 +62,10 @@ struct RecordedResponse: Sendable {
 
     /// The body to answer with: the recorded one, or as many zero bytes as it had (at most
     /// ``largestPlaceholder``).
-    var bodyOrPlaceholder: Data { body ?? Data(count: min(max(0, bodySize), Self.largestPlaceholder)) }
+    var bodyOrPlaceholder: Data { body ?? Self.zeros.prefix(min(max(0, bodySize), Self.largestPlaceholder)) }
+
+    /// What every placeholder is cut from: one buffer of zero bytes, made on first use, whose
+    /// pages the system provides only as they are read (a capture of many large bodies once
+    /// took a gigabyte of memory, a placeholder each).
+    private static let zeros = Data(count: largestPlaceholder)
 }

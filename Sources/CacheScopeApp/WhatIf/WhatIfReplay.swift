@@ -42,6 +42,10 @@ public enum WhatIfReplay {
             if leftOut > 0 {
                 notes.append("\(SessionSummary.grouped(leftOut)) captured requests left out of both runs: their URL or method cannot be sent (`replay FILE --summary` names them)")
             }
+            let oversized = exchanges.filter { ($0.response.map { $0.body == nil && $0.bodySize > RecordedResponse.largestPlaceholder }) ?? false }.count
+            if oversized > 0 {
+                notes.append("\(SessionSummary.grouped(oversized)) captured bodies are larger than the \(SessionSummary.grouped(RecordedResponse.largestPlaceholder)) bytes a simulation stands in for, and are counted as that in both runs (`replay FILE --summary` names them)")
+            }
         } else {
             let log = try SessionLogReader.load(input.path)
             session = try RecordedSession(log, name: input.path)
@@ -75,21 +79,25 @@ public enum WhatIfReplay {
         }
         var configuration = baseline
         changes.apply(to: &configuration)
+        // A request without a recorded outcome (left out, or unfinished) is not compared, and
+        // not run again either: the what-if column counts the requests the recorded one does.
         var changed = session
+        let compared = session.outcomes.indices.filter { session.outcomes[$0] != nil }
+        changed.exchanges = compared.map { session.exchanges[$0] }
+        changed.outcomes = compared.map { session.outcomes[$0] }
         if changes.policy != nil {
             // One policy for every request: the client's default, instead of each one's own.
             for index in changed.exchanges.indices { changed.exchanges[index].policy = nil }
         }
         let simulated = try await simulate(changed, configuration: configuration)
-        let urls = session.exchanges.map(\.url)
-        // A request without a recorded outcome (left out, or unfinished) is not compared.
-        let changedRequests = zip(session.outcomes, simulated.outcomes).filter { recorded, whatIf in
+        let changedRequests = zip(changed.outcomes, simulated.outcomes).filter { recorded, whatIf in
             recorded.map { $0 != (whatIf ?? .error) } ?? false
         }.count
         return WhatIfReport(
             file: input.path, changes: changes, recorded: WhatIfRun(folding: recordedEvents), whatIf: WhatIfRun(folding: simulated.events),
-            changedRequests: changedRequests, comparedRequests: session.outcomes.filter { $0 != nil }.count,
-            changedURLs: ChangedURL.ranking(urls: urls, recorded: session.outcomes, simulated: simulated.outcomes, limit: 10),
+            changedRequests: changedRequests, comparedRequests: compared.count,
+            changedURLs: ChangedURL.ranking(
+                urls: changed.exchanges.map(\.url), recorded: changed.outcomes, simulated: simulated.outcomes, limit: 10),
             notes: notes)
     }
 

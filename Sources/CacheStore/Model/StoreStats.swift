@@ -1,3 +1,5 @@
+import HTTPCaching
+
 /// Usage figures of a ``ResponseStore`` at one moment; also the payload of the `storeStats`
 /// event. In events and logs it is written as `memoryUsed`, `memoryCapacity`, `diskUsed`,
 /// `diskCapacity` and `entries` (``entryCount``); the per-tier counts and degraded namespaces
@@ -69,11 +71,14 @@ extension StoreStats {
     /// let fleet = [web, api].reduce(StoreStats.zero, +)
     /// ```
     public static func + (lhs: StoreStats, rhs: StoreStats) -> StoreStats {
+        // Saturating: the figures come from other instances (an attach socket), and the
+        // capacities may each be as large as 2^63 − 1 bytes.
         StoreStats(
-            memoryUsed: lhs.memoryUsed + rhs.memoryUsed, memoryCapacity: lhs.memoryCapacity + rhs.memoryCapacity,
-            diskUsed: lhs.diskUsed + rhs.diskUsed, diskCapacity: lhs.diskCapacity + rhs.diskCapacity,
-            entryCount: lhs.entryCount + rhs.entryCount, memoryEntryCount: lhs.memoryEntryCount + rhs.memoryEntryCount,
-            diskEntryCount: lhs.diskEntryCount + rhs.diskEntryCount,
+            memoryUsed: lhs.memoryUsed.addingSaturating(rhs.memoryUsed), memoryCapacity: lhs.memoryCapacity.addingSaturating(rhs.memoryCapacity),
+            diskUsed: lhs.diskUsed.addingSaturating(rhs.diskUsed), diskCapacity: lhs.diskCapacity.addingSaturating(rhs.diskCapacity),
+            entryCount: lhs.entryCount.addingSaturating(rhs.entryCount),
+            memoryEntryCount: lhs.memoryEntryCount.addingSaturating(rhs.memoryEntryCount),
+            diskEntryCount: lhs.diskEntryCount.addingSaturating(rhs.diskEntryCount),
             degradedNamespaces: lhs.degradedNamespaces + rhs.degradedNamespaces)
     }
 

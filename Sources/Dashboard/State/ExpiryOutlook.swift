@@ -1,3 +1,4 @@
+import HTTPCaching
 import Synchronization
 
 /// The entries whose freshness runs out within the next 10 s, 1 min and 10 min of a "now", and
@@ -36,7 +37,7 @@ public struct ExpiryOutlook: Sendable, Hashable {
             }
             for (index, horizon) in Self.horizons.enumerated() where ttl <= horizon {
                 entries[index] += 1
-                bytes[index] += record.size
+                bytes[index].addSaturating(record.size)
             }
         }
     }

@@ -1,4 +1,5 @@
 public import CacheEvents
+import HTTPCaching
 
 /// What a purge of marked keys (`d`) or of a filter's entries (`:purge FILTER`) would remove,
 /// shown with a y/n question before anything is sent: "N entries, X MB, Y of them hit in the
@@ -52,7 +53,7 @@ public struct PurgePreview: Sendable, Hashable {
         var counts: [PurgeTarget: Int] = [:]
         for entry in removed { counts[PurgeTarget(key: entry.ref.key, instance: entry.instance), default: 0] += 1 }
         entriesByTarget = counts
-        bytes = removed.reduce(0) { $0 + $1.size }
+        bytes = removed.reduce(0) { $0.addingSaturating($1.size) }
         recentlyHit = removed.filter { entry in entry.lastAccess.map { $0 >= now - Self.recentSeconds } ?? false }.count
         self.selection = selection
         self.tag = tag

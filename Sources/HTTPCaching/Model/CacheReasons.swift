@@ -165,7 +165,8 @@ public enum UnsatisfiableReason: Sendable, Hashable, CustomStringConvertible {
 }
 
 func seconds(_ value: Double) -> String {
-    let rounded = Int(value.rounded())
+    // A figure past Int's range (an edited log's) is written as it is, not rounded.
+    guard let rounded = Int(exactly: value.rounded()) else { return "\(value)s" }
     return rounded >= 3600 && rounded % 3600 == 0 ? "\(rounded / 3600)h" : "\(rounded)s"
 }
 

@@ -31,10 +31,15 @@ public enum HTTPDate {
         }
     }
 
+    /// The seconds since 1970 an IMF-fixdate can name: from 0001-01-01 to 9999-12-31 23:59:59.
+    static let writableSeconds: ClosedRange<Double> = -62_135_596_800...253_402_300_799
+
     /// Formats a date as an IMF-fixdate, the form HTTP senders must use. Years before 1000 are
-    /// zero-padded to four digits; dates after 9999 cannot be written as an HTTP-date.
+    /// zero-padded to four digits; a date outside the years 1 to 9999, which an HTTP-date
+    /// cannot name, is written as the nearest one inside them.
     public static func format(_ date: Date) -> String {
-        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+        let exact = date.timeIntervalSince1970.rounded(.down)
+        let seconds = exact.isNaN ? 0 : Int64(min(max(exact, writableSeconds.lowerBound), writableSeconds.upperBound))
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = Int(seconds - days * 86_400)
         let (year, month, day) = civilDate(fromDays: days)

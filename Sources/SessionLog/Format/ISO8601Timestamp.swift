@@ -8,9 +8,20 @@ import HTTPCaching
 /// Hand-written on ``CivilDate`` so it is locale-free, thread-safe and the same on every
 /// platform.
 public enum ISO8601Timestamp {
-    /// `2025-11-22T09:14:03.512Z`.
+    /// The milliseconds since 1970 a timestamp can name: from `0000-01-01T00:00:00.000Z` to
+    /// `9999-12-31T23:59:59.999Z` (four-digit years).
+    static let writableMilliseconds: ClosedRange<Double> = -62_167_219_200_000...253_402_300_799_999
+
+    /// Whether `date` can be written as a timestamp (its year is 0 to 9999).
+    public static func canWrite(_ date: Date) -> Bool {
+        writableMilliseconds.contains((date.timeIntervalSince1970 * 1000).rounded())
+    }
+
+    /// `2025-11-22T09:14:03.512Z`. A date outside the years 0 to 9999 (``canWrite(_:)``) is
+    /// written as the nearest one inside them.
     public static func string(from date: Date) -> String {
-        let totalMilliseconds = Int((date.timeIntervalSince1970 * 1000).rounded())
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        let totalMilliseconds = milliseconds.isNaN ? 0 : Int(min(max(milliseconds, writableMilliseconds.lowerBound), writableMilliseconds.upperBound))
         let (days, dayMilliseconds) = totalMilliseconds.floorDivided(by: 86_400_000)
         let (year, month, day) = CivilDate.date(fromDays: Int64(days))
         let seconds = dayMilliseconds / 1000

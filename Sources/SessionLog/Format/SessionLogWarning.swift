@@ -26,13 +26,15 @@ public enum SessionLogWarning: Sendable, Hashable, CustomStringConvertible {
     case timeWentBackwards(file: String, line: Int, time: Double, previous: Double)
     /// A header field is present but unusable (e.g. `startedAt` not ISO 8601).
     case badHeaderField(file: String, field: String, detail: String)
+    /// The line holds the same event as `previousLine` (a line written twice): counted once.
+    case repeatedEvent(file: String, line: Int, previousLine: Int)
 
     /// The file the warning concerns.
     public var file: String {
         switch self {
         case .notJSON(let file, _, _), .notAnEvent(let file, _, _), .truncatedLastLine(let file, _),
             .lineTooLong(let file, _, _), .invalidUTF8(let file, _, _), .unknownKind(let file, _, _, _),
-            .timeWentBackwards(let file, _, _, _), .badHeaderField(let file, _, _):
+            .timeWentBackwards(let file, _, _, _), .badHeaderField(let file, _, _), .repeatedEvent(let file, _, _):
             return file
         }
     }
@@ -42,7 +44,7 @@ public enum SessionLogWarning: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .notJSON(_, let line, _), .notAnEvent(_, let line, _), .truncatedLastLine(_, let line),
             .lineTooLong(_, let line, _), .invalidUTF8(_, let line, _), .unknownKind(_, let line, _, _),
-            .timeWentBackwards(_, let line, _, _):
+            .timeWentBackwards(_, let line, _, _), .repeatedEvent(_, let line, _):
             return line
         case .badHeaderField:
             return 1
@@ -52,7 +54,7 @@ public enum SessionLogWarning: Sendable, Hashable, CustomStringConvertible {
     /// Whether the line's event was lost (as opposed to repaired and kept).
     public var skipsLine: Bool {
         switch self {
-        case .notJSON, .notAnEvent, .truncatedLastLine, .lineTooLong, .unknownKind: return true
+        case .notJSON, .notAnEvent, .truncatedLastLine, .lineTooLong, .unknownKind, .repeatedEvent: return true
         case .invalidUTF8, .timeWentBackwards, .badHeaderField: return false
         }
     }
@@ -78,6 +80,8 @@ public enum SessionLogWarning: Sendable, Hashable, CustomStringConvertible {
                 + "times are clamped from here on so they never decrease (reported once)"
         case .badHeaderField(_, let field, let detail):
             return "\(place): header field \"\(field)\" \(detail); ignored"
+        case .repeatedEvent(_, _, let previousLine):
+            return "\(place): the same event as line \(previousLine) (a line written twice); line skipped"
         }
     }
 }

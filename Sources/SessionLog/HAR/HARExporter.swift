@@ -175,7 +175,9 @@ private struct ExportRun {
 
     private func cacheEntry(_ entry: CacheEntryTracker.Entry, expires: Double?) -> HARCacheEntry {
         HARCacheEntry(
-            expires: expires.map(timestamp), lastAccess: timestamp(entry.lastAccess), eTag: entry.etag ?? "",
+            // Left out past the year 9999 (an `Expires` that far ahead), which no timestamp names.
+            expires: expires.map { origin.addingTimeInterval($0) }.flatMap { ISO8601Timestamp.canWrite($0) ? ISO8601Timestamp.string(from: $0) : nil },
+            lastAccess: timestamp(entry.lastAccess), eTag: entry.etag ?? "",
             hitCount: entry.hitCount)
     }
 

@@ -1,3 +1,7 @@
+/// The times and durations a HAR field may hold (milliseconds, or seconds for `_ttl` and
+/// `_age`): a trillion either side of zero — 31 years of milliseconds, more than any capture.
+private let possibleTimes: ClosedRange<Double> = -1e12...1e12
+
 extension KeyedDecodingContainer {
     /// A HAR field that holds a whole number (a status, a size, a count). Foundation's decoder
     /// reports a number that is not whole or does not fit in `Int` (`200.5`, `1e20`) as "The
@@ -12,9 +16,16 @@ extension KeyedDecodingContainer {
     }
 
     /// A HAR field that holds a time or a duration, which may be missing or null. A number
-    /// beyond a `Double`'s range (`1e999`) is reported by its field, as for whole numbers.
+    /// beyond a `Double`'s range (`1e999`) is reported by its field, as for whole numbers, and
+    /// so is one beyond ``possibleTimes`` (`1e23`), from which no date could be made.
     func decodeNumberIfPresent(forKey key: Key) throws -> Double? {
-        try namingTheField(key) { try decodeIfPresent(Double.self, forKey: key) }
+        let number = try namingTheField(key) { try decodeIfPresent(Double.self, forKey: key) }
+        if let number, !possibleTimes.contains(number) {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: codingPath + [key],
+                debugDescription: "is \(number), beyond any time or duration a capture holds (at most 1e12 either side of zero)"))
+        }
+        return number
     }
 
     /// Runs `decoding`; an error from it that is not a `DecodingError` (Foundation's own, which

@@ -56,54 +56,54 @@ struct EventFieldReader {
                 method: string(.method), url: string(.url), cacheKey: string(.cacheKey), policy: string(.policy),
                 headers: headers(.headers)))
         case 1:
-            return .lookup(Lookup(verdict: value(.verdict, or: LookupVerdict.miss), reason: string(.reason), age: optionalDouble(.age), ttl: optionalDouble(.ttl)))
+            return .lookup(Lookup(verdict: value(.verdict, or: LookupVerdict.miss), reason: string(.reason), age: optionalDuration(.age), ttl: optionalDuration(.ttl)))
         case 2:
             return .revalidationSent(RevalidationSent(
                 ifNoneMatch: optionalString(.ifNoneMatch), ifModifiedSince: optionalString(.ifModifiedSince),
                 background: bool(.background)))
         case 3:
             return .notModified(NotModified(
-                freshened: int(.freshened), ttl: optionalDouble(.ttl), headers: isPresent(.headers) ? headers(.headers) : nil))
+                freshened: amount(.freshened), ttl: optionalDuration(.ttl), headers: isPresent(.headers) ? headers(.headers) : nil))
         case 4:
             return .modified(Modified(status: status(.status)))
         case 5:
             return .served(Served(
-                source: value(.source, or: ServedSource.network), status: status(.status), bytes: int(.bytes), outcome: value(.outcome, or: CacheOutcome.miss),
-                reason: string(.reason), age: optionalDouble(.age), ttl: optionalDouble(.ttl), headers: headers(.headers),
+                source: value(.source, or: ServedSource.network), status: status(.status), bytes: amount(.bytes), outcome: value(.outcome, or: CacheOutcome.miss),
+                reason: string(.reason), age: optionalDuration(.age), ttl: optionalDuration(.ttl), headers: headers(.headers),
                 originError: optionalString(.originError), originStatus: optionalStatus(.originStatus)))
         case 6:
             // Tags are a list: such lines (rare) go to JSONDecoder.
             if isPresent(.tags) { valid = false }
             return .stored(Stored(
-                entry: entryRef(.entry), tier: value(.tier, or: EntryTier.memory), size: int(.size), ttl: optionalDouble(.ttl),
+                entry: entryRef(.entry), tier: value(.tier, or: EntryTier.memory), size: amount(.size), ttl: optionalDuration(.ttl),
                 etag: optionalString(.etag), lastModified: optionalString(.lastModified), status: status(.status),
-                age: optionalDouble(.age)))
+                age: optionalDuration(.age)))
         case 7:
             return .promoted(EntryRef(key: string(.key), variant: string(.variant)))
         case 8:
-            return .evicted(Evicted(entry: entryRef(.entry), reason: value(.reason, or: EvictionReason.capacity), tier: value(.tier, or: EntryTier.memory), size: int(.size)))
+            return .evicted(Evicted(entry: entryRef(.entry), reason: value(.reason, or: EvictionReason.capacity), tier: value(.tier, or: EntryTier.memory), size: amount(.size)))
         case 9:
             return .purged(Purged(
                 scope: PurgeScope(word: optionalString(.scope) ?? "all", key: optionalString(.key), variant: optionalString(.variant), since: optionalDouble(.since),
                     match: optionalString(.match)),
-                count: int(.count), origin: optionalString(.origin)))
+                count: amount(.count), origin: optionalString(.origin)))
         case 10:
             return .coalesced(Coalesced(leaderID: unsigned(.leaderID)))
         case 11:
             return .requestFinished(RequestFinished(
-                status: status(.status), latency: double(.latency), bytesFromNetwork: int(.bytesFromNetwork),
-                bytesFromCache: int(.bytesFromCache), outcome: value(.outcome, or: CacheOutcome.miss), reason: string(.reason),
+                status: status(.status), latency: duration(.latency), bytesFromNetwork: amount(.bytesFromNetwork),
+                bytesFromCache: amount(.bytesFromCache), outcome: value(.outcome, or: CacheOutcome.miss), reason: string(.reason),
                 coalesced: bool(.coalesced), background: optionalBool(.background) ?? false))
         case 12:
             return .error(ErrorInfo(message: string(.message)))
         case 13:
             return .storeStats(StoreStats(
-                memoryUsed: int(.memoryUsed), memoryCapacity: int(.memoryCapacity), diskUsed: int(.diskUsed),
-                diskCapacity: int(.diskCapacity), entryCount: int(.entries)))
+                memoryUsed: amount(.memoryUsed), memoryCapacity: int(.memoryCapacity), diskUsed: amount(.diskUsed),
+                diskCapacity: int(.diskCapacity), entryCount: amount(.entries)))
         case 15:
             return .command(CommandInfo(name: string(.name), key: optionalString(.key)))
         case 16:
-            return .dropped(Dropped(count: int(.count)))
+            return .dropped(Dropped(count: amount(.count)))
         default:
             return nil  // `entries` snapshots (rare, nested) go to JSONDecoder
         }
@@ -123,6 +123,27 @@ struct EventFieldReader {
         let status = optionalInt(field)
         if let status, !CacheEvent.isPossibleStatus(status) { valid = false }
         return status
+    }
+
+    /// A byte count, size or count; one outside ``CacheEvent/possibleAmounts`` sends the line
+    /// to the full decoder, which says what is wrong with it.
+    private mutating func amount(_ field: EventField) -> Int {
+        let amount = int(field)
+        if !CacheEvent.possibleAmounts.contains(amount) { valid = false }
+        return amount
+    }
+
+    /// A duration in seconds, checked as ``amount(_:)`` is (``CacheEvent/possibleDurations``).
+    private mutating func duration(_ field: EventField) -> Double {
+        let duration = double(field)
+        if !CacheEvent.possibleDurations.contains(duration) { valid = false }
+        return duration
+    }
+
+    private mutating func optionalDuration(_ field: EventField) -> Double? {
+        let duration = optionalDouble(field)
+        if let duration, !CacheEvent.possibleDurations.contains(duration) { valid = false }
+        return duration
     }
 
     private func span(_ field: EventField) -> JSONSpan? {

@@ -20,6 +20,8 @@ struct EventLinesLoader {
     /// Lines seen (including blank and skipped ones).
     private(set) var lineCount = 0
     private var latestTime = -Double.infinity
+    /// The line of the part's last event.
+    private var lastEventLine = 0
     private var decoder = EventLineDecoder()
 
     init(file: String) {
@@ -45,6 +47,14 @@ struct EventLinesLoader {
         switch decoder.decode(bytes) {
         case .event(var event, let repairedColumn):
             if let repairedColumn { warn(.invalidUTF8(file: file, line: number, column: repairedColumn)) }
+            // A line written twice (a copy and paste, a log joined from overlapping pieces):
+            // the same event, seq and all, right after itself. A store snapshot's `storeStats`
+            // and `entries` repeat the last seq by design, and are kept.
+            if events.count > 0, events[events.count - 1].seq == event.seq, !event.kind.isSnapshotPart,
+                events[events.count - 1] == event
+            {
+                return skip(.repeatedEvent(file: file, line: number, previousLine: lastEventLine))
+            }
             if event.time < latestTime {
                 if backwardTime == nil { backwardTime = (number, event.time, latestTime) }
                 event.time = latestTime
@@ -52,6 +62,7 @@ struct EventLinesLoader {
             }
             latestTime = event.time
             if firstEventLine == nil { firstEventLine = number }
+            lastEventLine = number
             events.append(event)
         case .unknownKind(let kind):
             skippedLines += 1
@@ -97,6 +108,8 @@ extension SessionLogWarning {
         case .unknownKind(let file, let line, let kind, let count): return .unknownKind(file: file, line: line + lines, kind: kind, count: count)
         case .timeWentBackwards(let file, let line, let time, let previous):
             return .timeWentBackwards(file: file, line: line + lines, time: time, previous: previous)
+        case .repeatedEvent(let file, let line, let previousLine):
+            return .repeatedEvent(file: file, line: line + lines, previousLine: previousLine + lines)
         case .badHeaderField: return self
         }
     }

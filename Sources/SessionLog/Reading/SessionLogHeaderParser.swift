@@ -5,7 +5,9 @@ import Foundation
 /// knows, and notes fields it had to ignore.
 enum SessionLogHeaderParser {
     /// The header, and any warnings about its fields.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(SessionLogError) -> (SessionLogHeader, [SessionLogWarning]) {
+    static func parse(_ line: UnsafeBufferPointer<UInt8>, file: String) throws(SessionLogError) -> (SessionLogHeader, [SessionLogWarning]) {
+        // After a UTF-8 byte order mark, as a file's content is recognised (an editor may add one).
+        let bytes = line.starts(with: [0xEF, 0xBB, 0xBF]) ? UnsafeBufferPointer(rebasing: line[3...]) : line
         var scanner = JSONScanner(bytes)
         let value: JSONSpan
         do throws(JSONSyntaxError) {
@@ -28,8 +30,12 @@ enum SessionLogHeaderParser {
             throw .notASessionLog(file: file, reason: "the first line has no \"format\" field")
         }
         guard format == SessionLogHeader.formatName else { throw .wrongFormat(file: file, found: format) }
-        guard let version = fields.version else {
+        guard let number = fields.version else {
             throw .notASessionLog(file: file, reason: "the header has no integer \"version\" field")
+        }
+        guard number >= 1, number == number.rounded(), let version = Int(exactly: number) else {
+            let written = Int(exactly: number).map(String.init) ?? "\(number)"  // `0`, not `0.0`
+            throw .notASessionLog(file: file, reason: "header field \"version\" is \(written), not a version (a whole number from 1)")
         }
         guard version <= SessionLogHeader.currentVersion else {
             throw .newerVersion(file: file, found: version, supported: SessionLogHeader.currentVersion)
@@ -47,7 +53,8 @@ enum SessionLogHeaderParser {
     /// The header's fields, each optional so a missing one gets its own message.
     private struct HeaderFields: Decodable {
         var format: String?
-        var version: Int?
+        /// Read as any number, so `1.5` or `0` gets a message of its own.
+        var version: Double?
         var startedAt: String?
         var redacted: Bool?
         var producer: String?
