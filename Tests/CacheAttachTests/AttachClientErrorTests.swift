@@ -98,16 +98,55 @@ struct AttachClientErrorTests {
             } catch let error as AttachError {
                 #expect(error == .closedByPeer(path: server.path))
             }
-            // The connection is gone: a command fails naming the socket, at once.
-            await #expect {
+            // The connection is gone: a command fails at once, saying who closed it (not
+            // "closed by this dashboard", as it once did).
+            await #expect(throws: AttachError.closedByPeer(path: server.path)) {
                 _ = try await client.send(.purgeAll)
-            } throws: { error in
-                switch error as? AttachError {
-                case .closedByPeer(let path), .closed(let path): path == server.path
-                default: false
-                }
             }
         }
+    }
+
+    static let hello = #"{"type":"hello","format":"cachescope-attach","version":1,"process":"app","pid":7}"# + "\n"
+
+    @Test("a peer that resets the connection after its hello went away; it is not \"not an attach socket\"")
+    func resetAfterHello() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("reset.sock")
+        let server = try GreetingServer(path: path, greeting: Self.hello, resetAfterGreeting: true)
+        defer { server.stop() }
+        let client = try await AttachClient.connect(path: path)
+        await #expect(throws: AttachError.closedByPeer(path: path)) {
+            for try await _ in client.events {}
+        }
+    }
+
+    @Test("a hello naming no process id (0, -5) is refused; a process name and a result message with control characters are shown without them")
+    func peerText() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        for pid in [0, -5] {
+            let path = directory.file("pid\(pid).sock")
+            let server = try GreetingServer(
+                path: path, greeting: #"{"type":"hello","format":"cachescope-attach","version":1,"process":"","pid":\#(pid)}"# + "\n")
+            defer { server.stop() }
+            await #expect(throws: AttachError.notAnAttachSocket(path: path, detail: "its hello names process id \(pid), which no process has")) {
+                _ = try await AttachClient.connect(path: path)
+            }
+        }
+        let path = directory.file("escape.sock")
+        let server = try GreetingServer(
+            path: path, greeting: #"{"type":"hello","format":"cachescope-attach","version":1,"process":"ap\u001b[2Jp","pid":7}"# + "\n"
+        ) { line in
+            let id = (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["id"] as? Int ?? -1
+            return #"{"type":"result","id":\#(id),"succeeded":true,"message":"purged\u001b[31m 2\nentries"}"# + "\n"
+        }
+        defer { server.stop() }
+        let client = try await AttachClient.connect(path: path)
+        #expect(client.server.process == "ap\u{FFFD}[2Jp")
+        let result = try await client.send(.purgeAll)
+        #expect(result.message == "purged\u{FFFD}[31m 2\u{FFFD}entries")
+        client.close()
     }
 
     @Test("the app finishing its event bus ends attached dashboards' streams")

@@ -1,3 +1,4 @@
+import CacheAttach
 import CacheScopeApp
 import Foundation
 import SessionLog
@@ -86,6 +87,10 @@ struct CommandLogicTests {
         #expect(CommandFailure(command: "replay", HARError.notHAR(file: "a.har", line: 1, detail: "x")).status == 64)
         #expect(CommandFailure(command: "demo", ThemeError.unknownTheme(name: "x", builtIn: ["default"])).status == 64)
         #expect(CommandFailure(command: "demo", TerminalError.notATerminal(stdinIsTerminal: false, stdoutIsTerminal: false)).status == 64)
+        // A socket path too long for a socket is the command line's to fix; one nobody listens on is not.
+        #expect(CommandFailure(command: "attach", AttachError.pathTooLong(path: String(repeating: "x", count: 120), limit: 107)).status == 64)
+        #expect(CommandFailure(command: "attach", AttachError.connectionRefused(path: "/tmp/a.sock")).status == 1)
+        #expect(CommandFailure(command: "demo", TerminalError.cannotDraw(term: "dumb")).status == 1)
         let written = CommandFailure(command: "export", HARError.writeFailed(file: "a.har", reason: "No space left on device"))
         #expect(written.status == 1)
         #expect(written.description == "cachescope: a.har: cannot write the HAR (No space left on device)")

@@ -53,14 +53,22 @@ final class AttachClientHandler: ChannelInboundHandler {
                 failGreeting(error, context: context)
                 return
             }
+            guard hello.pid > 0 else {
+                failGreeting(.notAnAttachSocket(path: session.path, detail: "its hello names process id \(hello.pid), which no process has"), context: context)
+                return
+            }
+            var greeted = hello
+            greeted.process = hello.process.isEmpty ? "unnamed" : PeerText.printable(hello.process, limit: 64)
             self.greeting = nil
-            greeting.succeed(hello)
+            greeting.succeed(greeted)
             return
         }
         switch message {
         case .hello: break
         case .event(let event): session.deliver(event)
-        case .result(let reply): session.complete(reply)
+        case .result(var reply):
+            reply.message = PeerText.printable(reply.message, limit: 4096)
+            session.complete(reply)
         }
     }
 
@@ -80,8 +88,14 @@ final class AttachClientHandler: ChannelInboundHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        let detail = (error as? LineTooLong).map { "it sent a \($0)" } ?? "\(error)"
-        let failure = AttachError.notAnAttachSocket(path: session.path, detail: detail)
+        let failure: AttachError
+        if let io = error as? IOError, io.errnoCode == ECONNRESET || io.errnoCode == EPIPE {
+            // The peer went away (a process killed mid-reply): nothing says it is not a publisher.
+            failure = .closedByPeer(path: session.path)
+        } else {
+            let detail = (error as? LineTooLong).map { "it sent a \($0)" } ?? "\(error)"
+            failure = .notAnAttachSocket(path: session.path, detail: detail)
+        }
         greeting?.fail(failure)
         greeting = nil
         session.end(with: failure)

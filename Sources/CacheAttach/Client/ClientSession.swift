@@ -20,6 +20,8 @@ final class ClientSession: Sendable {
         var nextID = 0
         var waiting: [Int: Waiter] = [:]
         var ended = false
+        /// Why it ended: the peer's going away, or `nil` when this side closed it.
+        var endedBecause: AttachError?
     }
 
     private struct Waiter {
@@ -83,16 +85,17 @@ final class ClientSession: Sendable {
         }
     }
 
-    /// Registers a command waiting for its result; resumes it at once with
-    /// ``AttachError/closed(path:)`` when the session has ended.
+    /// Registers a command waiting for its result; when the session has ended, resumes it at
+    /// once with why: the peer's going away (``AttachError/closedByPeer(path:)``, …), or
+    /// ``AttachError/closed(path:)`` when this side closed it.
     func register(_ id: Int, _ continuation: CheckedContinuation<CommandResult, any Error>) -> Bool {
-        let accepted = state.withLock { state in
-            guard !state.ended else { return false }
+        let refusal = state.withLock { state -> AttachError? in
+            guard !state.ended else { return state.endedBecause ?? .closed(path: path) }
             state.waiting[id] = Waiter(continuation: continuation, timer: nil)
-            return true
+            return nil
         }
-        if !accepted { continuation.resume(throwing: AttachError.closed(path: path)) }
-        return accepted
+        if let refusal { continuation.resume(throwing: refusal) }
+        return refusal == nil
     }
 
     /// Attaches the timer that fails the command if no result comes.
@@ -131,6 +134,7 @@ final class ClientSession: Sendable {
         let (waiters, continuation) = state.withLock { state -> ([Waiter], AsyncThrowingStream<CacheEvent, any Error>.Continuation?) in
             guard !state.ended else { return ([], nil) }
             state.ended = true
+            state.endedBecause = error
             defer { state.waiting.removeAll() }
             return (Array(state.waiting.values), state.continuation)
         }

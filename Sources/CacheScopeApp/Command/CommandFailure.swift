@@ -1,3 +1,4 @@
+import CacheAttach
 import SessionLog
 import TerminalUI
 
@@ -13,7 +14,8 @@ import TerminalUI
 /// - **64** (`EX_USAGE`), ``usageStatus``: what was named on the command line cannot be used —
 ///   a ``PathError``, a theme that does not exist (`ThemeError`), an input that is not a
 ///   session log or HAR (`SessionLogError`, `HARError`), a what-if the command cannot run
-///   (``WhatIfError``), a dashboard without a terminal. Fix
+///   (``WhatIfError``), a socket path too long for a socket (`AttachError.pathTooLong`), a
+///   dashboard without a terminal. Fix
 ///   the command and run it again.
 /// - **1**, ``failureStatus``: anything else — the network, a write that failed half-way, an
 ///   attach socket nobody listens on.
@@ -80,6 +82,9 @@ public struct CommandFailure: Error, Sendable, Hashable, CustomStringConvertible
             }
         case let error as HARError:
             if case .writeFailed = error { return failureStatus }
+            return usageStatus
+        case AttachError.pathTooLong:
+            // A socket path no socket can have: the command line named it.
             return usageStatus
         default:
             return failureStatus

@@ -139,17 +139,23 @@ final class RawLineSocket: @unchecked Sendable {
 }
 
 /// A listener that greets every connection with fixed text and then says nothing more — a
-/// stand-in for a different program (or a future protocol version) on an attach socket.
+/// stand-in for a different program (or a future protocol version) on an attach socket —
+/// or, asked to, resets each connection after its greeting (a process killed mid-reply), or
+/// answers each line it reads with what `reply` makes of it (a peer's own result lines).
 final class GreetingServer: @unchecked Sendable {
     // `@unchecked Sendable`: the descriptors are only used on `queue` after `init`, and
     // `stop()` closes the listener, which ends the accept loop.
     private let listener: Int32
     private let queue = DispatchQueue(label: "greeting-server")
     private let greeting: String
+    private let resetAfterGreeting: Bool
+    private let reply: (@Sendable (String) -> String)?
 
-    init(path: String, greeting: String) throws {
+    init(path: String, greeting: String, resetAfterGreeting: Bool = false, reply: (@Sendable (String) -> String)? = nil) throws {
         listener = try makeSocket()
         self.greeting = greeting
+        self.resetAfterGreeting = resetAfterGreeting
+        self.reply = reply
         let bound = try withAddress(path) { bind(listener, $0, $1) }
         guard bound == 0, listen(listener, 8) == 0 else {
             throw RawSocketError(description: "bind/listen: \(String(cString: strerror(errno)))")
@@ -163,9 +169,34 @@ final class GreetingServer: @unchecked Sendable {
         while true {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { return }
-            connections.append(connection)
             let bytes = Array(greeting.utf8)
             _ = bytes.withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+            if resetAfterGreeting {
+                usleep(100_000)  // the greeting read first
+                var linger = linger(l_onoff: 1, l_linger: 0)  // close with RST
+                setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
+                close(connection)
+                continue
+            }
+            connections.append(connection)
+            if let reply { answerLines(on: connection, with: reply) }
+        }
+    }
+
+    /// Reads lines until the peer closes, writing `reply(line)` for each.
+    private func answerLines(on connection: Int32, with reply: @Sendable (String) -> String) {
+        var pending: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(connection, $0.baseAddress, $0.count) }
+            guard count > 0 else { return }
+            pending += buffer[..<count]
+            while let newline = pending.firstIndex(of: 0x0A) {
+                let line = String(decoding: pending[..<newline], as: UTF8.self)
+                pending.removeFirst(newline + 1)
+                let answer = Array(reply(line).utf8)
+                _ = answer.withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+            }
         }
     }
 
