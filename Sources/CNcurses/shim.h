@@ -34,6 +34,16 @@ static inline int cn_colors(void) { return COLORS; }
 /// `COLOR_PAIRS` is a mutable global set by `start_color`.
 static inline int cn_color_pairs(void) { return COLOR_PAIRS; }
 
+// MARK: Capabilities
+
+/// Whether the terminal can move its cursor to a given place (terminfo `cup`), without which
+/// no screen can be drawn (`TERM=dumb`). `tigetstr` answers `(char *)-1` for a name that is
+/// not a string capability, which Swift cannot compare a pointer with.
+static inline int cn_can_address_cursor(void) {
+    const char *cup = tigetstr("cup");
+    return cup != NULL && cup != (char *)-1;
+}
+
 // MARK: Function-like macros the importer drops
 
 /// `A_BOLD` is built by the `NCURSES_BITS` macro, which Swift cannot import.

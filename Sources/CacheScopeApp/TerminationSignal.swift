@@ -6,19 +6,21 @@ import Darwin
 import TerminalUI
 import UnixSignals
 
-/// Waits for SIGINT or SIGTERM — the two ways a user stops a headless command — or SIGHUP
-/// (the terminal it ran in was closed), with swift-service-lifecycle's `UnixSignalsSequence`.
+/// Waits for SIGINT, SIGQUIT or SIGTERM — the ways a user stops a headless command (Ctrl-C,
+/// `Ctrl-\`, `kill`) — or SIGHUP (the terminal it ran in was closed), with
+/// swift-service-lifecycle's `UnixSignalsSequence`. (Left to the Swift runtime, SIGQUIT would
+/// print a backtrace and end the process before a recording is complete.)
 /// SIGHUP is left alone when it was ignored at the start (`nohup`), so the command goes on.
 ///
 /// While a wait is in progress the signals do not end the process; once it returns, their
 /// default action is back, so a second Ctrl-C ends a shutdown that hangs.
 public enum TerminationSignal {
-    /// Waits for the first SIGINT, SIGTERM or SIGHUP and returns its number; `nil` when the
+    /// Waits for the first SIGINT, SIGQUIT, SIGTERM or SIGHUP and returns its number; `nil` when the
     /// calling task is cancelled first.
     public static func wait() async -> Int32? {
         // libdispatch, under UnixSignals, installs its own handler for a watched signal and
         // never removes it: put back what was there before, so the next signal acts again.
-        let previous = [SIGINT, SIGTERM, SIGHUP].map { number in
+        let previous = [SIGINT, SIGQUIT, SIGTERM, SIGHUP].map { number in
             var action = sigaction()
             sigaction(number, nil, &action)
             return (number, action)
@@ -38,7 +40,7 @@ public enum TerminationSignal {
                 sigaction(number, &action, nil)
             }
         }
-        let trapped: [UnixSignal] = hangUpIgnored ? [.sigint, .sigterm] : [.sigint, .sigterm, .sighup]
+        let trapped: [UnixSignal] = hangUpIgnored ? [.sigint, .sigquit, .sigterm] : [.sigint, .sigquit, .sigterm, .sighup]
         for await signal in await UnixSignalsSequence(trapping: trapped) {
             received = signal.rawValue
             return signal.rawValue
@@ -46,7 +48,7 @@ public enum TerminationSignal {
         return nil
     }
 
-    /// Waits for SIGINT, SIGTERM or SIGHUP, or for `task` to finish, whichever comes first.
+    /// Waits for SIGINT, SIGQUIT, SIGTERM or SIGHUP, or for `task` to finish, whichever comes first.
     ///
     /// A signal cancels `task` and waits for it to end. Returns the signal's number, or `nil`
     /// when `task` finished first.

@@ -126,7 +126,7 @@ struct ReplayCommand: AsyncParsableCommand {
 
     private func replaySpeed() throws -> ReplaySpeed {
         guard let speed = ReplaySpeed(parsing: speed) else {
-            throw ValidationError("--speed must be a power of two from 1/16 to 64 (1/16, 1/8, 1/4, 1/2, 1, 2, 4, 8, 16, 32, 64; also 0.5 or 8x), the steps - and + move by, or 'max', not \"\(speed)\"")
+            throw ValidationError("--speed must be a power of two from 1/16 to 64 (1/16, 1/8, 1/4, 1/2, 1, 2, 4, 8, 16, 32, 64; also 0.5 or 8x), the steps < and > move by, or 'max', not \"\(speed)\"")
         }
         return speed
     }

@@ -107,6 +107,39 @@ extension EndToEndTests {
             #expect(!tmux.alternateScreen)
         }
 
+        /// Left to the Swift runtime, `Ctrl-\` printed a crash backtrace over the dashboard,
+        /// froze it for half a minute, and left the screen garbled.
+        @Test("Ctrl-\\ (SIGQUIT) quits like Ctrl-C: status 131, the terminal restored, no backtrace, the recording complete", .needsTmux)
+        func quitKey() async throws {
+            let (tmux, pid, log, directory) = try await recordingDashboard()
+            defer { tmux.close() }
+            // To the process, as the key sends it to the terminal's foreground group (sent by
+            // the key, it would end the `sh` the session runs the program under, too).
+            kill(pid, SIGQUIT)
+            #expect(await tmux.waitForExit() == 131)
+            #expect(!tmux.alternateScreen)
+            #expect(!tmux.screen().contains("crashed"), "\(tmux.screen())")
+            try await expectCompleteRecording(log, in: directory)
+        }
+
+        @Test("A terminal type that cannot move the cursor (TERM=dumb) is refused with a message, status 1; one without colours draws in mono", .needsTmux)
+        func terminalTypes() async throws {
+            let directory = try TemporaryDirectory()
+            let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
+            let dumb = try TmuxSession(["/usr/bin/env", "TERM=dumb", binary, "demo", "--cache-dir", directory.path("dumb")])
+            defer { dumb.close() }
+            #expect(await dumb.waitForExit() == 1)
+            let refusal = dumb.history()
+            #expect(refusal.contains(#"cachescope: cannot start the dashboard: the terminal type TERM="dumb" cannot move the cursor"#), "\(refusal)")
+
+            let plain = try TmuxSession(["/usr/bin/env", "TERM=vt220", binary, "demo", "--cache-dir", directory.path("vt220")])
+            defer { plain.close() }
+            let status = Screen.statusLine(try await plain.waitForDashboard { $0.contains("LIVE") && Screen.statusLine($0).hasSuffix(")") })
+            #expect(status == "? help · t theme (mono)", "status line: \(status)")
+            plain.type("Q")
+            #expect(await plain.waitForExit() == 0)
+        }
+
         /// A demo dashboard in tmux recording into a new directory, up and running.
         private func recordingDashboard() async throws -> (tmux: TmuxSession, pid: pid_t, log: String, directory: TemporaryDirectory) {
             let directory = try TemporaryDirectory()

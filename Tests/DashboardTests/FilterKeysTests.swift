@@ -33,6 +33,42 @@ struct FilterKeysTests {
         #expect(text.contains("f outcome:gr▏  ✗ column 9: expected an outcome (hit, stale, revalidated, modified, miss, bypass, error), found \"gr\""))
     }
 
+    /// A filter longer than the line was drawn from its start, so its end, the cursor and the
+    /// parse error fell off the screen, and Enter silently did nothing.
+    @Test("a text longer than the line shows its tail after …, with the cursor and the whole error in sight", arguments: [80, 120])
+    func longPrompt(columns: Int) throws {
+        var state = SampleSession.state()
+        let text = "outcome:miss & status>=500 & url~\"/api/v[0-9]+/items\" & method:GET & host:cdn.example.com & ttl<3Os"
+        press([.character("f")] + type(text), on: &state)
+        let error = try #require(state.interface.prompt?.error)
+        let lines = try render(state, size: TerminalSize(columns: columns, rows: 40)).text.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = try #require(lines.last { $0.hasPrefix("f ") }.map(String.init))
+        #expect(line.hasPrefix("f …"), "\(line)")
+        #expect(line.contains("ttl<3Os▏  ✗ \(error.description)"), "\(line)")
+        #expect(TextWidth.of(line) <= columns)
+    }
+
+    @Test("Tab's choices for a half-typed value show, though the half-typed value does not parse")
+    func completionChoicesFirst() throws {
+        var state = SampleSession.state()
+        press([.character("f")] + type("outcome:m") + [.tab], on: &state)
+        let candidates = try #require(state.interface.prompt?.candidates)
+        #expect(candidates.count > 1, "\(candidates)")
+        let text = try screen(state)
+        #expect(text.contains("▏  Tab: " + candidates.joined(separator: " ")), "\(text)")
+    }
+
+    @Test("a backslash typed in a filter shows once, in the prompt and in the header")
+    func typedBackslashes() throws {
+        var state = SampleSession.state()
+        press([.character("f")] + type(#"url~"item\d""#), on: &state)
+        #expect(try screen(state).contains(#"f url~"item\d"▏"#))
+        press([.enter], on: &state)
+        #expect(try screen(state).contains(#"filter url~"item\d""#))
+        let doubled = try screen(state).split(separator: "\n").filter { $0.contains(#"\\d"#) }
+        #expect(doubled.isEmpty, "\(doubled)")
+    }
+
     /// Every key re-checks the text, so a 10,000-character paste took 25 s of CPU.
     @Test("the prompt holds at most 1,000 characters; one more is refused with a message, and Enter does not apply the cut text")
     func promptLength() throws {
@@ -142,6 +178,10 @@ struct FilterKeysTests {
         press([.character("c"), .character("+")], on: &state)
         #expect(state.interface.filter?.text == "outcome:miss & status:200 & host:127.0.0.1")
         #expect(state.interface.history.entries.last == "outcome:miss & status:200 & host:127.0.0.1")
+        // Pressed again on the same value: no second copy of it.
+        press([.character("+")], on: &state)
+        #expect(state.interface.filter?.text == "outcome:miss & status:200 & host:127.0.0.1")
+        #expect(state.interface.status?.text == "the filter already has host:127.0.0.1")
     }
 
     @Test("the filter applies to entries too; fields an entry lacks never match")

@@ -44,6 +44,13 @@ extension DashboardState {
             setStatus("select a row with a value in the drill-down column first (c chooses the column)", kind: .failure)
             return
         }
+        if let current = interface.filter?.text, !current.contains("|"),
+            current.split(separator: "&").contains(where: { $0.trimmingCharacters(in: .whitespaces) == term })
+        {
+            // Pressed again on the same value: the filter already holds it.
+            setStatus("the filter already has \(term)")
+            return
+        }
         let text = interface.filter.map { $0.text.contains("|") ? "(\($0.text)) & \(term)" : "\($0.text) & \(term)" } ?? term
         do {
             apply(try Filter(text))

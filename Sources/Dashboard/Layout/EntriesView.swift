@@ -31,11 +31,11 @@ enum EntriesView {
             let stored = state.shown.entries.count
             let message =
                 if let filter = state.interface.filter, stored > 0 {
-                    "No entry of the \(stored) stored matches the filter \(filter.text): Esc clears it, f changes it."
+                    "No entry of the \(stored) stored matches the filter \(Escaped.typed(filter.text)): Esc clears it, f changes it."
                 } else {
                     "Nothing stored yet: cacheable responses appear here when the store keeps them."
                 }
-            grid.write(Escaped.text(message), x: 1,
+            grid.write(message, x: 1,  // the filter escaped in it
                        y: geometry.bodyTop + 1, role: .dim, maxWidth: geometry.size.columns - 2, overflow: .ellipsis)
             return
         }

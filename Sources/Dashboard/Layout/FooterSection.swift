@@ -8,7 +8,7 @@ enum FooterSection {
         let width = geometry.size.columns
         grid.fill(x: 0, y: geometry.footerRow, width: width, height: 1, role: .footer)
         grid.write(fitHints(hintChunks(state), width: width - 1), x: 1, y: geometry.footerRow, maxWidth: width - 1)
-        grid.write(statusLine(state), x: 0, y: geometry.statusRow, maxWidth: width)
+        grid.write(statusLine(state, width: width), x: 0, y: geometry.statusRow, maxWidth: width)
     }
 
     /// Keys whose hint stays while others are left out: help (which lists every key), quit and
@@ -47,12 +47,14 @@ enum FooterSection {
         }
     }
 
-    static func statusLine(_ state: DashboardState) -> [Span] {
-        if let prompt = state.interface.prompt { return promptLine(prompt) }
+    static func statusLine(_ state: DashboardState, width: Int) -> [Span] {
+        if let prompt = state.interface.prompt { return promptLine(prompt, width: width) }
         guard let status = state.interface.status else {
             return [Span("? help · t theme (\(Escaped.text(state.interface.themeName)))", .dim)]
         }
-        let text = Escaped.text(status.text)
+        // Control characters escaped, backslashes as they are: status lines quote what the
+        // user typed (`filter url~"\d": 0 of 11 requests`).
+        let text = Escaped.typed(status.text)
         switch status.kind {
         case .info: return [Span(text, .status)]
         case .success: return [Span("✓ ", .hit), Span(text, .status)]
@@ -62,25 +64,45 @@ enum FooterSection {
 
     /// `f outcome:miss▏  hint`, or with a parse error the character at its column marked and
     /// `✗ column N: expected …` — shown before anything is applied.
-    static func promptLine(_ prompt: FilterPrompt) -> [Span] {
+    static func promptLine(_ prompt: FilterPrompt, width: Int) -> [Span] {
+        // The choices Tab just found come first: a half-typed word (`outcome:m`) never parses.
+        let message: Span =
+            if !prompt.candidates.isEmpty {
+                Span("  Tab: " + prompt.candidates.joined(separator: " "), .dim)
+            } else if let error = prompt.error {
+                Span("  ✗ " + Escaped.text(error.description), .error)
+            } else {
+                Span("  " + hint(for: prompt.purpose), .dim)
+            }
+        // The text's end (where the cursor is) and the message stay in sight: a text too long
+        // for the line shows its tail after `…`, in the room the message leaves (at least 10).
+        let room = width - TextWidth.of(prompt.purpose.sigil) - 1  // the cursor
+        let messageWidth = TextWidth.of(message.text)
         let characters = Array(prompt.text)
+        let textWidth = TextWidth.of(Escaped.typed(prompt.text))
+        var first = 0
+        if textWidth + messageWidth > room, textWidth > 1 {
+            let textRoom = max(10, room - messageWidth - 1)  // the `…`
+            var kept = 0
+            first = characters.count
+            while first > 0, kept + TextWidth.of(Escaped.typed(String(characters[first - 1]))) <= textRoom {
+                first -= 1
+                kept += TextWidth.of(Escaped.typed(String(characters[first])))
+            }
+        }
         var spans = [Span(prompt.purpose.sigil, .key, attributes: .bold)]
-        if let error = prompt.error, error.column <= characters.count {
+        if first > 0 { spans.append(Span("…", .dim)) }
+        func shown(_ range: Range<Int>) -> String { Escaped.typed(String(characters[range])) }
+        if let error = prompt.error, error.column <= characters.count, error.column - 1 >= first {
             let at = error.column - 1
-            spans += [Span(Escaped.text(String(characters[..<at])), .searchMatch),
-                      Span(Escaped.text(String(characters[at])), .error, attributes: [.bold, .underline]),
-                      Span(Escaped.text(String(characters[(at + 1)...])), .searchMatch)]
+            spans += [Span(shown(first..<at), .searchMatch),
+                      Span(shown(at..<(at + 1)), .error, attributes: [.bold, .underline]),
+                      Span(shown((at + 1)..<characters.count), .searchMatch)]
         } else {
-            spans.append(Span(Escaped.text(prompt.text), .searchMatch))
+            spans.append(Span(shown(first..<characters.count), .searchMatch))
         }
         spans.append(Span("▏", .key))
-        if let error = prompt.error {
-            spans.append(Span("  ✗ " + Escaped.text(error.description), .error))
-        } else if !prompt.candidates.isEmpty {
-            spans.append(Span("  Tab: " + prompt.candidates.joined(separator: " "), .dim))
-        } else {
-            spans.append(Span("  " + hint(for: prompt.purpose), .dim))
-        }
+        spans.append(message)
         return spans.filter { !$0.text.isEmpty }
     }
 

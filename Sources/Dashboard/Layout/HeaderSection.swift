@@ -72,7 +72,7 @@ enum HeaderSection {
         if let filter = state.interface.filter {
             // The active filter is always on the first line, before the figures that shrink
             // first; cut to half the line when short of room, so it never pushes them all off.
-            let text = Escaped.text(filter.text)
+            let text = Escaped.typed(filter.text)
             let cut = TextWidth.truncated(text, to: max(8, width / 2 - 2))
             chunks.append(Chunk([Span("filter ", .warning), Span(text, .warning, attributes: .bold)],
                                 short: [Span("f:", .warning), Span(cut, .warning, attributes: .bold)]))

@@ -36,11 +36,11 @@ enum RequestsView {
         guard !window.serials.isEmpty else {
             let message =
                 if let filter = state.interface.filter, log.count > 0 {
-                    "No request of the \(log.count) shown matches the filter \(filter.text): Esc clears it, f changes it."
+                    "No request of the \(log.count) shown matches the filter \(Escaped.typed(filter.text)): Esc clears it, f changes it."
                 } else {
                     "No requests yet: they appear here as the client makes them."
                 }
-            grid.write(Escaped.text(message), x: 1, y: geometry.bodyTop + 1,
+            grid.write(message, x: 1, y: geometry.bodyTop + 1,  // the filter escaped in it
                        role: .dim, maxWidth: geometry.size.columns - 2, overflow: .ellipsis)
             return
         }

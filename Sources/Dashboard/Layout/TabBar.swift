@@ -64,7 +64,7 @@ enum TabBar {
         }
         if !state.interface.marks.isEmpty { parts.append([Span("\(state.interface.marks.count) marked", .marked)]) }
         if let search = state.interface.search.filter, state.interface.prompt == nil {
-            parts.append([Span("/", .key), Span(Escaped.text(search.text), .searchMatch)])
+            parts.append([Span("/", .key), Span(Escaped.typed(search.text), .searchMatch)])
         }
         return parts
     }

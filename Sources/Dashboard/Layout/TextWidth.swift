@@ -63,4 +63,13 @@ enum Escaped {
         }
         return text
     }
+
+    /// What the user typed (a filter, a search), escaped as ``text(_:)`` but with its
+    /// backslashes as typed: `url~"\d"` shows as typed, not as `url~"\\d"`.
+    static func typed(_ text: String) -> String {
+        for byte in text.utf8 where byte < 0x20 || byte >= 0x7F {
+            return SafeText.escape(text, backslashes: false)
+        }
+        return text
+    }
 }

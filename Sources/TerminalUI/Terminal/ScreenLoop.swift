@@ -44,6 +44,8 @@ public final class ScreenLoop: Sendable {
         var stopRequested = false
         var running = false
         var theme: Theme
+        /// The terminal turned out to have no colours: every theme is painted as `mono`.
+        var colourless = false
     }
 
     /// The terminal this loop paints on; the loop starts and stops it.
@@ -79,12 +81,21 @@ public final class ScreenLoop: Sendable {
         flags.withLock { $0.redrawRequested = true }
     }
 
-    /// Changes the theme from any thread; a full repaint follows.
+    /// Changes the theme from any thread; a full repaint follows. On a terminal without
+    /// colours the theme stays `mono` (``withoutColour(_:)``).
     public func setTheme(_ theme: Theme) {
         flags.withLock {
-            $0.theme = theme
+            $0.theme = $0.colourless ? Self.withoutColour(theme) : theme
             $0.redrawRequested = true
         }
+    }
+
+    /// `theme`, or `mono` when `theme` needs colours: on a terminal without any (`TERM=vt220`)
+    /// a colour theme's roles look alike — the selected row among them — while `mono` tells
+    /// them apart with bold, underline and reverse (themes.md).
+    static func withoutColour(_ theme: Theme) -> Theme {
+        guard theme.usesColor, let mono = try? ThemeLoader.builtIn(named: ThemeLoader.monoName) else { return theme }
+        return mono
     }
 
     /// Ends ``run(render:handleKey:)`` within one frame interval, from any thread.
@@ -129,6 +140,12 @@ public final class ScreenLoop: Sendable {
             try terminal.start()
         } catch {
             return .failure(error)
+        }
+        if terminal.colorCount == 0 {
+            flags.withLock {
+                $0.colourless = true
+                $0.theme = Self.withoutColour($0.theme)
+            }
         }
         terminal.setLoopActive(true)
         defer {

@@ -9,7 +9,8 @@ import Musl
 import Darwin
 #endif
 
-/// Turns SIGINT, SIGTERM and SIGHUP (the terminal closed) into calls on the active ``Terminal`` instead of killing the
+/// Turns SIGINT, SIGQUIT (`Ctrl-\`), SIGTERM and SIGHUP (the terminal closed) into calls on the
+/// active ``Terminal`` instead of killing the
 /// process with the screen still in curses mode, with swift-service-lifecycle's
 /// `UnixSignalsSequence` (as `TerminationSignal` does for the headless commands).
 ///
@@ -27,7 +28,9 @@ import Darwin
 /// (which `exit(1)`) when it finds SIGINT or SIGTERM at their default action.
 final class SignalWatcher: Sendable {
     static let shared = SignalWatcher()
-    private static let signals: [UnixSignal] = [.sigint, .sigterm, .sighup]
+    /// SIGQUIT among them: left to the Swift runtime, `Ctrl-\` printed a backtrace over the
+    /// dashboard and froze it while it did.
+    private static let signals: [UnixSignal] = [.sigint, .sigquit, .sigterm, .sighup]
 
     private struct State {
         /// Saves the previous dispositions and registers the sequence; done once.
@@ -42,7 +45,7 @@ final class SignalWatcher: Sendable {
 
     private init() {}
 
-    /// Starts watching SIGINT, SIGTERM and SIGHUP for the rest of the process, the first time it is
+    /// Starts watching SIGINT, SIGQUIT, SIGTERM and SIGHUP for the rest of the process, the first time it is
     /// called; returns once the handlers are in place (at once after the first time).
     func install() async {
         let installation = state.withLock { state in
@@ -54,7 +57,7 @@ final class SignalWatcher: Sendable {
         await installation.value
     }
 
-    /// Routes SIGINT, SIGTERM and SIGHUP to `terminal` from now on (once ``install()`` has run).
+    /// Routes SIGINT, SIGQUIT, SIGTERM and SIGHUP to `terminal` from now on (once ``install()`` has run).
     func watch(_ terminal: Terminal) {
         state.withLock { $0.target = terminal }
     }

@@ -83,6 +83,13 @@ public final class Terminal: Sendable {
                 TerminalRestoration.release()
                 throw .unknownTerminalType(term: environment["TERM"])
             }
+            guard cn_can_address_cursor() != 0 else {
+                endwin()
+                delscreen(screen)
+                SignalWatcher.shared.unwatch(self)
+                TerminalRestoration.release()
+                throw .cannotDraw(term: environment["TERM"] ?? "")
+            }
             state.screen = screen
             state.window = window
             state.pendingSignal = nil

@@ -5,6 +5,8 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
     case notATerminal(stdinIsTerminal: Bool, stdoutIsTerminal: Bool)
     /// ncurses does not know the terminal type in `$TERM` (or `TERM` is unset).
     case unknownTerminalType(term: String?)
+    /// The terminal type cannot move the cursor (`TERM=dumb`), so no screen can be drawn.
+    case cannotDraw(term: String)
     /// Another ``Terminal`` already owns the screen in this process.
     case alreadyActive
     /// ``ScreenLoop/run(render:handleKey:)`` was called while that loop was already running.
@@ -25,6 +27,9 @@ public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unknownTerminalType(nil):
             return "cannot start the dashboard: TERM is not set; set it to your terminal's type "
                 + "(for example xterm-256color)"
+        case .cannotDraw(let term):
+            return "cannot start the dashboard: the terminal type TERM=\"\(term)\" cannot move the cursor, so no screen "
+                + "can be drawn; set TERM to your terminal's type (for example xterm-256color)"
         case .alreadyActive:
             return "the terminal is already in use by another dashboard in this process; stop it first"
         case .loopAlreadyRunning:

@@ -24,17 +24,24 @@
 public enum SafeText {
     /// Escapes a string for display.
     public static func escape(_ text: String) -> String {
+        escape(text, backslashes: true)
+    }
+
+    /// Escapes a string for display; `backslashes: false` leaves backslashes as they are: for
+    /// text the user typed (a filter's regex, `url~"\\d"`), which would otherwise show every
+    /// backslash doubled.
+    public static func escape(_ text: String, backslashes: Bool) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for character in text {
             let scalars = character.unicodeScalars
             let inEmoji = scalars.first.map(isEmojiBase) ?? false
-            if !scalars.contains(where: { needsEscape($0, inEmoji: inEmoji) }) {
+            if !scalars.contains(where: { needsEscape($0, inEmoji: inEmoji, backslashes: backslashes) }) {
                 result.append(character)
                 continue
             }
             for scalar in scalars {
-                if needsEscape(scalar, inEmoji: inEmoji) {
+                if needsEscape(scalar, inEmoji: inEmoji, backslashes: backslashes) {
                     result += escaped(scalar)
                 } else {
                     result.unicodeScalars.append(scalar)
@@ -72,9 +79,9 @@ public enum SafeText {
     // MARK: Classification
 
     /// Whether `scalar` must be escaped; `inEmoji` says the grapheme starts with an emoji.
-    static func needsEscape(_ scalar: Unicode.Scalar, inEmoji: Bool) -> Bool {
+    static func needsEscape(_ scalar: Unicode.Scalar, inEmoji: Bool, backslashes: Bool = true) -> Bool {
         let value = scalar.value
-        if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x5C { return true }
+        if value < 0x20 || (0x7F...0x9F).contains(value) || (value == 0x5C && backslashes) { return true }
         if value < 0xA0 { return false }
         if isBidiControl(scalar) { return true }
         switch scalar.properties.generalCategory {

@@ -53,7 +53,7 @@ public enum ThemeError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Text taken from the file or the command line (names, keys, values, paths) is passed
     /// through ``SafeText`` so a hostile theme file cannot put escape sequences on the terminal.
     public var description: String {
-        let safe = SafeText.escape
+        let safe: (String) -> String = SafeText.escape
         switch self {
         case .unknownTheme(let name, let builtIn):
             return "unknown theme \"\(safe(name))\": built-in themes are \(builtIn.joined(separator: ", ")); "

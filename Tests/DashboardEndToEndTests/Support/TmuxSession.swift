@@ -54,6 +54,12 @@ final class TmuxSession {
         (try? Self.tmux(["-u", "-L", socket, "capture-pane", "-p", "-t", name]).output) ?? ""
     }
 
+    /// The screen and up to 100 lines scrolled off above it, wrapped lines joined: what a
+    /// program wrote before it exited, however the pane scrolled.
+    func history() -> String {
+        (try? Self.tmux(["-u", "-L", socket, "capture-pane", "-p", "-J", "-S", "-100", "-t", name]).output) ?? ""
+    }
+
     /// A tmux format value for the pane (`#{pane_dead}`, `#{alternate_on}`, …).
     func value(_ format: String) -> String {
         ((try? Self.tmux(["-L", socket, "display-message", "-p", "-t", name, format]).output) ?? "")
