@@ -134,9 +134,17 @@ public final class ProxySession: Sendable {
     /// after signal N).
     public func runHeadless() async throws -> Int32 {
         let publishing = watched.publisher.map { "; publishing on \($0.path)" } ?? ""
-        try Console.write("cachescope \(banner)\(publishing); stop with Ctrl-C\n")
         let lines = self.lines
         let proxy = self.proxy
+        do {
+            try Console.write("cachescope \(banner)\(publishing); stop with Ctrl-C\n")
+        } catch {
+            // Nowhere to say where it listens: stop serving, and shut down (a client is never
+            // left running), then say why.
+            await proxy.stop()
+            _ = await watched.shutDown()
+            throw error
+        }
         return try await watched.runHeadless(
             header: "Proxy: \(proxy.baseURL) → \(options.proxy.origin)\n",
             traffic: {

@@ -215,10 +215,31 @@ final class WatchedClient: Sendable {
         }
         // Stats lines own standard output: the metrics note goes to standard error then.
         if let metricsNote {
-            if stats == nil { try Console.write(metricsNote + "\n") } else { Console.writeError(metricsNote + "\n") }
+            if stats == nil {
+                do {
+                    try Console.write(metricsNote + "\n")
+                } catch {
+                    // Nowhere to write the summary either: shut down (a client is never left
+                    // running) and say why.
+                    _ = await shutDown(stopFirst: stopFirst, stopLast: stopLast)
+                    subscription.finish()
+                    _ = await summary.value
+                    throw error
+                }
+            } else {
+                Console.writeError(metricsNote + "\n")
+            }
         }
         let ticking = stats.map { stream in Task { await stream.tickUntilCancelled() } }
-        let running = Task { await traffic() }
+        let running = Task {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await traffic() }
+                // The stats lines are the run's output: when they cannot be written, it ends.
+                if let stats { group.addTask { await stats.waitForFailure() } }
+                await group.next()
+                group.cancelAll()
+            }
+        }
         let signalled = await TerminationSignal.wait(orUntil: running)
         running.cancel()
         await running.value
@@ -237,6 +258,8 @@ final class WatchedClient: Sendable {
         if let stats {
             stats.finish(live: true)
             if let recorded { Console.writeError(recorded) }
+            // After SIGHUP the terminal the lines went to is gone: no failure (as for the summary).
+            if signalled != SIGHUP { try stats.checkWritten() }
             return status
         }
         // With --record, the summary is the recorded log's, so `cachescope replay FILE --summary`

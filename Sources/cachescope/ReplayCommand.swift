@@ -92,8 +92,12 @@ struct ReplayCommand: AsyncParsableCommand {
                 let events = try filter.parsed().map { RequestSelection.select(loaded.events, filter: $0) } ?? loaded.events
                 if let interval = try statsInterval() {
                     let stream = try StatsStream(every: interval)
-                    for event in events { stream.applyRecorded(event) }
+                    for event in events {
+                        stream.applyRecorded(event)
+                        if stream.failure != nil { break }  // nowhere to write the rest
+                    }
                     stream.finish(live: false)
+                    try stream.checkWritten()
                     return
                 }
                 let summary = SessionSummary(folding: events)

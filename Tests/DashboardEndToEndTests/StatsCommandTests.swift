@@ -77,6 +77,27 @@ extension EndToEndTests {
             #expect(liveIntervals.first?["store"] is [String: Any], "the store's figures from the first line: \(live.stdout)")
         }
 
+        /// The stats lines' failed writes were ignored (a run piped into `head -1` went on
+        /// for ever; one to a full disk ended 0), and a failed write of the metrics note left
+        /// the client running as the process ended (a trap in a debug build).
+        @Test("standard output that cannot be written ends a headless demo with status 1 and the reason, the client shut down first", arguments: [
+            ["--stats-every", "0.2", "--json"], ["--metrics", "127.0.0.1:0"],
+        ])
+        func unwritableOutput(extra: [String]) async throws {
+            let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
+            let directory = try TemporaryDirectory()
+            let errors = directory.path("stderr")
+            // Through sh, so the test reads nothing from /dev/full (Spawn reads back its output file).
+            let child = try Spawn.start(
+                ["/bin/sh", "-c", #"exec "$0" "$@" >/dev/full"#, binary, "demo", "--no-ui", "--duration", "60", "--cache-dir", directory.path("store")] + extra,
+                errorPath: errors)
+            let (status, _) = await child.wait(timeout: .seconds(30))
+            let stderr = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+            #expect(status == 1, "\(stderr)")
+            #expect(stderr.contains("cachescope: cannot write to standard output: no space left on device"), "\(stderr)")
+            #expect(!stderr.contains("Fatal error") && !stderr.contains("crashed"), "\(stderr)")
+        }
+
         @Test("Bad values are one line naming the fix, status 64, nothing on stdout")
         func badValues() async throws {
             let directory = try TemporaryDirectory()

@@ -1,6 +1,9 @@
 import CacheAttach
 public import CacheEvents
 import SessionLog
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `cachescope attach --no-ui`: another process's events without a dashboard, until the
 /// publisher stops or SIGINT/SIGTERM/SIGHUP — then the session summary, or with `--stats-every
@@ -8,7 +11,8 @@ import SessionLog
 public enum HeadlessWatch {
     /// Watches `events`; returns the exit status: 0 when the publisher stopped, 128 + N after
     /// signal N, 1 when the connection failed (the summary or last line is still written).
-    /// - Throws: `Errno` when the summary cannot be written to standard output.
+    /// - Throws: `Console.WriteFailed` when the summary or the stats lines cannot be written to
+    ///   standard output.
     public static func run<Events: AsyncSequence & Sendable>(_ events: Events, stats: StatsStream?) async throws -> Int32
     where Events.Element == CacheEvent {
         // The summary so far, and why the events ended if not because the publisher stopped.
@@ -29,7 +33,20 @@ public enum HeadlessWatch {
         let ticking = stats.map { stream in Task { await stream.tickUntilCancelled() } }
         // A signal cancels `ended`, and `wait` returns only once it has ended: the cancellation
         // must reach the reading, or the two wait on each other for ever.
-        let ended = Task { await withTaskCancellationHandler { _ = await reading.value } onCancel: { reading.cancel() } }
+        let ended = Task {
+            await withTaskCancellationHandler {
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask { _ = await reading.value }
+                    // The stats lines are the watch's output: when they cannot be written, it ends.
+                    if let stats { group.addTask { await stats.waitForFailure() } }
+                    await group.next()
+                    group.cancelAll()
+                    reading.cancel()
+                }
+            } onCancel: {
+                reading.cancel()
+            }
+        }
         let signalled = await TerminationSignal.wait(orUntil: ended)
         reading.cancel()
         let (summary, failure) = await reading.value
@@ -39,6 +56,7 @@ public enum HeadlessWatch {
         failed?.report()
         if let stats {
             stats.finish(live: true)
+            if signalled != SIGHUP { try stats.checkWritten() }
         } else {
             try Console.writeSummary(summary.text, endedBy: signalled)
         }

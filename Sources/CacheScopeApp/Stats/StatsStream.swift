@@ -10,12 +10,17 @@ import Synchronization
 ///
 /// Events decide the time (``StatsIntervals``); a live watcher also runs ``tick()`` every
 /// interval so quiet intervals get their lines. Shared between the task that reads events and
-/// the one that ticks, hence the `Mutex`. A write that fails (the reader of a pipe went away)
-/// stops the output, not the command.
+/// the one that ticks, hence the `Mutex`. A write that fails (the reader of a pipe went away,
+/// a full disk) stops the output, and ends the command as soon as it can (``failure``,
+/// ``waitForFailure()``, ``checkWritten()``), with status 1 and the failure said: the lines
+/// are all it was asked for.
 public final class StatsStream: Sendable {
     private struct State {
         var intervals: StatsIntervals
-        var writing = true
+        var failure: (any Error)?
+        /// Who waits for a failure (``waitForFailure()``), resumed by it or by cancellation.
+        var failureWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+        var nextWaiter: UInt64 = 0
     }
 
     private let state: Mutex<State>
@@ -78,25 +83,59 @@ public final class StatsStream: Sendable {
         emit { intervals in intervals.finish(wall: wall).map { [$0] } ?? [] }
     }
 
-    /// Calls ``tick()`` every interval until the task is cancelled.
+    /// Why the lines could not be written, once a write failed; `nil` while they can.
+    public var failure: (any Error)? { state.withLock { $0.failure } }
+
+    /// Throws ``failure``, if a write failed: for a command to end with it.
+    public func checkWritten() throws {
+        if let failure { throw failure }
+    }
+
+    /// Calls ``tick()`` every interval until the task is cancelled or a write fails (the
+    /// interval's line, or one an event ended).
     public func tickUntilCancelled() async {
         let period = Duration.milliseconds(Int64((interval * 1000).rounded(.up)))
-        while !Task.isCancelled {
+        while !Task.isCancelled, failure == nil {
             do { try await Task.sleep(for: max(period, .milliseconds(1))) } catch { return }
             tick()
         }
     }
 
+    /// Returns once a write has failed, or when the calling task is cancelled: for a command
+    /// whose traffic would otherwise run on with nowhere to write.
+    public func waitForFailure() async {
+        let id = state.withLock { state in
+            defer { state.nextWaiter += 1 }
+            return state.nextWaiter
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let waiting = state.withLock { state in
+                    guard state.failure == nil, !Task.isCancelled else { return false }
+                    state.failureWaiters[id] = continuation
+                    return true
+                }
+                if !waiting { continuation.resume() }
+            }
+        } onCancel: {
+            state.withLock { $0.failureWaiters.removeValue(forKey: id) }?.resume()
+        }
+    }
+
     private func emit(_ body: (inout StatsIntervals) -> [IntervalStats]) {
-        state.withLock { state in
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             let lines = body(&state.intervals)
-            guard state.writing else { return }
+            guard state.failure == nil else { return [] }
             do {
                 for line in lines { try write(try line.jsonLine()) }
+                return []
             } catch {
-                state.writing = false
+                state.failure = error
                 logger.error("stats output stopped", metadata: ["error": "\(error)"])
+                defer { state.failureWaiters.removeAll() }
+                return Array(state.failureWaiters.values)
             }
         }
+        for waiter in waiters { waiter.resume() }
     }
 }
