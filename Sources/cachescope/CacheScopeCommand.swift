@@ -1,4 +1,7 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The `cachescope` command: the root that dispatches to one subcommand per job.
 @main
@@ -17,6 +20,9 @@ struct CacheScopeCommand: AsyncParsableCommand {
     /// Runs the command named on the command line, with standard input, output and error open.
     static func main() async {
         StandardDescriptors.ensureOpen()
+        // A closed pipe is a write that fails (`cannot write to standard output: broken pipe`,
+        // status 1), whatever path wrote, not a SIGPIPE that ends the process silently (141).
+        signal(SIGPIPE, SIG_IGN)
         await main(nil)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CacheScopeApp
+import CachingProxy
 import DemoOrigin
 
 /// `cachescope origin --listen HOST:PORT`: runs the demo origin alone until SIGINT or SIGTERM.
@@ -10,8 +11,11 @@ struct OriginCommand: AsyncParsableCommand {
         discussion: "Prints its URL and endpoint list, then serves until Ctrl-C (SIGINT) or SIGTERM."
     )
 
-    @Option(help: ArgumentHelp("Address to listen on; port 0 picks a free port.", valueName: "HOST:PORT"))
+    @Option(help: ArgumentHelp("Address to listen on; port 0 picks a free port. Only loopback unless --allow-remote.", valueName: "HOST:PORT"))
     var listen = "127.0.0.1:8080"
+
+    @Flag(name: .customLong("allow-remote"), help: "Allow a --listen address other than loopback (anyone who can reach it can make the origin build responses of up to 1 GiB in memory).")
+    var allowRemote = false
 
     func validate() throws {
         try reporting { _ = try listenAddress() }
@@ -24,17 +28,30 @@ struct OriginCommand: AsyncParsableCommand {
             // Written unbuffered so a script or terminal reading our output sees it at once.
             let banner = "demo origin listening on \(origin.baseURL)\nendpoints:\n" + EndpointKind.listing()
                 + "stop with Ctrl-C\n"
-            try Console.write(banner)
+            do {
+                try Console.write(banner)
+            } catch {
+                try? await origin.stop()  // nowhere to say where it listens: stop serving
+                throw error
+            }
             _ = await TerminationSignal.wait()
             try await origin.stop()
         }
     }
 
     private func listenAddress() throws -> ListenAddress {
+        let address: ListenAddress
         do {
-            return try ListenAddress(parsing: listen)
+            address = try ListenAddress(parsing: listen)
         } catch {
             throw ValidationError("--listen \(error)")
         }
+        // The demo origin is a test fixture, not a server for a network: it builds `/large/`
+        // bodies of up to 1 GiB in memory for whoever asks.
+        if !allowRemote, !CachingProxyConfiguration.isLoopback(address.host) {
+            throw ValidationError(
+                "--listen \(address.host) is not a loopback address: anyone who can reach it could use the demo origin; add --allow-remote to allow that, or listen on 127.0.0.1")
+        }
+        return address
     }
 }

@@ -41,7 +41,7 @@ struct ProxySessionTests {
         #expect {
             try ByteCount(parsing: text, option: "--disk-capacity")
         } throws: { error in
-            (error as? CommandFailure)?.description == "cachescope: proxy: --disk-capacity \(text) is too large: at most 8E (2⁶³ − 1 bytes)"
+            (error as? CommandFailure)?.description == "cachescope: proxy: --disk-capacity \(text) is too large: a size holds at most 9223372036854775807 bytes (just under 8388608T)"
         }
     }
 

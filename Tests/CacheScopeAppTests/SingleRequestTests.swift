@@ -38,8 +38,11 @@ struct SingleRequestTests {
         try await origin.stop()
     }
 
-    @Test("the default store is $XDG_CACHE_HOME/cachescope when that is absolute, else ~/.cache/cachescope")
+    @Test("the default store is $XDG_CACHE_HOME/cachescope when that is absolute, else ~/.cache/cachescope, ~ being $HOME when that is absolute")
     func defaultStore() {
+        #expect(SingleRequest.defaultStoreDirectory(environment: ["HOME": "/tmp/someone"]) == "/tmp/someone/.cache/cachescope")
+        #expect(SingleRequest.defaultStoreDirectory(environment: ["HOME": "/tmp/someone", "XDG_CACHE_HOME": "/var/cache/me"]) == "/var/cache/me/cachescope")
+        #expect(SingleRequest.defaultStoreDirectory(environment: ["HOME": "relative"]) == FileManager.default.homeDirectoryForCurrentUser.path + "/.cache/cachescope")
         #expect(SingleRequest.defaultStoreDirectory(environment: ["XDG_CACHE_HOME": "/var/cache/me"]) == "/var/cache/me/cachescope")
         let home = FileManager.default.homeDirectoryForCurrentUser.path
         #expect(SingleRequest.defaultStoreDirectory(environment: ["XDG_CACHE_HOME": "relative"]).hasPrefix(home))

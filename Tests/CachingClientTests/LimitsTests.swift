@@ -95,4 +95,23 @@ struct LimitsTests {
             #expect(try await harness.get("/large/16").outcome == .hit)
         }
     }
+
+    /// A body too large for the store was refused by it while the miss said "not in cache",
+    /// as if it had been kept: a second request was a miss again with nothing said.
+    @Test("a body larger than the store keeps: the miss says so (no TTL: nothing was kept), and the next request is a miss again")
+    func tooLargeForTheStore() async throws {
+        try await Harness.start {
+            $0.store.memoryCapacity = 64 << 10
+            $0.store.maximumEntryShare = 0.25  // 16 KiB at most
+        }.run { harness in
+            let first = try await harness.get("/large/32")
+            let limit = harness.client.store.maximumBodySize(
+                for: try #require(CacheKey(method: "GET", uri: harness.url("/large/32"))), response: first.response)
+            #expect(first.outcome == .miss && first.body.count == 32 << 10)
+            #expect(first.reason == "body larger than the store keeps (\(limit) bytes)")
+            #expect(first.timeToLive == nil)
+            #expect(harness.client.store.stats().entryCount == 0)
+            #expect(try await harness.get("/large/32").outcome == .miss)
+        }
+    }
 }

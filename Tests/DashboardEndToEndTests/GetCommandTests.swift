@@ -34,6 +34,29 @@ extension EndToEndTests {
             }
         }
 
+        /// A hit written to a closed pipe ended the process with SIGPIPE (141, nothing said),
+        /// while the same write after a network fetch failed with a message.
+        @Test("a body written into a closed pipe (| head -c1) fails with status 1 and says so, from the store as from the network")
+        func closedPipe() async throws {
+            try await withOriginAndStore { setup in
+                let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
+                let url = setup.origin.baseURL + "/large/2048"  // 2 MiB: more than a pipe holds
+                #expect(try await setup.get("/large/2048", "--json").json(Report.self).outcome == "miss")
+                // From the store, then from the network.
+                for policy in ["protocol", "reload"] {
+                    let errors = setup.store.path("\(policy).err")
+                    let child = try Spawn.start(
+                        ["/bin/bash", "-c", #"set -o pipefail; "$0" "$@" | head -c1 >/dev/null"#, binary, "get", url, "--cache-dir", setup.cache, "--policy", policy],
+                        errorPath: errors)
+                    let (status, _) = await child.wait(timeout: .seconds(60))
+                    let stderr = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+                    #expect(status == 1, "\(policy): \(stderr)")
+                    #expect(stderr.contains("cannot write to standard output: broken pipe"), "\(policy): \(stderr)")
+                }
+                #expect(setup.origin.requestCount(path: "/large/2048") == 2, "one fetch, one reload: the hit sent nothing")
+            }
+        }
+
         @Test("--shared-tier: a bad URL is a usage error saying what is wrong; an unreachable server fails at start")
         func sharedTierErrors() async throws {
             let commands = [["get", "http://127.0.0.1:1/"], ["demo", "--no-ui"], ["proxy", "--origin", "http://127.0.0.1:1", "--no-ui"]]
@@ -131,6 +154,7 @@ extension EndToEndTests {
             (["get", "http://127.0.0.1:70000/a"], "port 70000 is out of range (1–65535)"),
             (["get", "http://user:secret@127.0.0.1:9/a"], "has a user name or password in it, which would not be sent"),
             (["origin", "--listen", "127.0.0.1:99999"], "--listen"),
+            (["origin", "--listen", "0.0.0.0:0"], "--listen 0.0.0.0 is not a loopback address: anyone who can reach it could use the demo origin; add --allow-remote"),
         ])
         func usageErrors(arguments: [String], message: String) async throws {
             let output = try await Binary.run(arguments)

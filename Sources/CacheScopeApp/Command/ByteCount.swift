@@ -23,7 +23,7 @@ public struct ByteCount: Sendable, Hashable {
         }
         // Digits and a known unit: a value past what a size can hold is too large, not malformed.
         guard let value = Int(digits), case (let bytes, false) = value.multipliedReportingOverflow(by: unit) else {
-            throw .usage(command: "proxy", "\(option) \(text) is too large: at most 8E (2⁶³ − 1 bytes)")
+            throw .usage(command: "proxy", "\(option) \(text) is too large: a size holds at most 9223372036854775807 bytes (just under 8388608T)")
         }
         guard bytes > 0 else {
             throw .usage(command: "proxy", "\(option) must be a positive size such as 1048576, 512K, 64M or 2G, not '\(text)'")

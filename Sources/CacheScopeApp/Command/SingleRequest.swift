@@ -57,11 +57,15 @@ public enum SingleRequest {
     }
 
     /// The store's directory when `--cache-dir` is not given: `$XDG_CACHE_HOME/cachescope` when
-    /// that names an absolute path, else `~/.cache/cachescope`.
+    /// that names an absolute path, else `~/.cache/cachescope` — `~` being `$HOME` when that is
+    /// absolute (as the shell and the XDG specification take it: `sudo -H`, containers, test
+    /// harnesses set it), else the user's home directory in the password database.
     public static func defaultStoreDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") {
             return URL(fileURLWithPath: base).appendingPathComponent("cachescope").path
         }
-        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/cachescope").path
+        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
+            ?? FileManager.default.homeDirectoryForCurrentUser
+        return home.appendingPathComponent(".cache/cachescope").path
     }
 }

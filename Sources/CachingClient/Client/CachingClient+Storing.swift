@@ -45,7 +45,12 @@ extension CachingClient {
         let freshness = rules.freshness(of: stored, now: responseTime)
         let bytes = [UInt8](body)
         let freshUntil = responseTime.addingTimeInterval(freshness.timeToLive)
-        store.storeCachedResponse(stored, body: bytes, freshUntil: freshUntil, expiresAt: nil, policy: policy)
+        // Refused only for its size here (the policy allows it, and nothing sets a retention
+        // end): said as the reason, so a miss that was not kept does not look like one that was.
+        guard store.storeCachedResponse(stored, body: bytes, freshUntil: freshUntil, expiresAt: nil, policy: policy) != nil else {
+            let limit = store.maximumBodySize(for: key, response: response)
+            return StoringResult(result: .notStored("body larger than the store keeps (\(limit) bytes)"), stored: nil, freshness: nil)
+        }
         // In the background: the response never waits for the shared tier. A response kept in
         // memory only (the `willCache` hook's choice) stays out of it, as out of the disk.
         if policy == .allowed {
