@@ -1,5 +1,5 @@
 import AsyncHTTPClient
-import CacheScopeApp
+@testable import CacheScopeApp
 import DemoOrigin
 import NIOCore
 import NIOHTTP1
@@ -35,6 +35,14 @@ struct MetricsEndpointTests {
         #expect(answer.status == 404)
         #expect(answer.body == "not found: the metrics are at /metrics\n")
         await endpoint.stop()
+    }
+
+    @Test("the path of a request target, without its query, in origin form and in absolute form (which a server must take, RFC 9112 §3.2.2)", arguments: [
+        ("/metrics", "/metrics"), ("/metrics?x=1", "/metrics"), ("http://127.0.0.1:9464/metrics", "/metrics"),
+        ("HTTP://localhost/metrics?y", "/metrics"), ("http://127.0.0.1:9464", "/"), ("/a://b", "/a://b"), ("", ""),
+    ])
+    func targetPath(target: String, path: String) {
+        #expect(MetricsHTTPHandler.path(of: target) == path)
     }
 
     @Test("another method on /metrics is 405, with Allow", arguments: [HTTPMethod.POST, .PUT, .DELETE, .PATCH])

@@ -37,8 +37,20 @@ final class MetricsHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         context.close(promise: nil)
     }
 
+    /// The path of a request target, without its query: `/metrics` of `/metrics?x`, and of
+    /// the absolute form `http://127.0.0.1:9464/metrics`, which a server must take too
+    /// (RFC 9112 §3.2.2).
+    static func path(of target: String) -> Substring {
+        var rest = Substring(target)
+        if let scheme = rest.firstRange(of: "://"), rest[..<scheme.lowerBound].allSatisfy({ $0.isLetter }) {
+            rest = rest[scheme.upperBound...]
+            rest = rest.firstIndex(of: "/").map { rest[$0...] } ?? "/"
+        }
+        return rest.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+    }
+
     private func respond(to head: HTTPRequestHead, context: ChannelHandlerContext) {
-        let path = head.uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let path = Self.path(of: head.uri)
         var headers = HTTPHeaders()
         let status: HTTPResponseStatus
         var body: [UInt8]
