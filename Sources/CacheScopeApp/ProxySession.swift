@@ -139,29 +139,36 @@ public final class ProxySession: Sendable {
         do {
             try Console.write("cachescope \(banner)\(publishing); stop with Ctrl-C\n")
         } catch {
-            // Nowhere to say where it listens: stop serving, and shut down (a client is never
-            // left running), then say why.
+            // Nowhere to say where it listens: stop serving, and shut down as a start that
+            // failed (a client is never left running; an existing --record log is left alone),
+            // then say why.
             await proxy.stop()
-            _ = await watched.shutDown()
+            _ = await watched.shutDown(startFailed: true)
             throw error
         }
         return try await watched.runHeadless(
             header: "Proxy: \(proxy.baseURL) → \(options.proxy.origin)\n",
             traffic: {
-                // One write per batch, every 50 ms, rather than a write and a task wake-up per
-                // request (docs/proxy.md, Performance).
-                let writer = Task {
-                    while !Task.isCancelled {
-                        let batch = lines.take()
-                        if !batch.isEmpty { try? Console.write(batch) }
-                        try? await Task.sleep(for: .milliseconds(50))
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask { await Self.untilCancelled() }
+                    // One write per batch, every 50 ms, rather than a write and a task wake-up
+                    // per request (docs/proxy.md, Performance). The lines are the run's output:
+                    // when they cannot be written (`| head -1` left), serving ends too, and the
+                    // summary's write then says why.
+                    group.addTask {
+                        while !Task.isCancelled {
+                            let batch = lines.take()
+                            if !batch.isEmpty {
+                                do { try Console.write(batch) } catch { return }
+                            }
+                            try? await Task.sleep(for: .milliseconds(50))
+                        }
                     }
+                    await group.next()
+                    group.cancelAll()
                 }
-                await Self.untilCancelled()
                 // Drain first, so every answered request has its line; then the last batch.
                 await proxy.stop()
-                writer.cancel()
-                await writer.value
                 let rest = lines.take()
                 if !rest.isEmpty { try? Console.write(rest) }
             })

@@ -219,9 +219,10 @@ final class WatchedClient: Sendable {
                 do {
                     try Console.write(metricsNote + "\n")
                 } catch {
-                    // Nowhere to write the summary either: shut down (a client is never left
-                    // running) and say why.
-                    _ = await shutDown(stopFirst: stopFirst, stopLast: stopLast)
+                    // Nowhere to write the summary either: shut down as a start that failed (a
+                    // client is never left running; an existing --record log is left alone)
+                    // and say why.
+                    _ = await shutDown(startFailed: true, stopFirst: stopFirst, stopLast: stopLast)
                     subscription.finish()
                     _ = await summary.value
                     throw error
@@ -231,15 +232,7 @@ final class WatchedClient: Sendable {
             }
         }
         let ticking = stats.map { stream in Task { await stream.tickUntilCancelled() } }
-        let running = Task {
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask { await traffic() }
-                // The stats lines are the run's output: when they cannot be written, it ends.
-                if let stats { group.addTask { await stats.waitForFailure() } }
-                await group.next()
-                group.cancelAll()
-            }
-        }
+        let running = Task { await StatsStream.run(traffic, endingOnFailureOf: stats) }
         let signalled = await TerminationSignal.wait(orUntil: running)
         running.cancel()
         await running.value
@@ -258,8 +251,7 @@ final class WatchedClient: Sendable {
         if let stats {
             stats.finish(live: true)
             if let recorded { Console.writeError(recorded) }
-            // After SIGHUP the terminal the lines went to is gone: no failure (as for the summary).
-            if signalled != SIGHUP { try stats.checkWritten() }
+            try stats.checkWritten(endedBy: signalled)
             return status
         }
         // With --record, the summary is the recorded log's, so `cachescope replay FILE --summary`

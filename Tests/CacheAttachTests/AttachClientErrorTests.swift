@@ -136,14 +136,14 @@ struct AttachClientErrorTests {
         }
         let path = directory.file("escape.sock")
         let server = try GreetingServer(
-            path: path, greeting: #"{"type":"hello","format":"cachescope-attach","version":1,"process":"ap\u001b[2Jp","pid":7}"# + "\n"
+            path: path, greeting: #"{"type":"hello","format":"cachescope-attach","version":1,"process":"ap\u001b[2Jp\u202e","pid":7}"# + "\n"
         ) { line in
             let id = (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["id"] as? Int ?? -1
             return #"{"type":"result","id":\#(id),"succeeded":true,"message":"purged\u001b[31m 2\nentries"}"# + "\n"
         }
         defer { server.stop() }
         let client = try await AttachClient.connect(path: path)
-        #expect(client.server.process == "ap\u{FFFD}[2Jp")
+        #expect(client.server.process == "ap\u{FFFD}[2Jp\u{FFFD}")
         let result = try await client.send(.purgeAll)
         #expect(result.message == "purged\u{FFFD}[31m 2\u{FFFD}entries")
         client.close()

@@ -105,6 +105,15 @@ struct HARSimulationTests {
         return entry
     }
 
+    /// `entry` asked with HEAD.
+    static func head(_ entry: [String: Any]) throws -> [String: Any] {
+        var entry = entry
+        var request = try #require(entry["request"] as? [String: Any])
+        request["method"] = "HEAD"
+        entry["request"] = request
+        return entry
+    }
+
     static func simulatedCounters(_ entries: [[String: Any]]) async throws -> TrafficCounters {
         let archive: [String: Any] = ["log": ["version": "1.2", "creator": ["name": "cachescope", "version": "1"], "entries": entries]]
         let bytes = Array(try JSONSerialization.data(withJSONObject: archive, options: [.sortedKeys]))
@@ -127,6 +136,8 @@ struct HARSimulationTests {
         let entries = [
             try Self.sized(Self.entry("10:00:00.000", "/huge.iso", 200, ["Cache-Control": "no-store"], nil), 1_000_000_000),
             try Self.sized(Self.entry("10:00:01.000", "/small.js", 200, ["Cache-Control": "no-store"], nil), 5000),
+            // A HEAD's size is the body a GET would bring: none comes, nothing is counted smaller.
+            try Self.head(Self.sized(Self.entry("10:00:02.000", "/huge.iso", 200, ["Cache-Control": "no-store"], nil), 1_000_000_000)),
         ]
         let archive: [String: Any] = ["log": ["version": "1.2", "creator": ["name": "cachescope", "version": "1"], "entries": entries]]
         let directory = try TemporaryDirectory()

@@ -32,6 +32,34 @@ extension EndToEndTests {
             #expect(text.contains("Proxy: \(url) → \(origin.baseURL)") && text.contains("Hit ratio: 50.0% of 2 requests"), "\(text)")
         }
 
+        /// With SIGPIPE ignored, the access log's failed writes were dropped and the proxy
+        /// served on for ever with nowhere to write.
+        @Test("--no-ui | head -1: once its access log cannot be written the proxy stops, status 1, saying so")
+        func closedPipe() async throws {
+            let origin = try await DemoOrigin.start()
+            defer { Task { try? await origin.stop() } }
+            let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
+            let directory = try TemporaryDirectory()
+            let errors = directory.path("stderr")
+            let banner = directory.path("banner")
+            let child = try Spawn.start(
+                ["/bin/bash", "-c", #"set -o pipefail; banner="$0"; "$@" | head -1 > "$banner""#, banner, binary, "proxy", "--no-ui",
+                 "--origin", origin.baseURL, "--listen", "127.0.0.1:0", "--cache-dir", directory.path("store")],
+                errorPath: errors)
+            let url = try #require(await Banner.wait(in: banner) { Banner.word(after: "cachescope proxy on ", in: $0) })
+            // Each request's line is written within 50 ms; the first after `head` left fails.
+            for index in 0..<20 {
+                // Not `Curl`, which fails the test when a request does: the last one may find the proxy gone.
+                _ = await (try Spawn.start(["curl", "-s", "-o", "/dev/null", url + "/max-age/\(index + 1)"])).wait(timeout: .seconds(10))
+                if kill(child.pid, 0) != 0 { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            let (status, _) = await child.wait(timeout: .seconds(30))
+            let stderr = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+            #expect(status == 1, "\(stderr)")
+            #expect(stderr.contains("cannot write to standard output: broken pipe"), "\(stderr)")
+        }
+
         @Test("in the dashboard: curl's requests show up live, q exits 0", .needsTmux)
         func dashboard() async throws {
             let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")

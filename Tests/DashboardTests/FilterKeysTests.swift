@@ -58,15 +58,18 @@ struct FilterKeysTests {
         #expect(text.contains("▏  Tab: " + candidates.joined(separator: " ")), "\(text)")
     }
 
-    @Test("a backslash typed in a filter shows once, in the prompt and in the header")
+    @Test("a backslash typed in a filter shows once, in the prompt, the header and the empty view; the status line, which quotes the network too, escapes it")
     func typedBackslashes() throws {
         var state = SampleSession.state()
         press([.character("f")] + type(#"url~"item\d""#), on: &state)
         #expect(try screen(state).contains(#"f url~"item\d"▏"#))
         press([.enter], on: &state)
-        #expect(try screen(state).contains(#"filter url~"item\d""#))
-        let doubled = try screen(state).split(separator: "\n").filter { $0.contains(#"\\d"#) }
+        let lines = try screen(state).split(separator: "\n")
+        #expect(lines.first { $0.contains(#"filter url~"item\d""#) } != nil, "the header: \(lines)")
+        #expect(lines.first { $0.contains(#"matches the filter url~"item\d": Esc clears it"#) } != nil, "the empty view: \(lines)")
+        let doubled = lines.dropLast().filter { $0.contains(#"\\d"#) }
         #expect(doubled.isEmpty, "\(doubled)")
+        #expect(lines.last?.contains(#"filter url~"item\\d": 0 of"#) == true, "the status line: \(lines.last ?? "")")
     }
 
     /// Every key re-checks the text, so a 10,000-character paste took 25 s of CPU.

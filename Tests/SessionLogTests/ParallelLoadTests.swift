@@ -51,6 +51,28 @@ struct ParallelLoadTests {
         #expect(split.requestIDs == single.requestIDs)
     }
 
+    /// A line written twice was caught only within a part: the same file gave other counts
+    /// read in more parts (a machine with more cores).
+    @Test("every line written twice: each repeat is skipped, wherever the parts begin", arguments: [2, 3, 4, 7])
+    func repeatsAcrossBoundaries(parts: Int) throws {
+        var text = SessionLogReaderFatalTests.header + "\n"
+        for index in 1...600 {
+            let time = Double(index % 40 == 0 ? index - 30 : index)  // now and then backwards: clamped
+            let line = #"{"seq":\#(index),"t":\#(time),"req":\#(index),"kind":"requestFinished","status":200,"latency":0.1,"bytesFromNetwork":5,"bytesFromCache":0,"outcome":"miss","reason":"r","coalesced":false}"#
+            text += line + "\n" + line + "\n"
+        }
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("twice.jsonl", text)
+        let single = try SessionLogReader.load(path, parts: 1)
+        let split = try SessionLogReader.load(path, parts: parts)
+        #expect(single.events.count == 600 && single.skippedLines == 600)
+        #expect(single.warnings.filter { if case .repeatedEvent = $0 { true } else { false } }.count == 600)
+        #expect(split.events == single.events)
+        #expect(split.warnings == single.warnings)
+        #expect(split.skippedLines == single.skippedLines)
+        #expect(split.clampedEvents == single.clampedEvents)
+    }
+
     @Test("times that zigzag below an earlier peak across part boundaries are clamped and counted once", arguments: [2, 3, 5, 8])
     func zigzagAcrossBoundaries(parts: Int) throws {
         var text = SessionLogReaderFatalTests.header + "\n"

@@ -223,6 +223,8 @@ struct SessionLogReaderWarningTests {
          #"field "count" is 9223372036854775807, not an amount an event may carry (0 to 1125899906842624)"#),
         (#"{"seq":1,"t":0.5,"kind":"stored","entry":{"key":"GET http://a/","variant":""},"tier":"memory","size":10,"ttl":1e300,"status":200}"#,
          #"field "ttl" is 1e+300, not a duration an event may carry (at most 1e12 seconds either side of zero)"#),
+        (#"{"seq":1,"t":0.5,"kind":"entries","entries":[{"entry":{"key":"GET http://a/","variant":""},"tier":"disk","size":9223372036854775807,"age":1,"hits":0,"idle":0,"status":200}]}"#,
+         #"field "entries[0].size" is 9223372036854775807, not an amount an event may carry (0 to 1125899906842624)"#),
         (#"{"seq":1,"t":0.5,"req":1,"kind":"lookup","verdict":"fresh","reason":"r","age":-1e13}"#,
          #"field "age" is -10000000000000.0, not a duration an event may carry (at most 1e12 seconds either side of zero)"#),
     ])
@@ -244,6 +246,9 @@ struct SessionLogReaderWarningTests {
         for event in log.events { counters.apply(event) }
         #expect(counters.bytesFromNetwork == Int.max && counters.bytesFromCache == Int.max)
         #expect(counters.requests == 8_193)
+        // And what is worked out from the sums: no trap either.
+        #expect(counters.bytesServed == Int.max && counters.byteHitRatio == 0.5)
+        #expect(SessionSummary(folding: log.events).text.contains("Byte hit ratio: 50.0%"))
     }
 
     @Test("a line written twice in a row counts once, with a warning naming both lines; a store snapshot repeating the last seq is kept")

@@ -92,8 +92,7 @@ extension CacheEventKind {
 
     /// The payload's first byte count, size, count or duration outside what an event may
     /// carry (``CacheEvent/possibleAmounts``, ``CacheEvent/possibleDurations``), with what is
-    /// wrong with it, or `nil`: what decoding checks besides the statuses. (A snapshot's
-    /// entries are only shown, never summed.)
+    /// wrong with it, or `nil`: what decoding checks besides the statuses.
     fileprivate var impossibleNumber: (field: String, problem: String)? {
         func amount(_ field: String, _ value: Int?) -> (field: String, problem: String)? {
             guard let value, !CacheEvent.possibleAmounts.contains(value) else { return nil }
@@ -117,6 +116,17 @@ extension CacheEventKind {
             // Not the capacities: configured, up to 2^63 − 1 (`--disk-capacity`), and never counted up.
             return amount("memoryUsed", stats.memoryUsed) ?? amount("diskUsed", stats.diskUsed) ?? amount("entries", stats.entryCount)
         case .dropped(let dropped): return amount("count", dropped.count)
+        case .entries(let snapshot):
+            // Summed too (a fleet's bytes per instance, the expiry outlook, a purge preview).
+            for (index, entry) in snapshot.entries.enumerated() {
+                let field = "entries[\(index)]."
+                if let found = amount(field + "size", entry.size) ?? amount(field + "hits", entry.hits) ?? duration(field + "ttl", entry.ttl)
+                    ?? duration(field + "age", entry.age) ?? duration(field + "idle", entry.idle)
+                {
+                    return found
+                }
+            }
+            return nil
         default: return nil
         }
     }

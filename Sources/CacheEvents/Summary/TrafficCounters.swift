@@ -76,10 +76,16 @@ public struct TrafficCounters: Sendable, Hashable, Codable {
         cacheableRequests > 0 ? Double(servedFromCache) / Double(cacheableRequests) : nil
     }
 
+    /// Body bytes served from the cache and from the network together (saturating, as the
+    /// counts themselves).
+    public var bytesServed: Int { bytesFromCache.addingSaturating(bytesFromNetwork) }
+
+    /// Entries evicted, for every reason (saturating).
+    public var totalEvictions: Int { evictions.values.reduce(0) { $0.addingSaturating($1) } }
+
     /// The byte hit ratio (0…1), or `nil` before any byte was served.
     public var byteHitRatio: Double? {
-        let total = bytesFromCache + bytesFromNetwork
-        return total > 0 ? Double(bytesFromCache) / Double(total) : nil
+        bytesServed > 0 ? Double(bytesFromCache) / (Double(bytesFromCache) + Double(bytesFromNetwork)) : nil
     }
 
     /// Body bytes that did not cross the network thanks to the cache.

@@ -31,12 +31,14 @@ public enum HARSimulator {
         _ archive: HARArchive, mode: CacheMode = .private
     ) async throws -> (events: [CacheEvent], leftOut: [Int], oversized: [(entry: Int, size: Int)]) {
         let requests = archive.replayRequests()
+        let exchanges = requests.map(exchange)
         var configuration = Self.configuration
         configuration.mode = mode
-        let result = try await CacheSimulation.run(requests.map(exchange), start: start(of: requests), configuration: configuration)
+        let result = try await CacheSimulation.run(exchanges, start: start(of: requests), configuration: configuration)
         let leftOut = zip(requests, result.outcomes).compactMap { request, outcome in outcome == nil ? request.entryIndex : nil }
-        let oversized = requests.filter { $0.responseBody == nil && $0.responseBodySize > RecordedResponse.largestPlaceholder }
-        return (result.events, leftOut, oversized.map { ($0.entryIndex, $0.responseBodySize) })
+        // Only the entries that were sent: a left-out one is said as such.
+        let oversized = requests.indices.filter { result.outcomes[$0] != nil && exchanges[$0].bodyCountedSmaller }
+        return (result.events, leftOut, oversized.map { (requests[$0].entryIndex, requests[$0].responseBodySize) })
     }
 
     /// The client configuration a capture is simulated with: a memory store large enough for

@@ -40,6 +40,15 @@ struct SimulatedExchange: Sendable {
         if case .response(let response) = answer { return response }
         return nil
     }
+
+    /// Whether the simulation answers with a smaller body than was recorded: one whose bytes
+    /// were not recorded and whose size is more than ``RecordedResponse/largestPlaceholder``,
+    /// on an answer that carries a body (not a HEAD's, a 1xx, 204 or 304, whose recorded size
+    /// is the stored body's).
+    var bodyCountedSmaller: Bool {
+        guard method != "HEAD", let response, response.body == nil, response.bodySize > RecordedResponse.largestPlaceholder else { return false }
+        return HTTPResponse.Status(code: response.status).mayHaveContent
+    }
 }
 
 /// A response of the origin as recorded.

@@ -1,13 +1,11 @@
 import CacheAttach
 public import CacheEvents
 import SessionLog
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `cachescope attach --no-ui`: another process's events without a dashboard, until the
-/// publisher stops or SIGINT/SIGTERM/SIGHUP — then the session summary, or with `--stats-every
-/// SECONDS --json` a JSON line every interval (``StatsStream``) and a last one.
+/// publisher stops, its stats lines cannot be written, or SIGINT/SIGQUIT/SIGTERM/SIGHUP —
+/// then the session summary, or with `--stats-every SECONDS --json` a JSON line every
+/// interval (``StatsStream``) and a last one.
 public enum HeadlessWatch {
     /// Watches `events`; returns the exit status: 0 when the publisher stopped, 128 + N after
     /// signal N, 1 when the connection failed (the summary or last line is still written).
@@ -35,14 +33,9 @@ public enum HeadlessWatch {
         // must reach the reading, or the two wait on each other for ever.
         let ended = Task {
             await withTaskCancellationHandler {
-                await withTaskGroup(of: Void.self) { group in
-                    group.addTask { _ = await reading.value }
-                    // The stats lines are the watch's output: when they cannot be written, it ends.
-                    if let stats { group.addTask { await stats.waitForFailure() } }
-                    await group.next()
-                    group.cancelAll()
-                    reading.cancel()
-                }
+                // Until the events end, or the stats lines (the watch's output) cannot be written.
+                await StatsStream.run({ _ = await reading.value }, endingOnFailureOf: stats)
+                reading.cancel()
             } onCancel: {
                 reading.cancel()
             }
@@ -56,7 +49,7 @@ public enum HeadlessWatch {
         failed?.report()
         if let stats {
             stats.finish(live: true)
-            if signalled != SIGHUP { try stats.checkWritten() }
+            try stats.checkWritten(endedBy: signalled)
         } else {
             try Console.writeSummary(summary.text, endedBy: signalled)
         }

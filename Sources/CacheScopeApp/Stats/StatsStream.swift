@@ -3,6 +3,9 @@ public import Dashboard
 import HTTPCaching
 import Logging
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `--stats-every SECONDS --json` on standard output: an ``IntervalStats`` line (NDJSON) each
 /// time an interval of session time ends, and a last line (`"final":true`) when the command
@@ -86,9 +89,23 @@ public final class StatsStream: Sendable {
     /// Why the lines could not be written, once a write failed; `nil` while they can.
     public var failure: (any Error)? { state.withLock { $0.failure } }
 
-    /// Throws ``failure``, if a write failed: for a command to end with it.
-    public func checkWritten() throws {
+    /// Throws ``failure``, if a write failed: for a command to end with it. After SIGHUP
+    /// (`signal`) the terminal the lines went to is gone: no failure then, as for a summary
+    /// (`Console.writeSummary(_:endedBy:)`).
+    public func checkWritten(endedBy signal: Int32? = nil) throws {
+        guard signal != SIGHUP else { return }
         if let failure { throw failure }
+    }
+
+    /// Runs `work` until it returns or, with `stats`, until a write of its lines fails (then
+    /// `work` is cancelled, and returns): the lines are the run's output.
+    public static func run(_ work: @escaping @Sendable () async -> Void, endingOnFailureOf stats: StatsStream?) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await work() }
+            if let stats { group.addTask { await stats.waitForFailure() } }
+            await group.next()
+            group.cancelAll()
+        }
     }
 
     /// Calls ``tick()`` every interval until the task is cancelled or a write fails (the

@@ -54,7 +54,7 @@ public struct WhatIfReport: Sendable {
             let (old, new) = (before.count(outcome), after.count(outcome))
             lines.append(Self.row("  " + outcome.rawValue, count(old), count(new), delta(new - old)))
         }
-        let (oldEvictions, newEvictions) = (before.evictions.values.reduce(0, +), after.evictions.values.reduce(0, +))
+        let (oldEvictions, newEvictions) = (before.totalEvictions, after.totalEvictions)
         lines.append(Self.row("evictions", count(oldEvictions), count(newEvictions), delta(newEvictions - oldEvictions)))
         lines.append("")
         lines.append("Requests whose outcome changed: \(count(changedRequests)) of \(count(comparedRequests))")

@@ -45,11 +45,13 @@ extension CachingClient {
         let freshness = rules.freshness(of: stored, now: responseTime)
         let bytes = [UInt8](body)
         let freshUntil = responseTime.addingTimeInterval(freshness.timeToLive)
-        // Refused only for its size here (the policy allows it, and nothing sets a retention
-        // end): said as the reason, so a miss that was not kept does not look like one that was.
+        // A refusal is said as the reason, so a miss that was not kept does not look like one
+        // that was: most often the body's size; else a namespace's time to live of 0, or a
+        // memory-only policy for a body only the disk would take.
         guard store.storeCachedResponse(stored, body: bytes, freshUntil: freshUntil, expiresAt: nil, policy: policy) != nil else {
             let limit = store.maximumBodySize(for: key, response: response)
-            return StoringResult(result: .notStored("body larger than the store keeps (\(limit) bytes)"), stored: nil, freshness: nil)
+            let why = bytes.count > limit ? "body larger than the store keeps (\(limit) bytes)" : "the store did not keep it (its configuration)"
+            return StoringResult(result: .notStored(why), stored: nil, freshness: nil)
         }
         // In the background: the response never waits for the shared tier. A response kept in
         // memory only (the `willCache` hook's choice) stays out of it, as out of the disk.

@@ -52,9 +52,9 @@ enum FooterSection {
         guard let status = state.interface.status else {
             return [Span("? help · t theme (\(Escaped.text(state.interface.themeName)))", .dim)]
         }
-        // Control characters escaped, backslashes as they are: status lines quote what the
-        // user typed (`filter url~"\d": 0 of 11 requests`).
-        let text = Escaped.typed(status.text)
+        // Escaped in full, backslashes too: a status line quotes the network's text as well as
+        // the user's (`\e[2J` from an origin must not look like an escaped ESC).
+        let text = Escaped.text(status.text)
         switch status.kind {
         case .info: return [Span(text, .status)]
         case .success: return [Span("✓ ", .hit), Span(text, .status)]

@@ -1,4 +1,5 @@
 import CacheEvents
+import HTTPCaching
 import TerminalUI
 
 /// The Stats view's first section when several instances are attached: one line per instance
@@ -30,7 +31,7 @@ enum InstanceBreakdown {
             let index = Int(entry.instance)
             guard index < entries.count else { return }
             entries[index] += 1
-            bytes[index] += entry.size
+            bytes[index].addSaturating(entry.size)
         }
         var lines: [Line] = []
         for (index, instance) in roster.instances.enumerated() {
@@ -48,7 +49,7 @@ enum InstanceBreakdown {
             name: "total", pid: "", state: "\(roster.connectedCount) of \(roster.instances.count)",
             requests: model.counters.requests, hitRatio: model.counters.hitRatio,
             entries: entries.indices.reduce(0) { $0 + (counted($1) ? entries[$1] : 0) },
-            bytes: bytes.indices.reduce(0) { $0 + (counted($1) ? bytes[$1] : 0) }))
+            bytes: bytes.indices.reduce(0) { $0.addingSaturating(counted($1) ? bytes[$1] : 0) }))
         return lines
     }
 

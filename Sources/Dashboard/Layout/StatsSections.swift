@@ -23,7 +23,7 @@ enum StatsSections {
         let request = half("request hit ratio", counters.hitRatio,
                            "\(Format.count(counters.servedFromCache)) of \(Format.count(counters.cacheableRequests)) requests")
         let bytes = half("byte hit ratio", counters.byteHitRatio,
-                         "\(Format.bytes(counters.bytesFromCache)) of \(Format.bytes(counters.bytesFromCache + counters.bytesFromNetwork))")
+                         "\(Format.bytes(counters.bytesFromCache)) of \(Format.bytes(counters.bytesServed))")
         let gap = max(3, width / 2 - request.width)
         if request.width + gap + bytes.width <= width { return [request + [Span(String(repeating: " ", count: gap))] + bytes] }
         return [request, bytes]

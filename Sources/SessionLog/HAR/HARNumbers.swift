@@ -1,6 +1,8 @@
 /// The times and durations a HAR field may hold (milliseconds, or seconds for `_ttl` and
-/// `_age`): a trillion either side of zero — 31 years of milliseconds, more than any capture.
-private let possibleTimes: ClosedRange<Double> = -1e12...1e12
+/// `_age`): 10^15 either side of zero — what an export of a session log's longest durations
+/// (10^12 s, `CacheEvent.possibleDurations`) writes in milliseconds, and dates can be made
+/// from.
+private let possibleTimes: ClosedRange<Double> = -1e15...1e15
 
 extension KeyedDecodingContainer {
     /// A HAR field that holds a whole number (a status, a size, a count). Foundation's decoder
@@ -23,7 +25,7 @@ extension KeyedDecodingContainer {
         if let number, !possibleTimes.contains(number) {
             throw DecodingError.dataCorrupted(.init(
                 codingPath: codingPath + [key],
-                debugDescription: "is \(number), beyond any time or duration a capture holds (at most 1e12 either side of zero)"))
+                debugDescription: "is \(number), beyond any time or duration a capture holds (at most 1e15 either side of zero)"))
         }
         return number
     }

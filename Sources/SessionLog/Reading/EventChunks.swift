@@ -7,46 +7,61 @@ final class EventChunks {
     static let chunkCapacity = 1 << 16
 
     private var chunks: [UnsafeMutablePointer<CacheEvent>] = []
+    /// Events ever appended, the dropped first one included.
+    private var stored = 0
+    /// 1 after ``dropFirst()``: the first slot's event is gone (deinitialized).
+    private var dropped = 0
+
     /// Events held.
-    private(set) var count = 0
+    var count: Int { stored - dropped }
 
     init() {}
 
     deinit {
         for (index, chunk) in chunks.enumerated() {
-            chunk.deinitialize(count: countInChunk(index))
+            let skip = index == 0 ? dropped : 0
+            (chunk + skip).deinitialize(count: countInChunk(index) - skip)
             chunk.deallocate()
         }
     }
 
     /// Appends one event.
     func append(_ event: CacheEvent) {
-        let slot = count % Self.chunkCapacity
+        let slot = stored % Self.chunkCapacity
         if slot == 0 { chunks.append(.allocate(capacity: Self.chunkCapacity)) }
         (chunks[chunks.count - 1] + slot).initialize(to: event)
-        count += 1
+        stored += 1
     }
 
     /// The event at `index` (read or modify in place).
     subscript(index: Int) -> CacheEvent {
-        get { chunks[index / Self.chunkCapacity][index % Self.chunkCapacity] }
-        set { chunks[index / Self.chunkCapacity][index % Self.chunkCapacity] = newValue }
+        get { chunks[(index + dropped) / Self.chunkCapacity][(index + dropped) % Self.chunkCapacity] }
+        set { chunks[(index + dropped) / Self.chunkCapacity][(index + dropped) % Self.chunkCapacity] = newValue }
+    }
+
+    /// Removes the first event (once; a part whose first line repeats the previous part's last).
+    func dropFirst() {
+        guard dropped == 0, count > 0 else { return }
+        chunks[0].deinitialize(count: 1)
+        dropped = 1
     }
 
     /// Moves every event to `destination` (room for ``count`` uninitialized events), freeing
     /// each chunk as it goes; afterwards this holds nothing.
     func moveAll(to destination: UnsafeMutablePointer<CacheEvent>) {
         for (index, chunk) in chunks.enumerated() {
-            let moved = countInChunk(index)
-            (destination + index * Self.chunkCapacity).moveInitialize(from: chunk, count: moved)
+            let skip = index == 0 ? dropped : 0
+            let moved = countInChunk(index) - skip
+            (destination + index * Self.chunkCapacity - dropped + skip).moveInitialize(from: chunk + skip, count: moved)
             chunk.deallocate()
         }
         chunks.removeAll()
-        count = 0
+        stored = 0
+        dropped = 0
     }
 
     private func countInChunk(_ index: Int) -> Int {
-        index < chunks.count - 1 ? Self.chunkCapacity : count - index * Self.chunkCapacity
+        index < chunks.count - 1 ? Self.chunkCapacity : stored - index * Self.chunkCapacity
     }
 }
 

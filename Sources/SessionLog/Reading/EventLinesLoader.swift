@@ -21,7 +21,7 @@ struct EventLinesLoader {
     private(set) var lineCount = 0
     private var latestTime = -Double.infinity
     /// The line of the part's last event.
-    private var lastEventLine = 0
+    private(set) var lastEventLine = 0
     private var decoder = EventLineDecoder()
 
     init(file: String) {
@@ -46,15 +46,10 @@ struct EventLinesLoader {
         guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return }  // blank lines carry nothing
         switch decoder.decode(bytes) {
         case .event(var event, let repairedColumn):
-            if let repairedColumn { warn(.invalidUTF8(file: file, line: number, column: repairedColumn)) }
-            // A line written twice (a copy and paste, a log joined from overlapping pieces):
-            // the same event, seq and all, right after itself. A store snapshot's `storeStats`
-            // and `entries` repeat the last seq by design, and are kept.
-            if events.count > 0, events[events.count - 1].seq == event.seq, !event.kind.isSnapshotPart,
-                events[events.count - 1] == event
-            {
+            if events.count > 0, event.repeats(events[events.count - 1]) {
                 return skip(.repeatedEvent(file: file, line: number, previousLine: lastEventLine))
             }
+            if let repairedColumn { warn(.invalidUTF8(file: file, line: number, column: repairedColumn)) }
             if event.time < latestTime {
                 if backwardTime == nil { backwardTime = (number, event.time, latestTime) }
                 event.time = latestTime
@@ -112,5 +107,15 @@ extension SessionLogWarning {
             return .repeatedEvent(file: file, line: line + lines, previousLine: previousLine + lines)
         case .badHeaderField: return self
         }
+    }
+}
+
+extension CacheEvent {
+    /// Whether this event, read right after `previous`, is the same line written twice (a copy
+    /// and paste, a log joined from overlapping pieces): the same `seq`, request and payload.
+    /// The time is not compared: the previous one may have been raised (times never go back).
+    /// A store snapshot's `storeStats` and `entries` repeat the last `seq` by design: never.
+    func repeats(_ previous: CacheEvent) -> Bool {
+        seq == previous.seq && !kind.isSnapshotPart && requestID == previous.requestID && kind == previous.kind
     }
 }

@@ -124,7 +124,17 @@ public enum SessionLogReader {
         var backward: SessionLogWarning?
         var latest = -Double.infinity
         var lineOffset = 1  // the header
+        var previous: (event: CacheEvent, line: Int)?  // the last event of the parts before
         for part in parts {
+            // A line written twice across two parts' boundary: dropped as within a part, so the
+            // same file reads the same however many parts it was read in.
+            var shift = 0
+            if let before = previous, part.events.count > 0, let firstLine = part.firstEventLine, part.events[0].repeats(before.event) {
+                part.events.dropFirst()
+                shift = 1
+                skipped += 1
+                warnings.append(.repeatedEvent(file: path, line: firstLine + lineOffset, previousLine: before.line))
+            }
             warnings += part.warnings.map { $0.shifted(by: lineOffset) }
             suppressed += part.suppressedWarnings
             skipped += part.skippedLines
@@ -134,7 +144,7 @@ public enum SessionLogReader {
                 unknown[kind] = (known?.firstLine ?? seen.firstLine + lineOffset, (known?.count ?? 0) + seen.count)
             }
             // The part's times never decrease; its first ones may lie before the previous part's last.
-            if let firstLine = part.firstEventLine, part.events[0].time < latest {
+            if let firstLine = part.firstEventLine, part.events.count > 0, part.events[0].time < latest {
                 if backward == nil {
                     backward = .timeWentBackwards(file: path, line: firstLine + lineOffset, time: part.events[0].time, previous: latest)
                 }
@@ -144,12 +154,13 @@ public enum SessionLogReader {
                     index += 1
                 }
                 // Events the part had already clamped are counted once.
-                clamped += index - part.clampedPositions.prefix { $0 < index }.count
+                clamped += index - part.clampedPositions.prefix { $0 - shift < index }.count
             }
             if backward == nil, let own = part.backwardTime {
                 backward = .timeWentBackwards(file: path, line: own.line + lineOffset, time: own.time, previous: own.previous)
             }
             if let last = part.lastTime { latest = max(latest, last) }
+            if part.events.count > 0 { previous = (part.events[part.events.count - 1], part.lastEventLine + lineOffset) }
             lineOffset += part.lineCount
         }
         if let backward { warnings.append(backward) }

@@ -52,7 +52,7 @@ extension SessionSummary {
         }
         lines.append("Bytes saved: \(Self.bytes(counters.bytesSaved)) (\(Self.grouped(counters.bytesSaved)) bytes)")
         let reasons = EvictionReason.allCases.map { "\($0.rawValue) \(Self.grouped(counters.evictions[$0] ?? 0))" }
-        let evictions = counters.evictions.values.reduce(0, +)
+        let evictions = counters.totalEvictions
         lines.append("Evictions: \(Self.grouped(evictions)) (\(reasons.joined(separator: ", ")))")
         lines.append("Dropped events: \(Self.grouped(counters.droppedEvents))")
         lines.append("")

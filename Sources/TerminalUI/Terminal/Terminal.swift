@@ -70,7 +70,8 @@ public final class Terminal: Sendable {
     /// Takes over the terminal: checks for a TTY, sets a UTF-8 locale, `newterm`, input modes,
     /// colours, and installs the signal, exit and crash restoration.
     /// - Throws: ``TerminalError`` with a `--no-ui` hint when there is no terminal or `TERM`
-    ///   is unknown, or when a terminal is already active in this process.
+    ///   is unknown, ``TerminalError/cannotDraw(term:)`` when its type cannot move the cursor
+    ///   (`dumb`), or when a terminal is already active in this process.
     public func start() throws(TerminalError) {
         try Self.checkInteractive()
         try state.withLock { (state) throws(TerminalError) in
@@ -142,7 +143,7 @@ public final class Terminal: Sendable {
         state.pairs = ColorPairTable(capacity: min(Int(cn_color_pairs()), Int(Int16.max)))
     }
 
-    /// Called by ``SignalWatcher`` for SIGINT, SIGTERM and SIGHUP. Returns `true` when a running
+    /// Called by ``SignalWatcher`` for SIGINT, SIGQUIT, SIGTERM and SIGHUP. Returns `true` when a running
     /// loop will notice the signal and end; otherwise restores the terminal and returns
     /// `false`, so the watcher applies the signal's usual action.
     func handleSignal(_ signalNumber: Int32) -> Bool {
