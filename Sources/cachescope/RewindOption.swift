@@ -9,8 +9,13 @@ struct RewindOption: ParsableArguments {
         valueName: "N"))
     var rewindEvents = RewindHistory.defaultCapacity
 
-    /// Refuses a negative count.
+    /// Refuses a negative count, and one past ``RewindHistory/maximumCapacity`` (the memory it
+    /// could take).
     func validate() throws {
         if rewindEvents < 0 { throw ValidationError("--rewind-events must be 0 or more, not \(rewindEvents)") }
+        if rewindEvents > RewindHistory.maximumCapacity {
+            throw ValidationError(
+                "--rewind-events keeps at most \(RewindHistory.maximumCapacity) events (about 1.3 GB of memory), not \(rewindEvents)")
+        }
     }
 }

@@ -31,10 +31,12 @@ extension EndToEndTests {
         }
 
         /// ArgumentParser took `-1` for an option name and said "Missing value for '--rate'".
-        @Test("a negative number is refused with the range the option accepts", arguments: [
+        @Test("a number out of range, a negative one too (not taken for an option name), is refused with the range the option accepts", arguments: [
             (["demo", "--no-ui", "--rate", "-1"], "--rate must be between 0 and 10000 requests per second, not -1.0"),
             (["demo", "--no-ui", "--stats-every", "-1", "--json"], "--stats-every must be a positive number of seconds (e.g. 1 or 0.5), not -1.0"),
             (["demo", "--no-ui", "--rewind-events", "-1"], "--rewind-events must be 0 or more, not -1"),
+            // It reserved memory for a quarter of them at start: 26 GB, and a trap.
+            (["demo", "--no-ui", "--rewind-events", "1000000000"], "--rewind-events keeps at most 10000000 events (about 1.3 GB of memory), not 1000000000"),
         ])
         func negativeNumbers(arguments: [String], message: String) async throws {
             let output = try await Binary.run(arguments)

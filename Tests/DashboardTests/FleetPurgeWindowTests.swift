@@ -173,4 +173,22 @@ struct FleetPurgeWindowTests {
             "purge: 50 of 100 failed — api: failed: no answer to purge within 30 s (50 keys) — purged 50 entries on 1 instance (50 keys)",
             kind: .failure))
     }
+
+    /// `D` and `e` went to the connected instances only, and said "✓ purgeAll on 2 instances"
+    /// with a third gone and its entries untouched.
+    @Test("a command to every instance (D, e) names a gone one as not told, and fails for it")
+    func everyInstanceWithOneGone() async throws {
+        let concurrency = Concurrency()
+        var roster = FleetFixture.roster("web", "api", "db")
+        roster.instances[1].connected = false
+        let app = DashboardApp.fleet(
+            roster: roster, events: AsyncStream<CacheEvent> { $0.finish() },
+            commands: { command, instance in await concurrency.send(command, to: instance) },
+            theme: try ThemeLoader.builtIn(named: "mono"), rewindEvents: 0)
+        let reported = AsyncStream<Void>.makeStream()
+        app.send(.purgeAll, to: nil, redraw: { reported.continuation.yield() })
+        for await _ in reported.stream { break }
+        #expect(app.snapshot.interface.status?.text == "purgeAll: 1 of 3 instances failed — api: gone (not told) · web: purged 1 entry · db: purged 1 entry")
+        #expect(concurrency.sent(to: 1) == 0 && concurrency.sent(to: 0) == 1 && concurrency.sent(to: 2) == 1)
+    }
 }

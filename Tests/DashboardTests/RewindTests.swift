@@ -123,6 +123,23 @@ struct RewindTests {
         #expect(off.snapshot.rewoundTo == nil)
     }
 
+    /// The preview and the keys came from the rewound instant while the purge went to the
+    /// live store: live entries the filter matched survived, and the count said was the past's.
+    @Test("rewound, a purge by filter or selection is refused, saying why; F follows live, and the prompt opens again")
+    func noPurgeOfThePast() async throws {
+        let app = try await liveApp(ring: 1_000)
+        press(.left, app)
+        let instant = try #require(app.snapshot.rewoundTo)
+        press(.character(":"), app)
+        #expect(app.snapshot.interface.prompt == nil)
+        #expect(app.snapshot.interface.status?.text
+            == "rewound to \(Format.clock(instant)): a purge by selection or filter would name the past's entries; F follows live first")
+        press(.character("F"), app)
+        #expect(app.snapshot.rewoundTo == nil)
+        press(.character(":"), app)
+        #expect(app.snapshot.interface.prompt != nil, "\(app.snapshot.interface.status?.text ?? "")")
+    }
+
     @Test("in a replay, ← and → keep seeking the replay")
     func replayKeepsArrows() {
         #expect(KeyTable.action(for: .left, replay: true) == .replay(.seek(seconds: -10)))

@@ -4,6 +4,7 @@ import CacheStore
 import DemoOrigin
 import Foundation
 import HTTPCaching
+import HTTPTypes
 import NIOCore
 @testable import SharedTier
 import Testing
@@ -81,6 +82,31 @@ struct SharedTierClientTests {
         let second = try await instances.clients[1].data(from: instances.url("/no-store"))
         #expect(second.outcome != .hit)
         #expect(instances.origin.requestCount(path: "/no-store") == 2)
+        try await instances.stop()
+    }
+
+    /// A private client (`get`, an app) wrote what it may keep for its one user into the
+    /// tier, and a proxy on the same database served it to anyone (hunt D).
+    @Test("what a private instance keeps for its user — private, or asked with Authorization — never reaches the tier a shared one reads")
+    func privateStaysOut() async throws {
+        let instances = try await Instances.start(2, tier: TestPostgres.freshDatabase(instance: "unused")) {
+            if $0.sharedTier?.instanceName == "b" { $0.mode = .shared }
+        }
+        let (user, proxy) = (instances.clients[0], instances.clients[1])
+        var authorized = HTTPFields()
+        authorized[.authorization] = "Bearer alice"
+        _ = try await user.data(from: instances.url("/private/60"))
+        _ = try await user.data(from: instances.url("/max-age/61"), headers: authorized)
+        _ = try await user.data(from: instances.url("/max-age/62"))  // the control: shared alike
+        #expect(try await user.data(from: instances.url("/private/60")).outcome == .hit, "kept in the user's own tiers")
+        await user.finishSharedTierWrites()
+
+        #expect(try await proxy.data(from: instances.url("/private/60")).outcome == .miss)
+        #expect(try await proxy.data(from: instances.url("/max-age/61")).outcome == .miss)
+        #expect(try await proxy.data(from: instances.url("/max-age/62")).outcome == .hit)
+        #expect(instances.origin.requestCount(path: "/private/60") == 2)
+        #expect(instances.origin.requestCount(path: "/max-age/61") == 2)
+        #expect(instances.origin.requestCount(path: "/max-age/62") == 1)
         try await instances.stop()
     }
 

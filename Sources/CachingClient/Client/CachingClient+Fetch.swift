@@ -73,10 +73,13 @@ extension CachingClient {
                 // Kept past its freshness, like a new response (see `storeIfAllowed`).
                 let freshUntil = responseTime.addingTimeInterval(freshness.timeToLive)
                 store.storeFreshened(freshened, of: candidates[index], freshUntil: freshUntil, expiresAt: nil, policy: policy)
-                if policy == .allowed {
-                    sharedTier?.freshen(
-                        freshened, body: candidates[index].body, created: candidates[index].metadata.created, freshUntil: freshUntil,
-                        expiresAt: nil, tags: configuration.store.tags(of: freshened))
+                if policy == .allowed, let sharedTier,
+                    let shared = sharedTierCopy(
+                        of: freshened, request: run.request, response: freshened.response, requestTime: requestTime, responseTime: responseTime)
+                {
+                    sharedTier.freshen(
+                        shared, body: candidates[index].body, created: candidates[index].metadata.created, freshUntil: freshUntil,
+                        expiresAt: nil, tags: configuration.store.tags(of: shared))
                 }
             }
             if index == revalidation.candidate { served = (freshened, freshness) }

@@ -55,11 +55,29 @@ extension CachingClient {
         }
         // In the background: the response never waits for the shared tier. A response kept in
         // memory only (the `willCache` hook's choice) stays out of it, as out of the disk.
-        if policy == .allowed {
-            sharedTier?.store(
-                stored, body: bytes, created: responseTime, freshUntil: freshUntil, expiresAt: nil, tags: configuration.store.tags(of: stored))
+        if policy == .allowed, let sharedTier,
+            let shared = sharedTierCopy(of: stored, request: request, response: response, requestTime: requestTime, responseTime: responseTime)
+        {
+            sharedTier.store(
+                shared, body: bytes, created: responseTime, freshUntil: freshUntil, expiresAt: nil, tags: configuration.store.tags(of: shared))
         }
         return StoringResult(result: .stored, stored: stored, freshness: freshness)
+    }
+
+    /// What the shared tier may hold of a response `stored` in this client's own tiers: its
+    /// rows are read by every instance on the database, a `cachescope proxy` serving many users
+    /// among them, so it holds only what a shared cache may store (RFC 9111 §3, §3.5,
+    /// §5.2.2.7) — never a `private` response nor one to a request with `Authorization` (unless
+    /// `public`, `s-maxage` or `must-revalidate` allow it), and without the fields
+    /// `private="…"` names. `nil`: nothing goes to the tier. A shared-mode client's own
+    /// stored response is that already.
+    func sharedTierCopy(
+        of stored: StoredResponse, request: HTTPRequest, response: HTTPResponse, requestTime: Date, responseTime: Date
+    ) -> StoredResponse? {
+        if configuration.mode == .shared { return stored }
+        guard case .storable = sharedTierRules.storability(request: request, response: response, now: responseTime) else { return nil }
+        return sharedTierRules.storedResponse(
+            key: stored.key, request: request, response: response, requestTime: requestTime, responseTime: responseTime)
     }
 
     /// The storage policy for re-storing a freshened entry: the `willCache` hook decides

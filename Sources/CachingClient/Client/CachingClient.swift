@@ -27,6 +27,9 @@ public final class CachingClient: Sendable {
     /// The response store (memory and disk tiers).
     public let store: ResponseStore
     let rules: CacheRules
+    /// The rules of a shared cache, for what the shared tier may hold: rows any instance may
+    /// read — a `cachescope proxy` serving many users among them.
+    let sharedTierRules: CacheRules
     let transport: any Transport
     let coalescer = RequestCoalescer<NetworkResult>()
     let backgroundRevalidations = Mutex<Set<String>>([])
@@ -51,6 +54,7 @@ public final class CachingClient: Sendable {
         let bus = EventBus(now: configuration.now)  // one clock for rules, store and events
         events = bus
         rules = configuration.rules
+        sharedTierRules = configuration.rules(mode: .shared)
         var storeConfiguration = configuration.store
         storeConfiguration.currentDate = configuration.now  // one clock for rules and store
         let statsPublisher = StoreStatsPublisher(bus: bus, interval: configuration.statsInterval)

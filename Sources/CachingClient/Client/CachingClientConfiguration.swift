@@ -90,7 +90,11 @@ public struct CachingClientConfiguration: Sendable {
     }
 
     /// The caching rules this configuration implies.
-    var rules: CacheRules {
+    var rules: CacheRules { rules(mode: mode) }
+
+    /// The caching rules this configuration implies in `mode`: a shared tier's writes are
+    /// judged as a shared cache judges them, whatever the client's own mode.
+    func rules(mode: CacheMode) -> CacheRules {
         CacheRules(configuration: CacheRulesConfiguration(
             mode: mode, heuristicFreshness: heuristicFreshness, minimumFreshness: minimumFreshness.inSeconds,
             ignoresResponseNoCache: ignoresResponseNoCache))

@@ -212,15 +212,14 @@ public final class DashboardApp: Sendable {
         }
     }
 
-    /// In a fleet: sends `command` to `instances` (`nil`: every connected one) at once, and
-    /// shows their results together (``FleetCommandReport``). Instances that are gone are not
-    /// told, and the report says so.
+    /// In a fleet: sends `command` to `instances` (`nil`: every instance: `D`, `e`) at once,
+    /// and shows their results together (``FleetCommandReport``). Instances that are gone are
+    /// not told, and the report says so — for a command to all of them too, whose report
+    /// left them out (`✓ purgeAll on 2 instances` with a third gone, its entries untouched).
     func send(_ command: ClientCommand, to instances: [UInt16]?, redraw: @escaping @Sendable () -> Void) {
         guard let instanceCommands else { return }
         let roster = core.withLock { $0.state.interface.instances }
-        let targets = instances ?? roster.instances.indices.compactMap { index in
-            roster.instances[index].connected ? UInt16(clamping: index) : nil
-        }
+        let targets = instances ?? roster.instances.indices.map { UInt16(clamping: $0) }
         let logger = self.logger
         Task {
             let answers = await withTaskGroup(of: (Int, FleetCommandReport.Answer).self) { group in

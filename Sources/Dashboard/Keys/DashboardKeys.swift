@@ -49,6 +49,11 @@ public enum DashboardKeys {
         case .mark: state.toggleMark()
         case .clearMarks: state.clearMarks()
         case .markMatching: state.markMatching()
+        case .purgePrompt, .purgeSelected where state.rewoundTo != nil:
+            // The preview and the keys would be the past's, the purge the present's store's.
+            state.setStatus(
+                "rewound to \(Format.clock(state.rewoundTo ?? 0)): a purge by selection or filter would name the past's entries; F follows live first",
+                kind: .failure)
         case .purgePrompt: state.startPurgePrompt()
         case .purgeSelected: return state.purgeSelected()
         case .purgeAll: return state.askPurgeAll()

@@ -25,6 +25,10 @@ public struct RewindHistory: Sendable {
     /// The default number of events kept: 100,000 (minutes of a busy demo).
     public static let defaultCapacity = 100_000
 
+    /// The most events `--rewind-events` may ask to keep: 10,000,000 (about 1.3 GB of events
+    /// and the snapshots between them, at 1¼ × the count).
+    public static let maximumCapacity = 10_000_000
+
     /// How many recent events are kept at least (once that many have arrived).
     public let capacity: Int
     /// Events per segment: a quarter of ``capacity`` (at least one).
@@ -55,7 +59,9 @@ public struct RewindHistory: Sendable {
             segments[last].events.append(event)
         } else {
             var events: [CacheEvent] = []
-            events.reserveCapacity(segmentLength)
+            // Grown as events come, past a first chunk: a segment is a quarter of the capacity,
+            // which may be millions of events never reached.
+            events.reserveCapacity(min(segmentLength, 1 << 14))
             events.append(event)
             segments.append(Segment(start: traffic, events: events))
         }
