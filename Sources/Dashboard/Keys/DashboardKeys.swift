@@ -49,13 +49,8 @@ public enum DashboardKeys {
         case .mark: state.toggleMark()
         case .clearMarks: state.clearMarks()
         case .markMatching: state.markMatching()
-        case .purgePrompt, .purgeSelected where state.rewoundTo != nil:
-            // The preview and the keys would be the past's, the purge the present's store's.
-            state.setStatus(
-                "rewound to \(Format.clock(state.rewoundTo ?? 0)): a purge by selection or filter would name the past's entries; F follows live first",
-                kind: .failure)
-        case .purgePrompt: state.startPurgePrompt()
-        case .purgeSelected: return state.purgeSelected()
+        case .purgePrompt: if !state.refusePurgeOfThePast() { state.startPurgePrompt() }
+        case .purgeSelected: return state.refusePurgeOfThePast() ? [.redraw] : state.purgeSelected()
         case .purgeAll: return state.askPurgeAll()
         case .purgeExpired: return state.command(.purgeExpired, describing: "purging expired entries…")
         case .refresh: return state.refreshSelected(conditional: true)
@@ -70,5 +65,15 @@ public enum DashboardKeys {
         case .quit: return [.quit]
         }
         return [.redraw]
+    }
+}
+
+extension DashboardState {
+    /// Rewound, a purge by selection or filter is refused, saying why: its preview and keys
+    /// would be the past's, the purge the present store's. Whether it was refused.
+    mutating func refusePurgeOfThePast() -> Bool {
+        guard let instant = rewoundTo else { return false }
+        setStatus("rewound to \(Format.clock(instant)): a purge by selection or filter would name the past's entries; F follows live first", kind: .failure)
+        return true
     }
 }
