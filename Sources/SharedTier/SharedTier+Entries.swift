@@ -181,9 +181,11 @@ extension SharedTier {
 
     // MARK: Eviction
 
-    /// Removes the least recently used entries, `evictionBatchSize` at a time, while the
-    /// entries' total size is over the capacity; one pass at a time per instance, at most
-    /// 1,000 rounds (a pass that fails or stops there leaves ``CapacityCheckSchedule`` due).
+    /// Removes the least recently used entries while the entries' total size is over the
+    /// capacity — those it takes to get under it, at most `evictionBatchSize` a round (a
+    /// round used to take a whole batch however small the excess: one write past a 256 MiB
+    /// tier of 12 MB bodies emptied it); one pass at a time per instance, at most 1,000
+    /// rounds (a pass that fails or stops there leaves ``CapacityCheckSchedule`` due).
     func evictIfOverCapacity() async {
         guard evicting.withLock({ running in
             defer { running = true }
@@ -196,10 +198,11 @@ extension SharedTier {
             let removed = await attempt("eviction") { client -> Int in
                 try await client.perform(
                     """
-                    WITH victims AS (
-                        SELECT id FROM cachescope_entries
-                        WHERE (SELECT coalesce(sum(size), 0) FROM cachescope_entries) > \(capacity)
-                        ORDER BY last_access LIMIT \(batch)),
+                    WITH total AS (SELECT coalesce(sum(size), 0) AS bytes FROM cachescope_entries),
+                    oldest AS (
+                        SELECT id, sum(size) OVER (ORDER BY last_access, id ROWS UNBOUNDED PRECEDING) - size AS before
+                        FROM cachescope_entries ORDER BY last_access, id LIMIT \(batch)),
+                    victims AS (SELECT id FROM oldest, total WHERE total.bytes - oldest.before > \(capacity)),
                     gone AS (DELETE FROM cachescope_entries WHERE id IN (SELECT id FROM victims) RETURNING id)
                     DELETE FROM cachescope_bodies WHERE id IN (SELECT id FROM gone) RETURNING id
                     """)

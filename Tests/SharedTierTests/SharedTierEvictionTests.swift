@@ -30,6 +30,23 @@ struct SharedTierEvictionTests {
         try await instances.stop()
     }
 
+    /// A round deleted a whole batch however small the excess: one write past the bound
+    /// emptied a tier whose batch held all its entries.
+    @Test("a round evicts what it takes to get under the bound, not the whole batch")
+    func evictionTakesOnlyTheExcess() async throws {
+        let (instances, tier) = try await Instances.start(1, boundedTo: 6_000, evictionBatchSize: 100)
+        let client = instances.clients[0]
+        for n in 1...30 {
+            _ = try await client.data(from: instances.url("/max-age/\(2_000 + n)"))
+            await client.finishSharedTierWrites()
+            let rows = try await TestPostgres.execute("SELECT count(*), coalesce(sum(size), 0)::bigint FROM cachescope_entries", on: tier)
+            let (count, used) = try #require(rows.first)
+            #expect(used <= tier.capacity, "after \(n) stores: \(rows)")
+            if n > 25 { #expect(used > tier.capacity * 3 / 4 && count > 5, "after \(n) stores, only the excess evicted: \(rows)") }
+        }
+        try await instances.stop()
+    }
+
     @Test("an instance sums the table's sizes at its first write, then once per 1/64 of the capacity it has written")
     func capacityLooksAreSpaced() async throws {
         let (instances, count, used) = try await Self.write(30, from: 2000, boundedTo: 64 * 100_000)
