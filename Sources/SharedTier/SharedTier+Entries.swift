@@ -141,7 +141,9 @@ extension SharedTier {
     }
 
     /// One entry, metadata, body and tags, in one statement; the body row is rewritten only
-    /// when it holds another body, and the tags the entry no longer carries are deleted.
+    /// when it holds another body — or other bytes of this one (damaged: every reader left it
+    /// out, and nothing else would ever repair it) — and the tags the entry no longer carries
+    /// are deleted.
     /// Then, from time to time (``CapacityCheckSchedule``), evicts if the table is over its bound.
     private func write(_ stored: StoredResponse, body: [UInt8], created: Date, freshUntil: Date?, expiresAt: Date?, tags: [String]) async {
         let sealed: SealedEntry
@@ -169,7 +171,7 @@ extension SharedTier {
                 body AS (
                     INSERT INTO cachescope_bodies (id, body_id, body) SELECT id, \(bodyID), \(sealedBody) FROM entry
                     ON CONFLICT (id) DO UPDATE SET body_id = EXCLUDED.body_id, body = EXCLUDED.body
-                    WHERE cachescope_bodies.body_id <> EXCLUDED.body_id),
+                    WHERE cachescope_bodies.body_id <> EXCLUDED.body_id OR cachescope_bodies.body <> EXCLUDED.body),
                 untagged AS (DELETE FROM cachescope_tags WHERE id = \(id) AND NOT (tag = ANY(\(tagDigests))))
                 INSERT INTO cachescope_tags (tag, id) SELECT t.tag, entry.id FROM entry, unnest(\(tagDigests)::bytea[]) AS t(tag)
                 ON CONFLICT DO NOTHING

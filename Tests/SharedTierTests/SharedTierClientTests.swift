@@ -110,6 +110,26 @@ struct SharedTierClientTests {
         try await instances.stop()
     }
 
+    /// A body row damaged in the database stayed damaged: every reader left it out and
+    /// fetched from the origin, and the rewrite skipped a body row of the same body id.
+    @Test("a damaged body row is left out, and the next store of the same response repairs it")
+    func damagedBodyRepaired() async throws {
+        let tier = try await TestPostgres.freshDatabase(instance: "unused")
+        let instances = try await Instances.start(3, tier: tier)
+        let url = instances.url("/max-age/60")
+        let original = try await instances.clients[0].data(from: url)
+        await instances.clients[0].finishSharedTierWrites()
+        _ = try await TestPostgres.execute("UPDATE cachescope_bodies SET body = overlay(body placing '\\x42'::bytea from 15 for 1)", on: tier)
+
+        let second = try await instances.clients[1].data(from: url)
+        #expect(second.outcome == .miss && second.body == original.body, "the damaged row is left out")
+        await instances.clients[1].finishSharedTierWrites()
+        let third = try await instances.clients[2].data(from: url)
+        #expect(third.outcome == .hit && third.body == original.body, "the second instance's store repaired it")
+        #expect(instances.origin.requestCount(path: "/max-age/60") == 2)
+        try await instances.stop()
+    }
+
     @Test("a purge on one instance reaches the other, naming where it came from")
     func purgeReachesEveryInstance() async throws {
         let tier = try await TestPostgres.freshDatabase(instance: "unused")
