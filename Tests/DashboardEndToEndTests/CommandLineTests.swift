@@ -208,6 +208,15 @@ extension EndToEndTests {
             let plain = try await Binary.run(["attach", file])
             #expect(plain.status == 64)
             #expect(plain.stderr == "cachescope: attach: \(file) exists but is not a socket\n")
+            // A symbolic link, alone or among several (where it was retried for ever, the
+            // reason shown nowhere): never followed, said at once.
+            let link = directory.path("link.sock")
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: missing)
+            for arguments in [["attach", link], ["attach", missing, link]] {
+                let linked = try await Binary.run(arguments)
+                #expect(linked.status == 64, "\(linked.stderr)")
+                #expect(linked.stderr.contains("\(link) is a symbolic link; CacheScope does not follow links for its sockets"), "\(linked.stderr)")
+            }
         }
 
         @Test("demo --no-ui --record F: the file is a 0600 session log whose replay summary is the one the demo printed")

@@ -35,6 +35,11 @@ enum FileProbe {
         }
     }
 
+    /// Whether `path` itself is a symbolic link (`lstat(2)`); `false` when nothing is there.
+    static func isSymbolicLink(_ path: String) -> Bool {
+        (try? FilePath(path).stat(followTargetSymlink: false))?.type == .symbolicLink
+    }
+
     /// Up to `count` bytes from the start of the file at `path`.
     static func head(of path: String, count: Int) throws(Errno) -> [UInt8] {
         do {

@@ -37,6 +37,8 @@ public enum PathError: Error, Sendable, Hashable, CustomStringConvertible {
     case wouldReplace(path: String, expected: FileKind)
     /// The path exists but is not a socket.
     case notASocket(path: String)
+    /// The path is a symbolic link, which the attach sockets are never reached through.
+    case symbolicLinkToSocket(path: String)
 
     /// The path the error is about (the option's name for ``emptyArgument(option:)``).
     public var path: String {
@@ -44,7 +46,8 @@ public enum PathError: Error, Sendable, Hashable, CustomStringConvertible {
         case .emptyArgument(let option): option
         case .notFound(let path, _), .isDirectory(let path, _), .notARegularFile(let path, _), .notADirectory(let path),
             .unreadable(let path, _), .unwritable(let path, _), .missingDirectory(let path, _), .empty(let path, _),
-            .binary(let path, _), .unrecognised(let path, _, _), .wouldReplace(let path, _), .notASocket(let path):
+            .binary(let path, _), .unrecognised(let path, _, _), .wouldReplace(let path, _), .notASocket(let path),
+            .symbolicLinkToSocket(let path):
             path
         }
     }
@@ -78,6 +81,8 @@ public enum PathError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(path) exists and is not \(expected.withArticle); leaving it alone (remove it or choose another name)"
         case .notASocket(let path):
             "\(path) exists but is not a socket"
+        case .symbolicLinkToSocket(let path):
+            "\(path) is a symbolic link; CacheScope does not follow links for its sockets — give the real path"
         }
     }
 }

@@ -12,6 +12,9 @@ public struct SocketPath: Sendable, Hashable, CustomStringConvertible {
     /// or restarting: it is tried again) nothing there is accepted; anything but a socket is not.
     /// - Throws: ``PathError`` naming the path and the problem.
     public init(_ path: String, option: String, mayBeMissing: Bool = false) throws(PathError) {
+        // As the attach client refuses it, but here, for every socket of several at once too
+        // (a fleet retried such a path for ever, the reason nowhere to be seen).
+        if FileProbe.isSymbolicLink(path) { throw .symbolicLinkToSocket(path: path) }
         switch try FileProbe.entry(ofArgument: path, option: option) {
         case .socket: break
         case .missing: if !mayBeMissing { throw .notFound(path: path, expected: .attachSocket) }
