@@ -26,6 +26,7 @@ struct ExportCommand: ParsableCommand {
     }
 
     func run() throws {
+        StandardErrorLogging.start()
         try reporting {
             let result = try LogExport.run(from: try input(), to: try output(), filter: try filter.parsed())
             for warning in result.warnings.prefix(20) { Console.writeError("cachescope: \(warning)\n") }

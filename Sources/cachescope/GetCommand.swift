@@ -42,6 +42,7 @@ struct GetCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        StandardErrorLogging.start()
         try await reporting {
             let result = try await SingleRequest.perform(
                 try request(), policy: try cachePolicy(), store: try store.directoryOrUserCache(),

@@ -22,6 +22,7 @@ struct OriginCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        StandardErrorLogging.start()
         try await reporting {
             let address = try listenAddress()
             let origin = try await DemoOrigin.start(host: address.host, port: address.port)

@@ -44,6 +44,7 @@ struct PurgeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        StandardErrorLogging.start()
         try await reporting {
             let outcomes = await FleetPurge.send(try command(), to: sockets)
             for outcome in outcomes {

@@ -27,3 +27,19 @@ public enum FileLogging {
         }
     }
 }
+
+/// Where the commands that do not own the terminal (`get`, `origin`, `export`, `purge`) send
+/// their log: standard error, warnings and worse only — what they print there is their own
+/// outcome line or message, which a library's notes (`shared tier schema migrated`) would
+/// otherwise come between; a warning (the shared tier unreachable) still shows.
+public enum StandardErrorLogging {
+    /// Sends every `Logger` of the process to standard error at `.warning` and above. Call
+    /// once, before anything logs.
+    public static func start() {
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = .warning
+            return handler
+        }
+    }
+}
