@@ -159,7 +159,7 @@ extension SharedTier {
         let sealedBody = ByteBuffer(bytes: sealed.body)
         let (bodyID, size) = (sealed.bodyID, sealed.size)
         let tagDigests = codec.tagDigests(for: tags, of: stored.key).map { ByteBuffer(bytes: $0) }
-        let written = await attempt("store") { client in
+        let written = await attempt("store", within: Self.writeTimeout(bytes: size, base: configuration.queryTimeout)) { client in
             try await client.perform(
                 """
                 WITH entry AS (
@@ -179,6 +179,13 @@ extension SharedTier {
             return true
         }
         if written == true, capacityChecks.withLock({ $0.wrote(size) }) { await evictIfOverCapacity() }
+    }
+
+    /// How long a write of `bytes` may take: the query timeout, and 1 ms more per 10 KB it
+    /// carries (10 MB a second). Under the query timeout alone, 12 MB bodies timed out on a
+    /// healthy database and each started an outage, in which every instance skipped the tier.
+    static func writeTimeout(bytes: Int, base: Duration) -> Duration {
+        base + .milliseconds(bytes / 10_000)
     }
 
     // MARK: Eviction

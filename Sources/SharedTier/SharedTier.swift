@@ -149,13 +149,16 @@ package final class SharedTier: Sendable {
 
     // MARK: Failing open
 
-    /// `operation` within the query timeout, or `nil` — a miss — when the tier is in an
-    /// outage, fails or is too slow. A failure that starts an outage is reported once.
-    func attempt<T: Sendable>(_ what: String, _ operation: @escaping @Sendable (PostgresClient) async throws -> T) async -> T? {
+    /// `operation` within the query timeout (or `limit`: a large write's), or `nil` — a miss —
+    /// when the tier is in an outage, fails or is too slow. A failure that starts an outage is
+    /// reported once.
+    func attempt<T: Sendable>(
+        _ what: String, within limit: Duration? = nil, _ operation: @escaping @Sendable (PostgresClient) async throws -> T
+    ) async -> T? {
         guard health.mayTry(probeTimeout: configuration.queryTimeout) else { return nil }
         let client = client
         do {
-            let result = try await QueryDeadline.run(within: configuration.queryTimeout) { try await operation(client) }
+            let result = try await QueryDeadline.run(within: limit ?? configuration.queryTimeout) { try await operation(client) }
             if health.succeeded() {
                 logger.info("shared tier answers again", metadata: ["url": "\(configuration.displayURL)"])
                 observer.recovered()

@@ -2,11 +2,17 @@ import CachingClient
 import Foundation
 import NIOCore
 import NIOPosix
-import SharedTier
+@testable import SharedTier
 import Testing
 
 @Suite("Shared tier: configuration", .timeLimit(.minutes(2)))
 struct SharedTierConfigurationTests {
+    @Test("a write gets the query timeout and 1 ms more per 10 KB it carries")
+    func writeTimeout() {
+        #expect(SharedTier.writeTimeout(bytes: 0, base: .milliseconds(250)) == .milliseconds(250))
+        #expect(SharedTier.writeTimeout(bytes: 12_000_000, base: .milliseconds(250)) == .milliseconds(1_450))
+    }
+
     @Test("a URL is read into host, port, user, password, database and TLS mode")
     func readsAURL() throws {
         let configuration = try SharedTierConfiguration(url: "postgres://cache:s%40cret@db.example:6543/shared?sslmode=disable")
