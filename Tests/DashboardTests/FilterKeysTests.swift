@@ -35,7 +35,7 @@ struct FilterKeysTests {
 
     /// A filter longer than the line was drawn from its start, so its end, the cursor and the
     /// parse error fell off the screen, and Enter silently did nothing.
-    @Test("a text longer than the line shows its tail after …, with the cursor and the whole error in sight", arguments: [80, 120])
+    @Test("a text longer than the line shows its tail after …, with the cursor and the error in sight", arguments: [80, 120])
     func longPrompt(columns: Int) throws {
         var state = SampleSession.state()
         let text = "outcome:miss & status>=500 & url~\"/api/v[0-9]+/items\" & method:GET & host:cdn.example.com & ttl<3Os"
@@ -44,7 +44,8 @@ struct FilterKeysTests {
         let lines = try render(state, size: TerminalSize(columns: columns, rows: 40)).text.split(separator: "\n", omittingEmptySubsequences: false)
         let line = try #require(lines.last { $0.hasPrefix("f ") }.map(String.init))
         #expect(line.hasPrefix("f …"), "\(line)")
-        #expect(line.contains("ttl<3Os▏  ✗ \(error.description)"), "\(line)")
+        // The whole error where the line has room for it, its start where not.
+        #expect(line.contains("ttl<3Os▏  ✗ " + (columns >= 120 ? error.description : "column 98: expected a unit")), "\(line)")
         #expect(TextWidth.of(line) <= columns)
     }
 

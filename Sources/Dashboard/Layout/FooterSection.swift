@@ -75,14 +75,15 @@ enum FooterSection {
                 Span("  " + hint(for: prompt.purpose), .dim)
             }
         // The text's end (where the cursor is) and the message stay in sight: a text too long
-        // for the line shows its tail after `…`, in the room the message leaves (at least 10).
+        // for the line shows its tail after `…`, in the room the message leaves — or half the
+        // line, when the message wants more (it is cut at the edge then, its start in sight).
         let room = width - TextWidth.of(prompt.purpose.sigil) - 1  // the cursor
         let messageWidth = TextWidth.of(message.text)
         let characters = Array(prompt.text)
         let textWidth = TextWidth.of(Escaped.typed(prompt.text))
         var first = 0
         if textWidth + messageWidth > room, textWidth > 1 {
-            let textRoom = max(10, room - messageWidth - 1)  // the `…`
+            let textRoom = max(room - messageWidth, room / 2) - 1  // the `…`
             var kept = 0
             first = characters.count
             while first > 0, kept + TextWidth.of(Escaped.typed(String(characters[first - 1]))) <= textRoom {

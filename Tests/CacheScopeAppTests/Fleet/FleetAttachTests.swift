@@ -147,7 +147,10 @@ struct FleetAttachTests {
         // A purge of everything now tells the two that are there and says who was not told.
         _ = app.handle(.character("D"), theme: app.theme, redraw: {})
         _ = app.handle(.character("y"), theme: app.theme, redraw: {})
-        #expect(await eventually { app.snapshot.interface.status?.text.hasPrefix("purgeAll on 2 instances") == true })
+        #expect(await eventually {
+            let status = app.snapshot.interface.status?.text ?? ""
+            return status.hasPrefix("purgeAll: 1 of 3 instances failed — ") && status.contains("web#2: gone (not told)")
+        }, "\(String(describing: app.snapshot.interface.status))")
         #expect(await members[1].received.isEmpty)
 
         try await members[1].start()
