@@ -141,9 +141,9 @@ extension SharedTier {
     }
 
     /// One entry, metadata, body and tags, in one statement; the body row is rewritten only
-    /// when it holds another body — or other bytes of this one (damaged: every reader left it
-    /// out, and nothing else would ever repair it) — and the tags the entry no longer carries
-    /// are deleted.
+    /// when it holds another body — or, unencrypted, other bytes of this one (damaged: every
+    /// reader left it out, and nothing else would ever repair it) — and the tags the entry no
+    /// longer carries are deleted.
     /// Then, from time to time (``CapacityCheckSchedule``), evicts if the table is over its bound.
     private func write(_ stored: StoredResponse, body: [UInt8], created: Date, freshUntil: Date?, expiresAt: Date?, tags: [String]) async {
         let sealed: SealedEntry
@@ -159,6 +159,9 @@ extension SharedTier {
         let sealedBody = ByteBuffer(bytes: sealed.body)
         let (bodyID, size) = (sealed.bodyID, sealed.size)
         let tagDigests = codec.tagDigests(for: tags, of: stored.key).map { ByteBuffer(bytes: $0) }
+        // A plain body's bytes are compared, so a damaged copy is replaced; a sealed one's never
+        // equal (a random nonce each time), and comparing would rewrite every body on every store.
+        let comparesBodies = !codec.isEncrypted(stored.key)
         let written = await attempt("store", within: Self.writeTimeout(bytes: size, base: configuration.queryTimeout)) { client in
             try await client.perform(
                 """
@@ -171,7 +174,7 @@ extension SharedTier {
                 body AS (
                     INSERT INTO cachescope_bodies (id, body_id, body) SELECT id, \(bodyID), \(sealedBody) FROM entry
                     ON CONFLICT (id) DO UPDATE SET body_id = EXCLUDED.body_id, body = EXCLUDED.body
-                    WHERE cachescope_bodies.body_id <> EXCLUDED.body_id OR cachescope_bodies.body <> EXCLUDED.body),
+                    WHERE cachescope_bodies.body_id <> EXCLUDED.body_id OR (\(comparesBodies) AND cachescope_bodies.body <> EXCLUDED.body)),
                 untagged AS (DELETE FROM cachescope_tags WHERE id = \(id) AND NOT (tag = ANY(\(tagDigests))))
                 INSERT INTO cachescope_tags (tag, id) SELECT t.tag, entry.id FROM entry, unnest(\(tagDigests)::bytea[]) AS t(tag)
                 ON CONFLICT DO NOTHING

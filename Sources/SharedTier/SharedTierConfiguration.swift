@@ -42,14 +42,15 @@ public struct SharedTierConfiguration: Sendable, Equatable {
     /// TLS, as `sslmode` in the URL. Default ``TLSMode/prefer``.
     public var tls: TLSMode
     /// The most bytes of entries the table keeps (each entry counted as the store counts it:
-    /// body, status line, header fields and URI); past it the least recently used go, in
-    /// batches of ``evictionBatchSize``. An instance looks at its first write and then once
+    /// body, status line, header fields and URI); past it the least recently used go — those
+    /// it takes to get under it, at most ``evictionBatchSize`` a round. An instance looks at its first write and then once
     /// per 1/64 of it written, so the table may exceed it by up to that much (and one entry)
     /// per instance. Default 256 MiB.
     public var capacity: Int
     /// How many entries one eviction round removes at most. Default 100.
     public var evictionBatchSize: Int
-    /// How long one query may take before the request goes on without the tier. Default 250 ms.
+    /// How long one query may take before the request goes on without the tier (a write: 1 ms
+    /// more per 10 KB it carries). Default 250 ms.
     public var queryTimeout: Duration
     /// How long connecting may take at start, where an unreachable server is an error. Default 5 s.
     public var connectTimeout: Duration

@@ -176,11 +176,13 @@ struct FleetPurgeWindowTests {
 
     /// `D` and `e` went to the connected instances only, and said "✓ purgeAll on 2 instances"
     /// with a third gone and its entries untouched.
-    @Test("a command to every instance (D, e) names a gone one as not told, and fails for it")
+    @Test("a command to every instance (D, e) names a gone one, and one never reached, as not told, and fails for them")
     func everyInstanceWithOneGone() async throws {
         let concurrency = Concurrency()
-        var roster = FleetFixture.roster("web", "api", "db")
+        var roster = FleetFixture.roster("web", "api", "db", "cache")
         roster.instances[1].connected = false
+        roster.instances[3].connected = false
+        roster.instances[3].pid = 0  // never reached: no hello yet
         let app = DashboardApp.fleet(
             roster: roster, events: AsyncStream<CacheEvent> { $0.finish() },
             commands: { command, instance in await concurrency.send(command, to: instance) },
@@ -188,7 +190,8 @@ struct FleetPurgeWindowTests {
         let reported = AsyncStream<Void>.makeStream()
         app.send(.purgeAll, to: nil, redraw: { reported.continuation.yield() })
         for await _ in reported.stream { break }
-        #expect(app.snapshot.interface.status?.text == "purgeAll: 1 of 3 instances failed — api: gone (not told) · web: purged 1 entry · db: purged 1 entry")
-        #expect(concurrency.sent(to: 1) == 0 && concurrency.sent(to: 0) == 1 && concurrency.sent(to: 2) == 1)
+        #expect(app.snapshot.interface.status?.text
+            == "purgeAll: 2 of 4 instances failed — api: gone (not told) · cache: not reached yet (not told) · web: purged 1 entry · db: purged 1 entry")
+        #expect(concurrency.sent(to: 1) == 0 && concurrency.sent(to: 3) == 0 && concurrency.sent(to: 0) == 1 && concurrency.sent(to: 2) == 1)
     }
 }

@@ -73,7 +73,9 @@ extension CachingClient {
                 // Kept past its freshness, like a new response (see `storeIfAllowed`).
                 let freshUntil = responseTime.addingTimeInterval(freshness.timeToLive)
                 store.storeFreshened(freshened, of: candidates[index], freshUntil: freshUntil, expiresAt: nil, policy: policy)
-                if policy == .allowed, let sharedTier,
+                // A private client's copy for the tier is made for the variant the request
+                // describes: only that one (a strong ETag may select several).
+                if policy == .allowed, configuration.mode == .shared || index == revalidation.candidate, let sharedTier,
                     let shared = sharedTierCopy(
                         of: freshened, request: run.request, response: freshened.response, requestTime: requestTime, responseTime: responseTime)
                 {

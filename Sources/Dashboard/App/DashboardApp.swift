@@ -226,7 +226,10 @@ public final class DashboardApp: Sendable {
                 for (position, index) in targets.enumerated() {
                     let name = roster[index]?.name ?? "#\(index)"
                     guard roster[index]?.connected ?? false else {
-                        group.addTask { (position, FleetCommandReport.Answer(name: name, result: nil)) }
+                        // Gone — or never reached yet (no hello: pid 0), which is no "gone".
+                        let neverReached = roster[index]?.pid == 0
+                        let result = neverReached ? CommandResult(succeeded: false, message: "not reached yet (not told)") : nil
+                        group.addTask { (position, FleetCommandReport.Answer(name: name, result: result)) }
                         continue
                     }
                     group.addTask {

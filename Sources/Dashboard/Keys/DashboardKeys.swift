@@ -72,7 +72,8 @@ extension DashboardState {
     /// Rewound, a purge by selection or filter is refused, saying why: its preview and keys
     /// would be the past's, the purge the present store's. Whether it was refused.
     mutating func refusePurgeOfThePast() -> Bool {
-        guard let instant = rewoundTo else { return false }
+        // A read-only dashboard or a replay says why it sends nothing at all (commandRefusal).
+        guard let instant = rewoundTo, interface.mode.canSendCommands, !interface.readOnly else { return false }
         setStatus("rewound to \(Format.clock(instant)): a purge by selection or filter would name the past's entries; F follows live first", kind: .failure)
         return true
     }
