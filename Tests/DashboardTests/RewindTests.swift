@@ -134,6 +134,9 @@ struct RewindTests {
         #expect(app.snapshot.interface.prompt == nil)
         #expect(app.snapshot.interface.status?.text
             == "rewound to \(Format.clock(instant)): a purge by selection or filter would name the past's entries; F follows live first")
+        press(.character("d"), app)  // the selected row (or marked rows)
+        #expect(app.snapshot.interface.overlay == nil)
+        #expect(app.snapshot.interface.status?.text.hasPrefix("rewound to \(Format.clock(instant)): a purge by selection") == true)
         press(.character("F"), app)
         #expect(app.snapshot.rewoundTo == nil)
         press(.character(":"), app)

@@ -12,13 +12,10 @@ struct SharedTierEvictionTests {
         let (instances, tier) = try await Instances.start(1, boundedTo: 6_000, evictionBatchSize: 3)
         let client = instances.clients[0]
         for n in 1...40 {
-            _ = try await client.data(from: instances.url("/max-age/\(1_000 + n)"))
-            await client.finishSharedTierWrites()
-            let rows = try await TestPostgres.execute("SELECT count(*), coalesce(sum(size), 0)::bigint FROM cachescope_entries", on: tier)
-            #expect((rows.first?.1 ?? .max) <= tier.capacity, "after \(n) stores: \(rows)")
+            let table = try await Self.store("/max-age/\(1_000 + n)", by: client, of: instances, tier: tier)
+            #expect(table.bytes <= tier.capacity, "after \(n) stores: \(table)")
         }
-        let rows = try await TestPostgres.execute("SELECT count(*), coalesce(sum(size), 0)::bigint FROM cachescope_entries", on: tier)
-        let (count, used) = try #require(rows.first)
+        let (count, used) = try await Self.figures(of: tier)
         #expect(count > 3 && count < 40, "some entries kept, the oldest evicted: \(count)")
         #expect(used > tier.capacity / 2, "evicted in small batches, not emptied: \(used) bytes")
 
@@ -37,12 +34,9 @@ struct SharedTierEvictionTests {
         let (instances, tier) = try await Instances.start(1, boundedTo: 6_000, evictionBatchSize: 100)
         let client = instances.clients[0]
         for n in 1...30 {
-            _ = try await client.data(from: instances.url("/max-age/\(2_000 + n)"))
-            await client.finishSharedTierWrites()
-            let rows = try await TestPostgres.execute("SELECT count(*), coalesce(sum(size), 0)::bigint FROM cachescope_entries", on: tier)
-            let (count, used) = try #require(rows.first)
-            #expect(used <= tier.capacity, "after \(n) stores: \(rows)")
-            if n > 25 { #expect(used > tier.capacity * 3 / 4 && count > 5, "after \(n) stores, only the excess evicted: \(rows)") }
+            let table = try await Self.store("/max-age/\(2_000 + n)", by: client, of: instances, tier: tier)
+            #expect(table.bytes <= tier.capacity, "after \(n) stores: \(table)")
+            if n > 25 { #expect(table.bytes > tier.capacity * 3 / 4 && table.entries > 5, "after \(n) stores, only the excess evicted: \(table)") }
         }
         try await instances.stop()
     }
@@ -81,8 +75,24 @@ struct SharedTierEvictionTests {
         let client = instances.clients[0]
         for n in first..<(first + count) { _ = try await client.data(from: instances.url("/max-age/\(n)")) }
         await client.finishSharedTierWrites()
-        let rows = try await TestPostgres.execute("SELECT count(*), coalesce(sum(size), 0)::bigint FROM cachescope_entries", on: tier)
-        let (entries, used) = try #require(rows.first)
+        let (entries, used) = try await Self.figures(of: tier)
         return (instances, entries, used)
+    }
+
+    /// The table's entries and the bytes they count.
+    private static func figures(of tier: SharedTierConfiguration) async throws -> (entries: Int, bytes: Int) {
+        let rows = try await TestPostgres.execute("SELECT count(*), coalesce(sum(size), 0)::bigint FROM cachescope_entries", on: tier)
+        let (entries, bytes) = try #require(rows.first)
+        return (entries, bytes)
+    }
+
+    /// Fetches `path` through `client` (a miss, stored), waits until it reached the tier, and
+    /// returns the table's figures then.
+    private static func store(
+        _ path: String, by client: CachingClient, of instances: Instances, tier: SharedTierConfiguration
+    ) async throws -> (entries: Int, bytes: Int) {
+        _ = try await client.data(from: instances.url(path))
+        await client.finishSharedTierWrites()
+        return try await figures(of: tier)
     }
 }

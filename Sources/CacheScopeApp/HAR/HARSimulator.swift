@@ -36,8 +36,7 @@ public enum HARSimulator {
         configuration.mode = mode
         let result = try await CacheSimulation.run(exchanges, start: start(of: requests), configuration: configuration)
         let leftOut = zip(requests, result.outcomes).compactMap { request, outcome in outcome == nil ? request.entryIndex : nil }
-        // Only the entries that were sent: a left-out one is said as such.
-        let oversized = requests.indices.filter { result.outcomes[$0] != nil && exchanges[$0].bodyCountedSmaller }
+        let oversized = SimulatedExchange.countedSmaller(exchanges, outcomes: result.outcomes)
         return (result.events, leftOut, oversized.map { (requests[$0].entryIndex, requests[$0].responseBodySize) })
     }
 

@@ -1,3 +1,4 @@
+import CachingProxy
 import NIOCore
 import NIOHTTP1
 
@@ -38,15 +39,11 @@ final class MetricsHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     /// The path of a request target, without its query: `/metrics` of `/metrics?x`, and of
-    /// the absolute form `http://127.0.0.1:9464/metrics`, which a server must take too
-    /// (RFC 9112 §3.2.2).
+    /// the absolute form `http://127.0.0.1:9464/metrics` (``RequestTarget``, as the proxy
+    /// reads it); empty for a target in neither form.
     static func path(of target: String) -> Substring {
-        var rest = Substring(target)
-        if let scheme = rest.firstRange(of: "://"), rest[..<scheme.lowerBound].allSatisfy({ $0.isLetter }) {
-            rest = rest[scheme.upperBound...]
-            rest = rest.firstIndex(of: "/").map { rest[$0...] } ?? "/"
-        }
-        return rest.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let pathAndQuery = RequestTarget.pathAndQuery(of: target) ?? ""
+        return pathAndQuery.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
     }
 
     private func respond(to head: HTTPRequestHead, context: ChannelHandlerContext) {

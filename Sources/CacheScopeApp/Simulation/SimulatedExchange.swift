@@ -45,6 +45,12 @@ struct SimulatedExchange: Sendable {
     /// were not recorded and whose size is more than ``RecordedResponse/largestPlaceholder``,
     /// on an answer that carries a body (not a HEAD's, a 1xx, 204 or 304, whose recorded size
     /// is the stored body's).
+    /// The positions in `exchanges` of those ``bodyCountedSmaller`` among the ones a
+    /// simulation sent (`outcomes[i] != nil`; a left-out one is said as such).
+    static func countedSmaller(_ exchanges: [SimulatedExchange], outcomes: [CacheOutcome?]) -> [Int] {
+        exchanges.indices.filter { outcomes[$0] != nil && exchanges[$0].bodyCountedSmaller }
+    }
+
     var bodyCountedSmaller: Bool {
         guard method != "HEAD", let response, response.body == nil, response.bodySize > RecordedResponse.largestPlaceholder else { return false }
         return HTTPResponse.Status(code: response.status).mayHaveContent

@@ -42,7 +42,7 @@ public enum WhatIfReplay {
             if leftOut > 0 {
                 notes.append("\(SessionSummary.grouped(leftOut)) captured requests left out of both runs: their URL or method cannot be sent (`replay FILE --summary` names them)")
             }
-            let oversized = exchanges.indices.filter { recorded.outcomes[$0] != nil && exchanges[$0].bodyCountedSmaller }.count
+            let oversized = SimulatedExchange.countedSmaller(exchanges, outcomes: recorded.outcomes).count
             if oversized > 0 {
                 notes.append("\(SessionSummary.grouped(oversized)) captured bodies are larger than the \(SessionSummary.grouped(RecordedResponse.largestPlaceholder)) bytes a simulation stands in for, and are counted as that in both runs (`replay FILE --summary` names them)")
             }

@@ -96,7 +96,7 @@ struct RequestLimits: Sendable {
         if target == "*" {
             return .failure(head.method == .OPTIONS ? .notForwarded("OPTIONS *") : .malformedTarget(target))
         }
-        guard let path = Self.path(of: target) else { return .failure(.malformedTarget(target)) }
+        guard let path = RequestTarget.pathAndQuery(of: target) else { return .failure(.malformedTarget(target)) }
         guard let method = HTTPRequest.Method(head.method.wireName) else { return .failure(.malformedTarget(target)) }
         // Field lines, not comma-separated values: `Host: a,b` is one (invalid) value.
         let hosts = head.headers["host"].count
@@ -176,15 +176,4 @@ struct RequestLimits: Sendable {
         }
     }
 
-    /// The path and query to forward: the target itself in origin form, the part after the
-    /// authority in absolute form (RFC 9112 §3.2.2: a server accepts both); `nil` otherwise.
-    static func path(of target: String) -> String? {
-        if target.hasPrefix("/") { return target }
-        let lower = target.lowercased()
-        guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), let components = URLComponents(string: target),
-            components.host != nil
-        else { return nil }
-        let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
-        return components.percentEncodedQuery.map { path + "?" + $0 } ?? path
-    }
 }

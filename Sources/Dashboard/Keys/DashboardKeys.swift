@@ -49,8 +49,8 @@ public enum DashboardKeys {
         case .mark: state.toggleMark()
         case .clearMarks: state.clearMarks()
         case .markMatching: state.markMatching()
-        case .purgePrompt: if !state.refusePurgeOfThePast() { state.startPurgePrompt() }
-        case .purgeSelected: return state.refusePurgeOfThePast() ? [.redraw] : state.purgeSelected()
+        case .purgePrompt: state.startPurgePrompt()
+        case .purgeSelected: return state.purgeSelected()
         case .purgeAll: return state.askPurgeAll()
         case .purgeExpired: return state.command(.purgeExpired, describing: "purging expired entries…")
         case .refresh: return state.refreshSelected(conditional: true)
@@ -65,16 +65,5 @@ public enum DashboardKeys {
         case .quit: return [.quit]
         }
         return [.redraw]
-    }
-}
-
-extension DashboardState {
-    /// Rewound, a purge by selection or filter is refused, saying why: its preview and keys
-    /// would be the past's, the purge the present store's. Whether it was refused.
-    mutating func refusePurgeOfThePast() -> Bool {
-        // A read-only dashboard or a replay says why it sends nothing at all (commandRefusal).
-        guard let instant = rewoundTo, interface.mode.canSendCommands, !interface.readOnly else { return false }
-        setStatus("rewound to \(Format.clock(instant)): a purge by selection or filter would name the past's entries; F follows live first", kind: .failure)
-        return true
     }
 }

@@ -36,6 +36,16 @@ extension DashboardState {
         return [.redraw]
     }
 
+    /// ``commandRefusal()`` for a purge by selection or filter, which rewound is refused
+    /// too, saying why: its preview and keys would be the past's, the purge the present
+    /// store's.
+    mutating func purgeRefusal() -> [DashboardEffect]? {
+        if let refused = commandRefusal() { return refused }
+        guard let instant = rewoundTo else { return nil }
+        setStatus("rewound to \(Format.clock(instant)): a purge by selection or filter would name the past's entries; F follows live first", kind: .failure)
+        return [.redraw]
+    }
+
     /// The key (and variant) the selection stands for.
     private var selectedKey: (key: String, variant: String?, instance: UInt16)? {
         switch selectedTarget {
@@ -62,7 +72,7 @@ extension DashboardState {
 
     /// `d`: asks before purging the marked keys (with a preview), or purges the selected one.
     mutating func purgeSelected() -> [DashboardEffect] {
-        if let refusal = commandRefusal() { return refusal }
+        if let refusal = purgeRefusal() { return refusal }
         if !interface.marks.isEmpty {
             let count = interface.marks.count
             return askPurge(PurgePreview(

@@ -33,7 +33,7 @@ extension DashboardState {
 
     /// `:`: the command line, ready for `purge FILTER`.
     mutating func startPurgePrompt() {
-        if commandRefusal() != nil { return }
+        if purgeRefusal() != nil { return }
         guard interface.overlay == nil else {
             setStatus("close this pane first (Esc), then : opens the command line")
             return
@@ -57,7 +57,7 @@ extension DashboardState {
 
     /// Shows `preview` and asks y/n; nothing to purge is said on the status line instead.
     mutating func askPurge(_ preview: PurgePreview) -> [DashboardEffect] {
-        if let refusal = commandRefusal() { return refusal }
+        if let refusal = purgeRefusal() { return refusal }
         guard preview.entries > 0 else {
             setStatus("nothing stored to purge (\(preview.selection))", kind: .failure)
             return [.redraw]

@@ -79,28 +79,30 @@ enum FooterSection {
         // line, when the message wants more (it is cut at the edge then, its start in sight).
         let room = width - TextWidth.of(prompt.purpose.sigil) - 1  // the cursor
         let messageWidth = TextWidth.of(message.text)
-        let characters = Array(prompt.text)
-        let textWidth = TextWidth.of(Escaped.typed(prompt.text))
+        // Each character as shown and its width, worked out once.
+        let shownCharacters = prompt.text.map { Escaped.typed(String($0)) }
+        let widths = shownCharacters.map(TextWidth.of)
         var first = 0
-        if textWidth + messageWidth > room, textWidth > 1 {
+        if widths.reduce(0, +) + messageWidth > room, widths.count > 1 {
             let textRoom = max(room - messageWidth, room / 2) - 1  // the `…`
             var kept = 0
-            first = characters.count
-            while first > 0, kept + TextWidth.of(Escaped.typed(String(characters[first - 1]))) <= textRoom {
+            first = widths.count
+            while first > 0, kept + widths[first - 1] <= textRoom {
                 first -= 1
-                kept += TextWidth.of(Escaped.typed(String(characters[first])))
+                kept += widths[first]
             }
         }
         var spans = [Span(prompt.purpose.sigil, .key, attributes: .bold)]
         if first > 0 { spans.append(Span("…", .dim)) }
-        func shown(_ range: Range<Int>) -> String { Escaped.typed(String(characters[range])) }
-        if let error = prompt.error, error.column <= characters.count, error.column - 1 >= first {
+        func shown(_ range: Range<Int>) -> String { shownCharacters[range].joined() }
+        let count = shownCharacters.count
+        if let error = prompt.error, error.column <= count, error.column - 1 >= first {
             let at = error.column - 1
             spans += [Span(shown(first..<at), .searchMatch),
                       Span(shown(at..<(at + 1)), .error, attributes: [.bold, .underline]),
-                      Span(shown((at + 1)..<characters.count), .searchMatch)]
+                      Span(shown((at + 1)..<count), .searchMatch)]
         } else {
-            spans.append(Span(shown(first..<characters.count), .searchMatch))
+            spans.append(Span(shown(first..<count), .searchMatch))
         }
         spans.append(Span("▏", .key))
         spans.append(message)
