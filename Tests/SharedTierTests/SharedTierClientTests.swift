@@ -110,6 +110,48 @@ struct SharedTierClientTests {
         try await instances.stop()
     }
 
+    /// A read-only proxy (`willCache` refusing everything) copied every shared-tier hit into
+    /// its own tiers, its `--cache-dir` included.
+    @Test("an instance whose willCache refuses to store serves the tier's rows without copying them")
+    func refusedCopiesAreServedUnkept() async throws {
+        let instances = try await Instances.start(2, tier: TestPostgres.freshDatabase(instance: "unused")) {
+            if $0.sharedTier?.instanceName == "b" { $0.willCache = { _, _ in .store(.notAllowed) } }
+        }
+        let (writer, reader) = (instances.clients[0], instances.clients[1])
+        let first = try await writer.data(from: instances.url("/max-age/60"))
+        await writer.finishSharedTierWrites()
+        let key = try #require(CacheKey(method: "GET", uri: instances.url("/max-age/60")))
+        for round in 1...2 {
+            let answer = try await reader.data(from: instances.url("/max-age/60"))
+            #expect(answer.outcome == .hit, "round \(round): from the shared tier")
+            #expect(answer.body == first.body)
+            #expect((reader.store.memoryVariants(for: key) ?? []).isEmpty, "round \(round): nothing kept in the reader's tiers")
+        }
+        #expect(instances.origin.requestCount(path: "/max-age/60") == 1)
+        try await instances.stop()
+    }
+
+    /// A private client wrote its own freshness (`max-age=1`) into the row, and a shared
+    /// instance that copied the row showed a TTL of one second for what it may keep for 600.
+    @Test("a private instance's row is fresh for as long as a shared cache may keep it (s-maxage over max-age)")
+    func privateWriterRowHasSharedFreshness() async throws {
+        let instances = try await Instances.start(2, tier: TestPostgres.freshDatabase(instance: "unused")) {
+            if $0.sharedTier?.instanceName == "b" { $0.mode = .shared }
+        }
+        let (user, proxy) = (instances.clients[0], instances.clients[1])
+        _ = try await user.data(from: instances.url("/s-maxage/600"))
+        await user.finishSharedTierWrites()
+        let key = try #require(CacheKey(method: "GET", uri: instances.url("/s-maxage/600")))
+        let own = try #require(user.store.memoryVariants(for: key)?.first?.metadata.freshUntil)
+        #expect(own.timeIntervalSinceNow < 2, "the user's own copy is fresh for max-age=1")
+
+        let answer = try await proxy.data(from: instances.url("/s-maxage/600"))
+        #expect(answer.outcome == .hit)
+        let copied = try #require(proxy.store.memoryVariants(for: key)?.first?.metadata.freshUntil)
+        #expect(copied.timeIntervalSinceNow > 590, "the row says s-maxage=600, as a shared cache reads it")
+        try await instances.stop()
+    }
+
     /// A body row damaged in the database stayed damaged: every reader left it out and
     /// fetched from the origin, and the rewrite skipped a body row of the same body id.
     @Test("a damaged body row is left out, and the next store of the same response repairs it")

@@ -31,6 +31,18 @@ extension ResponseStore {
         return store(entry, namespace: namespace, policy: policy, now: now)
     }
 
+    /// An entry for a response this store does not keep — a shared tier's row that the
+    /// client's `willCache` hook will not have copied into its tiers (a read-only proxy's):
+    /// served as it is, in no tier, so serving it records no access here.
+    package func unkeptEntry(_ response: StoredResponse, body: [UInt8], created: Date, freshUntil: Date?, expiresAt: Date?) -> CacheEntry {
+        let id = EntryID(response)
+        let metadata = EntryMetadata(
+            id: id, created: created, lastAccess: created, accessCount: 0, size: CacheEntry.size(of: response, body: body),
+            tier: .memory, freshUntil: freshUntil, expiresAt: expiresAt)
+        return CacheEntry(
+            stored: response, body: body, metadata: metadata, storageKey: table[table.index(for: response.key.uri)].naming.storageKey(for: id))
+    }
+
     /// Stores a response a 304 freshened (RFC 9111 §4.3.4) in place of the entry it was
     /// made from: the same variant with the same body, under new header fields and new
     /// freshness. The entry keeps its creation time and hit count (it is the same response,

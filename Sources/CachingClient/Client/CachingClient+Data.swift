@@ -151,7 +151,7 @@ extension CachingClient {
             }
             // Nothing here: the shared tier, when there is one, before the origin.
             if candidates.isEmpty, let sharedTier {
-                candidates = await variantsFromSharedTier(key, sharedTier, now: now)
+                candidates = await variantsFromSharedTier(key, sharedTier, request: request, now: now)
             }
         }
         let decision = rules.decide(

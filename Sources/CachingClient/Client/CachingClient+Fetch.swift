@@ -77,11 +77,12 @@ extension CachingClient {
                 // describes: only that one (a strong ETag may select several).
                 if policy == .allowed, configuration.mode == .shared || index == revalidation.candidate, let sharedTier,
                     let shared = sharedTierCopy(
-                        of: freshened, request: run.request, response: freshened.response, requestTime: requestTime, responseTime: responseTime)
+                        of: freshened, freshUntil: freshUntil, request: run.request, response: freshened.response, requestTime: requestTime,
+                        responseTime: responseTime)
                 {
                     sharedTier.freshen(
-                        shared, body: candidates[index].body, created: candidates[index].metadata.created, freshUntil: freshUntil,
-                        expiresAt: nil, tags: configuration.store.tags(of: shared))
+                        shared.stored, body: candidates[index].body, created: candidates[index].metadata.created, freshUntil: shared.freshUntil,
+                        expiresAt: nil, tags: configuration.store.tags(of: shared.stored))
                 }
             }
             if index == revalidation.candidate { served = (freshened, freshness) }

@@ -2,6 +2,7 @@ import CacheEvents
 import CacheStore
 import Foundation
 import HTTPCaching
+import HTTPTypes
 import SharedTier
 import TrafficFilter
 
@@ -59,15 +60,27 @@ extension CachingClient {
     /// On a local miss: the variants the shared tier holds for `key`, copied into the local
     /// tiers (as a disk hit is copied into memory) and returned as the store now holds them;
     /// empty on a shared miss, and when the tier is unavailable.
-    func variantsFromSharedTier(_ key: CacheKey, _ sharedTier: SharedTier, now: Date) async -> [CacheEntry] {
+    ///
+    /// A copy is a store like any other: the `willCache` hook decides where it may go, asked
+    /// with `request` and the row's response. A variant it refuses (a read-only proxy refuses
+    /// them all), or that the local tiers do not take (a body larger than they keep), is
+    /// still served, from the row, without being kept.
+    func variantsFromSharedTier(_ key: CacheKey, _ sharedTier: SharedTier, request: HTTPRequest, now: Date) async -> [CacheEntry] {
         let found = await sharedTier.variants(for: key)
         var copied = false
+        var unkept: [CacheEntry] = []
         for entry in found where !(entry.expiresAt.map { $0 <= now } ?? false) {
-            copied = store.storeCachedResponse(entry.stored, body: entry.body, freshUntil: entry.freshUntil, expiresAt: entry.expiresAt) != nil || copied
+            let policy = await storagePolicy(for: request, response: entry.stored.response)
+            if store.storeCachedResponse(entry.stored, body: entry.body, freshUntil: entry.freshUntil, expiresAt: entry.expiresAt, policy: policy) != nil {
+                copied = true
+            } else {
+                unkept.append(
+                    store.unkeptEntry(entry.stored, body: entry.body, created: entry.created, freshUntil: entry.freshUntil, expiresAt: entry.expiresAt))
+            }
         }
-        guard copied else { return [] }
-        if let inMemory = store.memoryVariants(for: key, now: now) { return inMemory }
-        return await store.variants(for: key, now: now)
+        guard copied else { return unkept }
+        if let inMemory = store.memoryVariants(for: key, now: now) { return inMemory + unkept }
+        return await store.variants(for: key, now: now) + unkept
     }
 
     /// Waits until every response written to the shared tier so far has reached it (or

@@ -56,10 +56,12 @@ extension CachingClient {
         // In the background: the response never waits for the shared tier. A response kept in
         // memory only (the `willCache` hook's choice) stays out of it, as out of the disk.
         if policy == .allowed, let sharedTier,
-            let shared = sharedTierCopy(of: stored, request: request, response: response, requestTime: requestTime, responseTime: responseTime)
+            let shared = sharedTierCopy(
+                of: stored, freshUntil: freshUntil, request: request, response: response, requestTime: requestTime, responseTime: responseTime)
         {
             sharedTier.store(
-                shared, body: bytes, created: responseTime, freshUntil: freshUntil, expiresAt: nil, tags: configuration.store.tags(of: shared))
+                shared.stored, body: bytes, created: responseTime, freshUntil: shared.freshUntil, expiresAt: nil,
+                tags: configuration.store.tags(of: shared.stored))
         }
         return StoringResult(result: .stored, stored: stored, freshness: freshness)
     }
@@ -69,15 +71,18 @@ extension CachingClient {
     /// among them, so it holds only what a shared cache may store (RFC 9111 §3, §3.5,
     /// §5.2.2.7) — never a `private` response nor one to a request with `Authorization` (unless
     /// `public`, `s-maxage` or `must-revalidate` allow it), and without the fields
-    /// `private="…"` names. `nil`: nothing goes to the tier. A shared-mode client's own
-    /// stored response is that already.
+    /// `private="…"` names — and until when a shared cache would call it fresh (`s-maxage`
+    /// over `max-age`), which the rows carry for every instance's TTL. `nil`: nothing goes to
+    /// the tier. A shared-mode client's own stored response, fresh until `freshUntil`, is that
+    /// already.
     func sharedTierCopy(
-        of stored: StoredResponse, request: HTTPRequest, response: HTTPResponse, requestTime: Date, responseTime: Date
-    ) -> StoredResponse? {
-        if configuration.mode == .shared { return stored }
+        of stored: StoredResponse, freshUntil: Date, request: HTTPRequest, response: HTTPResponse, requestTime: Date, responseTime: Date
+    ) -> (stored: StoredResponse, freshUntil: Date)? {
+        if configuration.mode == .shared { return (stored, freshUntil) }
         guard case .storable = sharedTierRules.storability(request: request, response: response, now: responseTime) else { return nil }
-        return sharedTierRules.storedResponse(
+        let copy = sharedTierRules.storedResponse(
             key: stored.key, request: request, response: response, requestTime: requestTime, responseTime: responseTime)
+        return (copy, responseTime.addingTimeInterval(sharedTierRules.freshness(of: copy, now: responseTime).timeToLive))
     }
 
     /// The storage policy for re-storing a freshened entry: the `willCache` hook decides
