@@ -110,6 +110,35 @@ struct SharedTierClientTests {
         try await instances.stop()
     }
 
+    /// An instance holding one `Vary` variant of a key never asked the tier for another: the
+    /// request went to the origin though another instance had stored it.
+    @Test("a variant held here that Vary does not select sends the request to the tier, which has the other instance's")
+    func otherVariantFromTheTier() async throws {
+        let instances = try await Instances.start(2, tier: TestPostgres.freshDatabase(instance: "unused"))
+        let (a, b) = (instances.clients[0], instances.clients[1])
+        func language(_ value: String) -> HTTPFields {
+            var fields = HTTPFields()
+            fields[.acceptLanguage] = value
+            return fields
+        }
+        let english = try await b.data(from: instances.url("/vary/lang"), headers: language("en"))
+        #expect(english.outcome == .miss)
+        await b.finishSharedTierWrites()
+        let french = try await a.data(from: instances.url("/vary/lang"), headers: language("fr"))
+        #expect(french.outcome == .miss, "the tier's English variant does not answer French")
+        await a.finishSharedTierWrites()
+
+        let fromTier = try await b.data(from: instances.url("/vary/lang"), headers: language("fr"))
+        #expect(fromTier.outcome == .hit, "a's French variant, from the tier: \(fromTier.reason)")
+        #expect(fromTier.body == french.body)
+        #expect(instances.origin.requestCount(path: "/vary/lang") == 2, "a's fr and b's en only")
+        // b's own English variant is still served, and was not replaced.
+        let again = try await b.data(from: instances.url("/vary/lang"), headers: language("en"))
+        #expect(again.outcome == .hit)
+        #expect(again.body == english.body)
+        try await instances.stop()
+    }
+
     /// A read-only proxy (`willCache` refusing everything) copied every shared-tier hit into
     /// its own tiers, its `--cache-dir` included.
     @Test("an instance whose willCache refuses to store serves the tier's rows without copying them")

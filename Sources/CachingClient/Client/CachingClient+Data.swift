@@ -154,8 +154,19 @@ extension CachingClient {
                 candidates = await variantsFromSharedTier(key, sharedTier, request: request, now: now)
             }
         }
-        let decision = rules.decide(
+        var decision = rules.decide(
             request: request, key: key, policy: run.policy, candidates: candidates.map(\.stored), now: now, requestHasContent: run.hasContent)
+        // Variants here, none of them the one asked for (`Vary`): another instance may have
+        // stored it. The tier's other variants join these, and the rules decide again.
+        if case .miss(let miss) = decision, case .varyMismatch = miss.reason, !candidates.isEmpty, let key, let sharedTier {
+            let held = Set(candidates.map(\.id))
+            let more = await variantsFromSharedTier(key, sharedTier, request: request, now: now, skipping: held)
+            if !more.isEmpty {
+                candidates = more
+                decision = rules.decide(
+                    request: request, key: key, policy: run.policy, candidates: candidates.map(\.stored), now: now, requestHasContent: run.hasContent)
+            }
+        }
         let reason = decision.reason
         let lookup = lookupEvent(decision, reason: reason, candidates: candidates, now: now)
         if let answer = try answerFromStore(decision, reason: reason, lookup: lookup, lookedUpAt: now, run: run, key: key, candidates: candidates) {

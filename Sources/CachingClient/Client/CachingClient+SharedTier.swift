@@ -65,11 +65,17 @@ extension CachingClient {
     /// with `request` and the row's response. A variant it refuses (a read-only proxy refuses
     /// them all), or that the local tiers do not take (a body larger than they keep), is
     /// still served, from the row, without being kept.
-    func variantsFromSharedTier(_ key: CacheKey, _ sharedTier: SharedTier, request: HTTPRequest, now: Date) async -> [CacheEntry] {
+    ///
+    /// `skipping`: variants held here already, which the tier's copies must not replace (this
+    /// instance's may be newer); the answer is then every variant held here with the tier's
+    /// others, or empty when the tier has no other.
+    func variantsFromSharedTier(
+        _ key: CacheKey, _ sharedTier: SharedTier, request: HTTPRequest, now: Date, skipping held: Set<EntryID> = []
+    ) async -> [CacheEntry] {
         let found = await sharedTier.variants(for: key)
         var copied = false
         var unkept: [CacheEntry] = []
-        for entry in found where !(entry.expiresAt.map { $0 <= now } ?? false) {
+        for entry in found where !(entry.expiresAt.map { $0 <= now } ?? false) && !held.contains(EntryID(entry.stored)) {
             let policy = await storagePolicy(for: request, response: entry.stored.response)
             if store.storeCachedResponse(entry.stored, body: entry.body, freshUntil: entry.freshUntil, expiresAt: entry.expiresAt, policy: policy) != nil {
                 copied = true
