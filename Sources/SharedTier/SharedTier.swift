@@ -168,7 +168,7 @@ package final class SharedTier: Sendable {
             return nil
         } catch {
             let reason = Self.describe(error)
-            if health.failed() {
+            if health.failed(because: "\(what): \(reason)") {
                 let message = "shared tier \(configuration.displayURL) unavailable (\(what): \(reason)); requests go on without it, retrying with backoff"
                 // In the log too, where its recovery is written: once per outage, as the event.
                 logger.warning("\(message)")

@@ -1,6 +1,7 @@
 import Synchronization
 
-/// Whether the database is worth asking now, and when an outage starts or ends.
+/// Whether the database is worth asking now, and when an outage starts (and is due a warning)
+/// or ends.
 ///
 /// While it works, every operation goes to it. The first failure starts an outage (the one
 /// moment a warning is due); during an outage operations skip the tier at once — a miss —
@@ -11,9 +12,13 @@ final class TierHealth: Sendable {
         var failing = false
         var nextProbe: ContinuousClock.Instant?
         var backoff: Duration
+        /// The outages warned of within the last ``repeatedWarningQuiet``: when, by reason.
+        var warned: [String: ContinuousClock.Instant] = [:]
     }
 
     private static let initialBackoff = Duration.seconds(1)
+    /// How long an outage for the reason last warned of goes without a warning of its own.
+    static let repeatedWarningQuiet = Duration.seconds(60)
     private let maximumBackoff: Duration
     private let state = Mutex(State(backoff: TierHealth.initialBackoff))
 
@@ -33,14 +38,24 @@ final class TierHealth: Sendable {
         }
     }
 
-    /// Records a failure; `true` when it starts an outage.
-    func failed() -> Bool {
+    /// Records a failure for `reason`; `true` when it starts an outage that is due a warning.
+    ///
+    /// Not one for a reason already warned of within ``repeatedWarningQuiet``: when some
+    /// statements fail every time while the others work (a table dropped, a disk full: writes
+    /// fail, lookups succeed), each success ends the outage and the next write starts another,
+    /// a second later — one warning a minute for each reason then, not one a second.
+    func failed(because reason: String) -> Bool {
         state.withLock { state in
             let starts = !state.failing
             if starts { state.backoff = Self.initialBackoff } else { state.backoff = min(state.backoff * 2, maximumBackoff) }
             state.failing = true
-            state.nextProbe = ContinuousClock.now + state.backoff
-            return starts
+            let now = ContinuousClock.now
+            state.nextProbe = now + state.backoff
+            guard starts else { return false }
+            state.warned = state.warned.filter { now - $0.value < Self.repeatedWarningQuiet }
+            guard state.warned[reason] == nil else { return false }
+            state.warned[reason] = now
+            return true
         }
     }
 
