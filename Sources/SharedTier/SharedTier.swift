@@ -179,9 +179,24 @@ package final class SharedTier: Sendable {
         }
     }
 
+    /// PostgreSQL's SQLSTATE for a failure it reported (`42501`: not allowed), inside a
+    /// transaction's too.
+    static func sqlState(of error: any Error) -> String? {
+        if let transaction = error as? PostgresTransactionError {
+            return (transaction.closureError ?? transaction.beginError ?? transaction.commitError).flatMap { sqlState(of: $0) }
+        }
+        return (error as? PSQLError)?.serverInfo?[.sqlState]
+    }
+
     /// A failure in words: PostgreSQL's own message where there is one (`PSQLError`'s
     /// description hides it).
     static func describe(_ error: any Error) -> String {
+        if let transaction = error as? PostgresTransactionError {
+            // What failed inside it (`PostgresTransactionError` describes itself as a dump).
+            guard let inner = transaction.closureError ?? transaction.beginError ?? transaction.commitError ?? transaction.rollbackError
+            else { return "a transaction failed" }
+            return describe(inner)
+        }
         if let error = error as? PSQLError {
             if let message = error.serverInfo?[.message] { return message }
             if let underlying = error.underlying { return ConnectionFailureText.describe(underlying) }

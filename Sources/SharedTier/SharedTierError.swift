@@ -24,7 +24,7 @@ public enum SharedTierError: Error, CustomStringConvertible, Equatable {
         case .schemaTooNew(let found, let supported):
             return "the shared tier's schema is version \(found), newer than this program's \(supported); upgrade cachescope or use another database"
         case .migrationFailed(let url, let reason):
-            return "cannot create the shared tier's tables at \(url): \(reason); the user needs CREATE on the database"
+            return "cannot create the shared tier's tables at \(url): \(reason)"
         }
     }
 }

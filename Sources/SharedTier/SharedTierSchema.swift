@@ -66,7 +66,10 @@ enum SharedTierSchema {
                 return found
             }
         } catch {
-            throw .migrationFailed(url, reason: SharedTier.describe(error))
+            // The hint only when PostgreSQL said the user may not (SQLSTATE 42501): a read-only
+            // server or a full disk needs something else.
+            let denied = SharedTier.sqlState(of: error) == "42501"
+            throw .migrationFailed(url, reason: SharedTier.describe(error) + (denied ? "; the user needs CREATE on the database" : ""))
         }
         if found > currentVersion { throw .schemaTooNew(found: found, supported: currentVersion) }
     }

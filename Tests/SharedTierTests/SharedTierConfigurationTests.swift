@@ -118,6 +118,30 @@ struct SharedTierConfigurationTests {
         #expect(error?.description.contains("channel must be a lower-case identifier") == true)
     }
 
+    /// The message was `PostgresTransactionError`'s dump (file, line, every optional), with a
+    /// hint about CREATE whatever the cause.
+    @Test("tables that cannot be made: PostgreSQL's reason, and the CREATE hint only when the user may not")
+    func migrationFailures() async throws {
+        let tier = try await TestPostgres.freshDatabase(instance: "a")
+        let role = "reader_" + tier.database.suffix(8)
+        try await TestPostgres.execute("CREATE ROLE \(role) LOGIN", on: tier)
+        try await TestPostgres.execute("REVOKE CREATE ON SCHEMA public FROM PUBLIC", on: tier)
+        var configuration = CachingClientConfiguration()
+        configuration.sharedTier = tier
+        configuration.sharedTier?.username = role
+        let denied = await #expect(throws: SharedTierError.self) { _ = try await CachingClient(configuration: configuration) }
+        let deniedText = denied?.description ?? ""
+        #expect(deniedText.contains("permission denied for schema public; the user needs CREATE on the database"), "\(deniedText)")
+        #expect(!deniedText.contains("PostgresTransactionError") && !deniedText.contains("closureError"), "\(deniedText)")
+
+        try await TestPostgres.execute("ALTER DATABASE \(tier.database) SET default_transaction_read_only = on", on: tier)
+        configuration.sharedTier?.username = tier.username
+        let readOnly = await #expect(throws: SharedTierError.self) { _ = try await CachingClient(configuration: configuration) }
+        let readOnlyText = readOnly?.description ?? ""
+        #expect(readOnlyText.contains("read-only transaction"), "\(readOnlyText)")
+        #expect(!readOnlyText.contains("needs CREATE"), "\(readOnlyText)")
+    }
+
     @Test("a database with a newer schema is refused, not overwritten")
     func newerSchema() async throws {
         let tier = try await TestPostgres.freshDatabase(instance: "a")
