@@ -47,6 +47,9 @@ final class ProxyHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// When the next request's head must have arrived; `nil` while a request is handled.
     private var headerDeadline: NIODeadline?
     private var drainRequested = false
+    /// Set once a response said `Connection: close`: requests the client pipelined after it
+    /// are never forwarded (RFC 9112 §9.6: the server must not process further requests).
+    private var closing = false
     /// Whether a response's body is still being streamed (its head written, the state already
     /// `.idle` for the next request): a drain waits for its end instead of cutting it.
     private var streamingBody = false
@@ -125,6 +128,12 @@ final class ProxyHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         switch unwrapInboundIn(data) {
         case .head(let head):
             headerDeadline = nil
+            // After `Connection: close`, the rest is read only to be dropped (the connection
+            // lingers so the client reads its answer), never forwarded nor answered.
+            guard !closing else {
+                state = .discarding
+                return
+            }
             received(head, context: context)
         case .body(let part):
             guard var current = upload else { return }
@@ -152,7 +161,7 @@ final class ProxyHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             case .discarding:
                 // Answered already (and kept open only for a 501): wait for the next request.
                 state = .idle
-                startHeaderTimer(context: context)
+                if !closing { startHeaderTimer(context: context) }
             case .idle, .forwarding:
                 break
             }
@@ -271,6 +280,8 @@ final class ProxyHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         let parts: BodyStream?
         let length: Int?
         let keepAlive: Bool
+        /// Whether the body ends where the connection does (an HTTP/1.0 client, no length).
+        var closeDelimited = false
         let answer: ProxyAnswer
     }
 
@@ -297,6 +308,7 @@ final class ProxyHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         let closeDelimited = streamed != nil && streamed?.length == nil && head.version == .http1_0
         var keepAlive = head.isKeepAlive && !answer.closeConnection && !drainRequested && !registry.isDraining && !upgrade
         keepAlive = keepAlive && upload == nil && !closeDelimited
+        if !keepAlive { closing = true }
         var headers = HTTPHeaders()
         headers.reserveCapacity(answer.response.headerFields.count + 2)
         for field in answer.response.headerFields { headers.add(name: field.name.rawName, value: field.value) }
@@ -324,7 +336,8 @@ final class ProxyHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         if let streamed {
             context.flush()
             streamingBody = true
-            return StreamedWrite(parts: streamed.parts, length: streamed.length, keepAlive: keepAlive, answer: answer)
+            return StreamedWrite(
+                parts: streamed.parts, length: streamed.length, keepAlive: keepAlive, closeDelimited: closeDelimited, answer: answer)
         }
         if !body.isEmpty {
             context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: body)))), promise: nil)
@@ -335,14 +348,22 @@ final class ProxyHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     /// Ends a streamed response: with its end when every byte went, by closing the connection
-    /// when the body broke off (the client sees a short body or a missing last chunk).
+    /// when the body broke off (the client sees a short body or a missing last chunk) — with a
+    /// reset when the body was to end at the close (an HTTP/1.0 client without a length), which
+    /// closed in order would look complete.
     private func endStreamed(_ write: StreamedWrite, complete: Bool, sent: Int, for request: IncomingRequest, context: ChannelHandlerContext) {
         streamingBody = false
         if complete, context.channel.isActive {
             // A drain that came during the body waited for it; the connection closes after.
             end(keepAlive: write.keepAlive && !drainRequested, context: context)
         } else {
-            context.close(promise: nil)
+            closing = true
+            let channel = context.channel
+            if !complete, write.closeDelimited, let socket = channel as? any SocketOptionProvider {
+                socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).whenComplete { _ in channel.close(promise: nil) }
+            } else {
+                context.close(promise: nil)
+            }
         }
         var answer = write.answer
         if !complete { answer.reason += "; body broke off after \(sent) bytes" }
@@ -355,6 +376,7 @@ final class ProxyHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
             if case .idle = state { startHeaderTimer(context: context) }
         } else {
+            closing = true
             context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in LingeringClose.start(context) }
         }
     }

@@ -40,6 +40,9 @@ final class ProxyProtocolErrorHandler: ChannelDuplexHandler, RemovableChannelHan
             context.close(promise: nil)
             return
         }
+        // Bytes after a request that said `Connection: close`: the connection closes after its
+        // answer, and what the client sent after it is ignored (RFC 9112 §9.6), not refused.
+        if parserError == .closedConnection { return }
         if let line = versionlessLine {
             versionlessLine = nil
             refuse(
