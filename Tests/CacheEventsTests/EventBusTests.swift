@@ -22,6 +22,52 @@ struct EventBusTests {
         #expect(await iterator.next()?.seq == 16)
     }
 
+    /// The marker came only with a later event: a subscriber of a client gone quiet, or shut
+    /// down, never learned of the loss (a hunt of 27 November).
+    @Test("a lossy subscriber learns of its loss when it takes what is there, and when the bus finishes, without a later event")
+    func dropsToldWithoutALaterEvent() async throws {
+        let bus = EventBus()
+        let quiet = bus.subscribe(.lossy(bufferSize: 8))
+        let ending = bus.subscribe(.lossy(bufferSize: 8))
+        for index in 1...20 { bus.publish(Self.kind(index)) }
+        let taken = quiet.take()
+        #expect(taken.map(\.seq) == Array(1...8) + [20])
+        #expect(taken.last?.kind == .dropped(Dropped(count: 12)))
+        #expect(quiet.take().isEmpty, "told once")
+
+        bus.finish()
+        var seen: [CacheEventKind] = []
+        for await event in ending { seen.append(event.kind) }
+        #expect(seen.count == 9)
+        #expect(seen.last == .dropped(Dropped(count: 12)))
+    }
+
+    /// A subscription made after the client shut down waited for ever.
+    @Test("a subscription made after the bus finished ends after its initial events; an observer then sees nothing")
+    func subscribeAfterFinish() async throws {
+        let bus = EventBus()
+        bus.finish()
+        let late = bus.subscribe(.dashboard, initial: [Self.kind(1), Self.kind(2)])
+        let ended = Task {
+            var count = 0
+            for await _ in late { count += 1 }
+            return count
+        }
+        let outcome = await withTaskGroup(of: Int?.self) { group in
+            group.addTask { await ended.value }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(5))
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            ended.cancel()
+            return first
+        }
+        #expect(outcome == 2, "the initial events, then the end")
+        #expect(late.isFinished)
+    }
+
     @Test("a lossless subscriber gets every event in seq order, from many publishers")
     func losslessOrder() async {
         let bus = EventBus()
@@ -57,9 +103,13 @@ struct EventBusTests {
         for expected in 1...100 { #expect(await iterator.next()?.seq == UInt64(expected)) }
         bus.publish(Self.kind(0))
         #expect(await iterator.next()?.kind == .dropped(Dropped(count: 199_900)))
-        #expect(stalledBatches.take().count == 50)
+        // What is there, and the loss: the marker comes with it, not with the next event.
+        let taken = stalledBatches.take()
+        #expect(taken.count == 51)
+        #expect(taken.last?.kind == .dropped(Dropped(count: 199_951)))
+        #expect(taken.last?.seq == 200_001)
         bus.publish(Self.kind(0))
-        #expect(stalledBatches.take().map(\.kind) == [.dropped(Dropped(count: 199_951)), Self.kind(0)])
+        #expect(stalledBatches.take().map(\.kind) == [Self.kind(0)])
         _ = stalledLossy
     }
 

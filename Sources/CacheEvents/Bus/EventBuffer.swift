@@ -12,6 +12,8 @@ final class EventBuffer: Sendable {
     private struct State {
         var events: [CacheEvent] = []
         var pendingDrops = 0
+        /// The last event not delivered: the `dropped` marker takes its place (seq and time).
+        var lastDropped: (seq: UInt64, time: Double) = (0, 0)
         var finished = false
         var waiter: CheckedContinuation<[CacheEvent]?, Never>?
         var lastDelivery: ContinuousClock.Instant?
@@ -60,20 +62,21 @@ final class EventBuffer: Sendable {
 
     private func add(_ event: consuming CacheEvent, to state: inout State) {
         guard !state.finished else { return }
-        if state.pendingDrops > 0 {
-            guard state.events.count < capacity else {
-                state.pendingDrops += 1
-                return
-            }
-            // The drops were the events just before this one, so the marker takes the last one's seq.
-            state.events.append(CacheEvent(seq: event.seq - 1, time: event.time, kind: .dropped(Dropped(count: state.pendingDrops))))
-            state.pendingDrops = 0
-        }
+        if state.pendingDrops > 0, state.events.count < capacity { Self.appendDropMarker(&state) }
         if state.events.count < capacity {
             state.events.append(consume event)
         } else {
             state.pendingDrops += 1
+            state.lastDropped = (event.seq, event.time)
         }
+    }
+
+    /// The `dropped` event for the events counted since the last one, in their place: it
+    /// takes the last one's seq and time. (It may take the buffer one past its capacity: the
+    /// subscriber must learn of the loss when it takes what is there, not at the next event.)
+    private static func appendDropMarker(_ state: inout State) {
+        state.events.append(CacheEvent(seq: state.lastDropped.seq, time: state.lastDropped.time, kind: .dropped(Dropped(count: state.pendingDrops))))
+        state.pendingDrops = 0
     }
 
     /// A waiting subscriber and everything buffered, for it to be resumed with (outside the
@@ -91,7 +94,7 @@ final class EventBuffer: Sendable {
 
     /// Whether the subscription has ended and everything was taken.
     var isFinished: Bool {
-        state.withLock { $0.finished && $0.events.isEmpty }
+        state.withLock { $0.finished && $0.events.isEmpty && $0.pendingDrops == 0 }
     }
 
     /// The next batch, waiting while nothing is buffered; `nil` once the subscription has
@@ -113,7 +116,7 @@ final class EventBuffer: Sendable {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<[CacheEvent]?, Never>) in
                 let immediate: [CacheEvent]?? = state.withLock { state in
-                    if !state.events.isEmpty { return .some(Self.takeAll(&state)) }
+                    if !state.events.isEmpty || state.pendingDrops > 0 { return .some(Self.takeAll(&state)) }
                     if state.finished { return .some(nil) }
                     state.waiter = continuation
                     return .none
@@ -141,7 +144,9 @@ final class EventBuffer: Sendable {
         waiter?.resume(returning: nil)
     }
 
+    /// Everything buffered, and the `dropped` event for what was not, if anything was lost.
     private static func takeAll(_ state: inout State) -> [CacheEvent] {
+        if state.pendingDrops > 0 { appendDropMarker(&state) }
         var taken: [CacheEvent] = []
         swap(&taken, &state.events)
         // Start the next batch at this one's size, so publishers do not regrow it.

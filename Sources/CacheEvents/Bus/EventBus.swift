@@ -67,6 +67,9 @@ public final class EventBus: Sendable {
         }
         /// The kinds some observer sees: a publish of other kinds passes the observers over.
         private(set) var observedKinds = CacheEventKinds()
+        /// Set by ``finish()``: a subscription made after it ends after its initial events,
+        /// and an observer is not added.
+        var finished = false
     }
 
     fileprivate struct Observer {
@@ -194,7 +197,7 @@ public final class EventBus: Sendable {
     ///
     public func subscribe(_ delivery: EventDelivery = .dashboard, initial: [CacheEventKind] = []) -> EventSubscription {
         let time = time(of: nil)
-        let buffer = state.withLock { state in
+        let (buffer, busFinished) = state.withLock { state in
             let id = state.nextSubscriberID
             state.nextSubscriberID += 1
             let buffer = EventBuffer(capacity: delivery.bufferSize) { [weak self] in
@@ -203,9 +206,11 @@ public final class EventBus: Sendable {
             // Snapshot events describe the state as of the last published event and carry its
             // seq, so subscribing never leaves a gap in other subscribers' sequence.
             for kind in initial { buffer.append(CacheEvent(seq: state.seq, time: time, kind: kind)) }
-            state.subscribers.append(Subscriber(id: id, buffer: buffer))
-            return buffer
+            if !state.finished { state.subscribers.append(Subscriber(id: id, buffer: buffer)) }
+            return (buffer, state.finished)
         }
+        // The bus has finished (the client shut down): nothing more will come.
+        if busFinished { buffer.markFinished() }
         return EventSubscription(buffer: buffer)
     }
 
@@ -216,7 +221,8 @@ public final class EventBus: Sendable {
         let id = state.withLock { state in
             let id = state.nextObserverID
             state.nextObserverID += 1
-            state.observers.append(Observer(id: id, observer: observer, kinds: kinds))
+            // After the bus finished nothing is published for it to see.
+            if !state.finished { state.observers.append(Observer(id: id, observer: observer, kinds: kinds)) }
             return id
         }
         return EventObservation { [weak self] in
@@ -231,9 +237,10 @@ public final class EventBus: Sendable {
     }
 
     /// Ends every subscription (their sequences finish after the buffered events) and takes
-    /// every observer off.
+    /// every observer off; a subscription made after this ends after its initial events.
     public func finish() {
         let (subscribers, observers) = state.withLock { state in
+            state.finished = true
             defer {
                 state.subscribers.removeAll()
                 state.observers.removeAll()

@@ -32,12 +32,9 @@ extension CachingClient {
             guard hops <= configuration.maximumRedirects else {
                 throw CachingClientError.tooManyRedirects(url: Self.url(of: request), limit: configuration.maximumRedirects)
             }
-            if result.response.status.code == 303 || ([301, 302].contains(result.response.status.code) && current.method == .post) {
-                current = HTTPRequest(method: .get, scheme: next.scheme, authority: next.authority, path: next.path, headerFields: current.headerFields)
-                currentBody = nil
-            } else {
-                current = HTTPRequest(method: current.method, scheme: next.scheme, authority: next.authority, path: next.path, headerFields: current.headerFields)
-            }
+            let hop = RedirectHop.next(after: current, status: result.response.status.code, to: next)
+            current = hop.request
+            if !hop.keepsBody { currentBody = nil }
         }
     }
 

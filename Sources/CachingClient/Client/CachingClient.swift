@@ -104,13 +104,16 @@ public final class CachingClient: Sendable {
     }
 
     /// Stops background work, finishes the shared tier's writes and disconnects it, closes
-    /// the store (flushing pending disk writes) and the transport.
+    /// the store (flushing pending disk writes) and the transport. A second call (or one made
+    /// while the first runs) returns at once: the first does the work.
     public func shutdown() async throws {
-        let tasks = state.withLock { state -> [Task<Void, Never>] in
+        let background = state.withLock { state -> [Task<Void, Never>]? in
+            guard !state.isShutDown else { return nil }
             state.isShutDown = true
             defer { state.backgroundTasks.removeAll() }
             return Array(state.backgroundTasks.values)
         }
+        guard let tasks = background else { return }
         for task in tasks { task.cancel() }
         for task in tasks { await task.value }
         await sharedTier?.shutdown()

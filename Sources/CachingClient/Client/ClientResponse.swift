@@ -40,6 +40,8 @@ public enum CachingClientError: Error, Sendable, CustomStringConvertible {
     case tooManyRedirects(url: String, limit: Int)
     /// The client was shut down.
     case shutDown
+    /// A refresh (revalidation) asked for a key the store does not hold.
+    case nothingToRefresh(url: String)
 
     public var description: String {
         switch self {
@@ -48,6 +50,7 @@ public enum CachingClientError: Error, Sendable, CustomStringConvertible {
         case .transport(let error): return error.description
         case .tooManyRedirects(let url, let limit): return "\(url) redirected more than \(limit) times"
         case .shutDown: return "the caching client was shut down"
+        case .nothingToRefresh(let url): return "\(url) is not in the cache: there is nothing to revalidate (a reload fetches it)"
         }
     }
 }

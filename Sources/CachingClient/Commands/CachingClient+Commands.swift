@@ -65,13 +65,13 @@ extension CachingClient {
 
     /// Revalidates a stored entry now with a conditional request (If-None-Match /
     /// If-Modified-Since), whatever its freshness; a full fetch when it has no validator.
-    /// - Throws: ``CachingClientError/notCached(url:)`` when nothing is stored under the key.
+    /// - Throws: ``CachingClientError/nothingToRefresh(url:)`` when nothing is stored under the key.
     @discardableResult
     public func refresh(_ key: CacheKey, variant: String? = nil) async throws -> ClientResponse {
         let candidates = await store.variants(for: key)
         guard let index = candidates.firstIndex(where: { variant == nil || $0.stored.varyKey.signature == variant }),
             let request = Self.request(for: key, variant: candidates[index].stored.varyKey)
-        else { throw CachingClientError.notCached(url: key.uri) }
+        else { throw CachingClientError.nothingToRefresh(url: key.uri) }
         let run = RequestRun(id: events.makeRequestID(), request: request, body: nil, policy: .reloadRevalidatingCacheData, start: configuration.now())
         publishRequestStarted(run, key: key, policyName: "refresh")
         let decision = revalidationDecision(for: index, among: candidates, reason: .refreshCommand)
@@ -79,9 +79,8 @@ extension CachingClient {
         do {
             return try await network(decision, reason: decision.reason, run: run, key: key, candidates: candidates)
         } catch {
-            events.publish(.requestFinished(RequestFinished(
-                status: 0, latency: run.elapsed(at: configuration.now()), bytesFromNetwork: 0, bytesFromCache: 0, outcome: .error,
-                reason: String(describing: error))), requestID: run.id)
+            // `error`, then `requestFinished`, as every request that fails ends.
+            finishWithError(error, run: run)
             throw error
         }
     }

@@ -124,7 +124,7 @@ struct ProxyExchange: Sendable {
             return .local(.gatewayTimeout, error.description, cacheStatus: nil, close: false, outcome: "error")
         case .shutDown:
             return .local(.serviceUnavailable, "the proxy is shutting down", close: true, outcome: "error")
-        case .invalidURL, .tooManyRedirects:
+        case .invalidURL, .tooManyRedirects, .nothingToRefresh:  // the last from a refresh command only, never a request
             return failure(.badGateway, error, detail: "origin-error")
         }
     }

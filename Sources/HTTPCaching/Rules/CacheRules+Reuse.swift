@@ -18,13 +18,12 @@ extension CacheRules {
         requestHasContent: Bool = false
     ) -> CacheDecision {
         let method = request.method.rawValue
-        guard method == "GET" || method == "HEAD" else { return .bypass(.methodNotCacheable(method)) }
-        if requestHasContent {
-            // Nothing may be served to it: a request that forbids the network gets nothing.
-            if policy == .returnCacheDataDontLoad { return .unsatisfiable(.policyDontLoad) }
-            if requestDirectives(request).0.onlyIfCached { return .unsatisfiable(.onlyIfCached) }
-            return .bypass(.requestContent(method))
+        // Nothing may be served to these: one that forbids the network gets nothing, and is
+        // never sent (RFC 9111 §5.2.1.7: a 504 for `only-if-cached`).
+        guard method == "GET" || method == "HEAD" else {
+            return unsatisfiableOffline(request, policy) ?? .bypass(.methodNotCacheable(method))
         }
+        if requestHasContent { return unsatisfiableOffline(request, policy) ?? .bypass(.requestContent(method)) }
         guard key != nil else { return .bypass(.noCacheKey) }
         switch policy {
         case .reloadIgnoringLocalCacheData, .reloadIgnoringLocalAndRemoteCacheData:
@@ -55,6 +54,14 @@ extension CacheRules {
         default:
             return protocolDecision(index, candidates, freshness, requestCC, pragmaNoCache)
         }
+    }
+
+    /// The decision for a request the store cannot answer when it forbids the network
+    /// (policy `returnCacheDataDontLoad`, or `only-if-cached`); `nil` when it does not.
+    private func unsatisfiableOffline(_ request: HTTPRequest, _ policy: CachePolicy) -> CacheDecision? {
+        if policy == .returnCacheDataDontLoad { return .unsatisfiable(.policyDontLoad) }
+        if requestDirectives(request).0.onlyIfCached { return .unsatisfiable(.onlyIfCached) }
+        return nil
     }
 
     /// The RFC 9111 §4.2 / §4.3 decision for `useProtocolCachePolicy`.

@@ -1,0 +1,80 @@
+import CacheEvents
+import CachingClient
+import DemoOrigin
+import Foundation
+import HTTPCaching
+import HTTPTypes
+import Testing
+
+/// What an app meets at the edges of the client's API (a hunt of 27 November 2026): a second
+/// shutdown, a subscription after it, a cache-only request that cannot be cached, a refresh
+/// that fails or has nothing to refresh.
+@Suite("Client API edges", .timeLimit(.minutes(2)))
+struct ClientEdgeTests {
+    @Test("shutdown twice: the second returns at once instead of throwing the transport's 'already shut down'")
+    func shutdownTwice() async throws {
+        let harness = try await Harness.start()
+        try await harness.client.shutdown()
+        try await harness.client.shutdown()
+        try await harness.stop()
+    }
+
+    @Test("a subscription made after shutdown ends after its snapshot instead of waiting for ever")
+    func subscribeAfterShutdown() async throws {
+        let harness = try await Harness.start()
+        try await harness.client.shutdown()
+        let subscription = await harness.client.subscribe()
+        let count = try await withThrowingTaskGroup(of: Int.self) { group in
+            group.addTask { await subscription.reduce(0) { count, _ in count + 1 } }
+            group.addTask {
+                try await Task.sleep(for: .seconds(5))
+                throw CancellationError()
+            }
+            defer { group.cancelAll() }
+            return try #require(await group.next())
+        }
+        #expect(count == 2, "storeStats and entries")
+        try await harness.stop()
+    }
+
+    @Test("a POST that may not use the network is never sent: cache-only throws notCached, only-if-cached gets 504")
+    func unsafeMethodOffline() async throws {
+        try await Harness.start().run { harness in
+            let post = try #require(CachingClient.request(url: harness.url("/items/3"), method: .post))
+            await #expect(throws: CachingClientError.self) {
+                try await harness.client.data(for: post, body: Data("x".utf8), policy: .returnCacheDataDontLoad)
+            }
+            var onlyIfCached = post
+            onlyIfCached.headerFields[.cacheControl] = "only-if-cached"
+            let answer = try await harness.client.data(for: onlyIfCached, body: Data("x".utf8))
+            #expect(answer.response.status.code == 504)
+            #expect(!answer.fromNetwork)
+            #expect(harness.origin.requestCount(path: "/items/3") == 0, "nothing reached the origin")
+        }
+    }
+
+    @Test("a refresh that fails ends with error, then requestFinished, as any failing request; one of a key not stored says so")
+    func refreshFailures() async throws {
+        try await Harness.start().runLogged { harness, log in
+            _ = try await harness.get("/max-age/60")
+            let key = try #require(CacheKey(method: "GET", uri: harness.url("/max-age/60")))
+            try await harness.origin.stop()
+            await #expect(throws: CachingClientError.self) { try await harness.client.refresh(key) }
+            let finished = await log.wait { events in
+                events.contains { if case .requestFinished(let done) = $0.kind { done.outcome == .error } else { false } }
+            }
+            #expect(finished)
+            let kinds = log.all.map(\.kind)
+            let errorIndex = kinds.lastIndex { if case .error = $0 { true } else { false } }
+            let finishedIndex = kinds.lastIndex { if case .requestFinished = $0 { true } else { false } }
+            #expect(errorIndex != nil && finishedIndex != nil && errorIndex! < finishedIndex!, "error before requestFinished")
+
+            let other = try #require(CacheKey(method: "GET", uri: harness.url("/max-age/61")))
+            await #expect {
+                try await harness.client.refresh(other)
+            } throws: { error in
+                "\(error)".contains("is not in the cache: there is nothing to revalidate")
+            }
+        }
+    }
+}
