@@ -87,4 +87,42 @@ struct URLSessionTests {
             #expect(harness.origin.requestCount(path: "/max-age/61") == 0)
         }
     }
+
+    /// The response named the request's URL, not the one a redirect led to.
+    @Test("after a redirect the response names the URL that answered")
+    func redirectedURL() async throws {
+        try await withCachingSession { harness, session in
+            let (_, response) = try await fetch(session, URLRequest(url: try #require(URL(string: harness.url("/redirect/302/60")))))
+            #expect(response.statusCode == 200)
+            #expect(response.url?.absoluteString == harness.url("/max-age/60"))
+            let (_, direct) = try await fetch(session, URLRequest(url: try #require(URL(string: harness.url("/max-age/61")))))
+            #expect(direct.url?.absoluteString == harness.url("/max-age/61"))
+        }
+    }
+
+    /// A body given as `httpBodyStream` was sent as no body at all, and an upload task's too,
+    /// both answered 200 (a hunt of 27 November).
+    @Test("a body in httpBodyStream reaches the origin whole; an upload task's body, which the protocol cannot read, fails the task")
+    func uploadBodies() async throws {
+        try await withCachingSession { harness, session in
+            let url = try #require(URL(string: harness.url("/items/7")))
+            var streamed = URLRequest(url: url)
+            streamed.httpMethod = "PUT"
+            let payload = Data(repeating: UInt8(ascii: "s"), count: 200_000)
+            streamed.httpBodyStream = InputStream(data: payload)
+            let (answer, response) = try await fetch(session, streamed)
+            #expect(response.statusCode < 300)
+            #expect(String(decoding: answer, as: UTF8.self).contains("\(payload.count)"), "\(String(decoding: answer, as: UTF8.self))")
+
+            var upload = URLRequest(url: url)
+            upload.httpMethod = "POST"
+            let uploaded = await withCheckedContinuation { (continuation: CheckedContinuation<URLError?, Never>) in
+                session.uploadTask(with: upload, from: Data("uploaded-body".utf8)) { _, _, error in
+                    continuation.resume(returning: error as? URLError)
+                }.resume()
+            }
+            #expect(uploaded?.code == .requestBodyStreamExhausted, "never sent without its body")
+            #expect(harness.origin.requestCount(path: "/items/7") == 1, "only the PUT reached the origin")
+        }
+    }
 }

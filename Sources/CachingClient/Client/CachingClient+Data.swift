@@ -24,8 +24,9 @@ extension CachingClient {
         var currentBody = body
         var hops = 0
         while true {
-            let result = try await singleRequest(current, body: currentBody, policy: policy ?? configuration.defaultPolicy)
+            var result = try await singleRequest(current, body: currentBody, policy: policy ?? configuration.defaultPolicy)
             guard configuration.followRedirects, let next = redirectTarget(of: current, response: result.response) else {
+                if hops > 0 { result.redirectedURL = Self.url(of: current) }
                 return result
             }
             hops += 1

@@ -26,6 +26,9 @@ public struct ClientResponse: Sendable {
     /// Why the request went to the origin (a miss, a revalidation, a bypass); `nil` for a
     /// response the cache gave without asking it (a stale one under `stale-if-error` included).
     public var forwardCause: ForwardCause? = nil
+    /// The URL that answered when redirects were followed to it; `nil` when the request's own
+    /// URL answered.
+    public internal(set) var redirectedURL: String? = nil
 }
 
 /// Errors the caching client throws.

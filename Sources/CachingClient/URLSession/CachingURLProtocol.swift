@@ -58,9 +58,15 @@ public final class CachingURLProtocol: URLProtocol {
             return
         }
         let policy = Self.policy(for: request.cachePolicy)
-        let body = request.httpBody
+        let body: Data?
+        switch Self.body(of: request, uploading: self.task is URLSessionUploadTask) {
+        case .success(let read): body = read
+        case .failure(let error):
+            client?.urlProtocol(self, didFailWithError: error)
+            return
+        }
         let reference = ProtocolReference(instance: self)
-        let url = request.url!
+        guard let url = request.url else { return }  // checked by `httpRequest(from:)` above
         let task = Task {
             await CachingURLProtocol.load(reference, through: cachingClient, httpRequest, body: body, policy: policy, url: url)
         }
@@ -79,7 +85,8 @@ public final class CachingURLProtocol: URLProtocol {
         do {
             let result = try await cachingClient.data(for: httpRequest, body: body, policy: policy)
             guard !Task.isCancelled else { return }
-            let response = urlResponse(result, url: url)
+            // After redirects, the URL that answered (as URLSession reports it).
+            let response = urlResponse(result, url: result.redirectedURL.flatMap { URL(string: $0) } ?? url)
             instance.client?.urlProtocol(instance, didReceive: response, cacheStoragePolicy: .notAllowed)
             if !result.body.isEmpty { instance.client?.urlProtocol(instance, didLoad: result.body) }
             instance.client?.urlProtocolDidFinishLoading(instance)
@@ -97,6 +104,41 @@ public final class CachingURLProtocol: URLProtocol {
     }
 
     // MARK: Conversions
+
+    /// The request's body: `httpBody`, or what `httpBodyStream` holds, read whole. An upload
+    /// task's own body (`upload(for:from:)`, `uploadTask(with:fromFile:)`) is not handed to a
+    /// custom protocol on Linux: rather than send the request without it, the task fails,
+    /// saying how to send it.
+    static func body(of request: URLRequest, uploading: Bool) -> Result<Data?, URLError> {
+        if let data = request.httpBody { return .success(data) }
+        if let stream = request.httpBodyStream { return read(stream).map { $0 } }
+        guard !uploading else {
+            return .failure(URLError(.requestBodyStreamExhausted, userInfo: [
+                NSLocalizedDescriptionKey:
+                    "CachingURLProtocol cannot read an upload task's body: set the request's httpBody or httpBodyStream and use a data task"
+            ]))
+        }
+        return .success(nil)
+    }
+
+    /// Everything `stream` gives until its end.
+    private static func read(_ stream: InputStream) -> Result<Data, URLError> {
+        stream.open()
+        defer { stream.close() }
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let count = chunk.withUnsafeMutableBufferPointer { stream.read($0.baseAddress!, maxLength: $0.count) }
+            if count == 0 { return .success(data) }
+            guard count > 0 else {
+                let reason = stream.streamError.map { "\($0)" } ?? "the stream failed"
+                return .failure(URLError(.requestBodyStreamExhausted, userInfo: [
+                    NSLocalizedDescriptionKey: "cannot read the request's httpBodyStream: \(reason)"
+                ]))
+            }
+            data.append(contentsOf: chunk[0..<count])
+        }
+    }
 
     static func policy(for policy: URLRequest.CachePolicy) -> CachePolicy {
         switch policy {
