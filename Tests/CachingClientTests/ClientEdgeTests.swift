@@ -78,3 +78,30 @@ struct ClientEdgeTests {
         }
     }
 }
+
+@Suite("Background refreshes: what a HEAD starts", .timeLimit(.minutes(2)))
+struct HeadRefreshTests {
+    /// The refresh was sent as a HEAD, whose answer has no body to store: the entry stayed
+    /// stale, and every later request refreshed it again.
+    @Test("a HEAD that finds a stale-while-revalidate entry refreshes it with a GET, after which a GET is a fresh hit")
+    func headRefreshesWithGet() async throws {
+        try await Harness.start().runLogged { harness, log in
+            _ = try await harness.get("/swr/1/60")
+            harness.clock.advance(by: 3)
+            let head = try #require(CachingClient.request(url: harness.url("/swr/1/60"), method: .head))
+            let answer = try await harness.client.data(for: head)
+            #expect(answer.outcome == .stale)
+            #expect(await harness.client.finishBackgroundRefreshes(within: .seconds(5)))
+            let after = try await harness.get("/swr/1/60")
+            #expect(after.outcome == .hit, "refreshed by the background GET: \(after.reason)")
+            func backgroundMethods(_ events: [CacheEvent]) -> [String] {
+                events.compactMap { event -> String? in
+                    if case .requestStarted(let started) = event.kind, started.policy == RequestStarted.backgroundPolicy { return started.method }
+                    return nil
+                }
+            }
+            _ = await log.wait { !backgroundMethods($0).isEmpty }
+            #expect(backgroundMethods(log.all) == ["GET"])
+        }
+    }
+}

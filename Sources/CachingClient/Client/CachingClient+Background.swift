@@ -12,25 +12,44 @@ extension CachingClient {
     func startBackgroundRevalidation(key: CacheKey, candidates: [CacheEntry], hit: StaleHit, request: HTTPRequest) {
         let flight = key.description + "|" + candidates[hit.candidate].stored.varyKey.signature
         guard backgroundRevalidations.withLock({ $0.insert(flight).inserted }) else { return }
-        var backgroundRun = RequestRun(id: events.makeRequestID(), request: request, body: nil, policy: .useProtocolCachePolicy, start: configuration.now())
+        // A HEAD that found the entry stale refreshes it with a GET: a HEAD's answer has no body
+        // to store, so the entry would stay stale.
+        var refresh = request
+        if refresh.method == .head { refresh.method = .get }
+        var backgroundRun = RequestRun(id: events.makeRequestID(), request: refresh, body: nil, policy: .useProtocolCachePolicy, start: configuration.now())
         backgroundRun.background = true
         let run = backgroundRun
-        let task = Task { [self] in
-            defer {
-                _ = backgroundRevalidations.withLock { $0.remove(flight) }
-                _ = state.withLock { $0.backgroundTasks.removeValue(forKey: run.id) }
+        // Made and registered under the state's lock, so that `shutdown()`, which takes the
+        // tasks under it, either waits for this one or keeps it from starting, and the task's
+        // own removal (under the same lock) always comes after its registration.
+        let started = state.withLock { current -> Bool in
+            guard !current.isShutDown else { return false }
+            current.backgroundTasks[run.id] = Task { [self] in
+                defer {
+                    _ = backgroundRevalidations.withLock { $0.remove(flight) }
+                    _ = state.withLock { $0.backgroundTasks.removeValue(forKey: run.id) }
+                }
+                await refreshInBackground(run, key: key, candidates: candidates, hit: hit)
             }
-            let decision = revalidationDecision(for: hit.candidate, among: candidates, reason: .expired(staleBy: hit.freshness.staleness))
-            publishRequestStarted(run, key: key, policyName: RequestStarted.backgroundPolicy)
-            events.publish(.lookup(Lookup(verdict: .stale, reason: "stale-while-revalidate refresh", age: hit.freshness.age, ttl: hit.freshness.timeToLive)), requestID: run.id)
-            do {
-                _ = try await network(decision, reason: decision.reason, run: run, key: key, candidates: candidates)
-            } catch {
-                // Nobody waits for the refresh, but it still ends in the event stream.
-                finishWithError(error, run: run)
-            }
+            return true
         }
-        state.withLock { $0.backgroundTasks[run.id] = task }
+        if !started { _ = backgroundRevalidations.withLock { $0.remove(flight) } }
+    }
+
+    /// The refresh itself: its request in the event stream, the conditional request (or a
+    /// full fetch), and the store's update; a failure ends it with `error`.
+    private func refreshInBackground(_ run: RequestRun, key: CacheKey, candidates: [CacheEntry], hit: StaleHit) async {
+        let decision = revalidationDecision(for: hit.candidate, among: candidates, reason: .expired(staleBy: hit.freshness.staleness))
+        publishRequestStarted(run, key: key, policyName: RequestStarted.backgroundPolicy)
+        events.publish(
+            .lookup(Lookup(verdict: .stale, reason: "stale-while-revalidate refresh", age: hit.freshness.age, ttl: hit.freshness.timeToLive)),
+            requestID: run.id)
+        do {
+            _ = try await network(decision, reason: decision.reason, run: run, key: key, candidates: candidates)
+        } catch {
+            // Nobody waits for the refresh, but it still ends in the event stream.
+            finishWithError(error, run: run)
+        }
     }
 
     /// A conditional request for one stored response, or a full fetch when it has no validator.
