@@ -105,3 +105,26 @@ struct HeadRefreshTests {
         }
     }
 }
+
+@Suite("Shutdown with requests in flight", .timeLimit(.minutes(2)))
+struct ShutdownInFlightTests {
+    /// They failed as `cannot connect to …` (the transport's `cancelled`), an origin failure.
+    @Test("a request cut off by shutdown() fails with shutDown, not as a connection failure")
+    func inFlightRequestSaysShutDown() async throws {
+        let harness = try await Harness.start()
+        let client = harness.client
+        let gate = harness.hold("/max-age/60")
+        let url = harness.url("/max-age/60")
+        let request = Task { try await client.data(from: url) }
+        try await harness.waitForArrivals(1, at: gate)
+        try await client.shutdown()
+        defer { gate.open() }
+        await #expect {
+            _ = try await request.value
+        } throws: { error in
+            guard case .shutDown = error as? CachingClientError else { return false }
+            return true
+        }
+        try await harness.stop()
+    }
+}

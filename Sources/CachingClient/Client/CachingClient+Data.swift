@@ -108,6 +108,9 @@ extension CachingClient {
         do {
             return try await lookUpAndExecute(run: run, key: key)
         } catch {
+            // Cut off by `shutdown()` (the transport reports its requests cancelled, which reads
+            // as a failed connection): said as what it was.
+            let error = isShutDown ? CachingClientError.shutDown : error
             finishWithError(error, run: run)
             throw error
         }
