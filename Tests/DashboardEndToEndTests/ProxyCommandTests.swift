@@ -32,6 +32,26 @@ extension EndToEndTests {
             #expect(text.contains("Proxy: \(url) → \(origin.baseURL)") && text.contains("Hit ratio: 50.0% of 2 requests"), "\(text)")
         }
 
+        /// The store's opening failure was published before anything subscribed: `--no-ui`
+        /// said nothing, and the proxy ran memory-only without a word (a hunt of 27 November).
+        @Test("--no-ui with a --cache-dir it cannot use: the disk degraded to memory only is said on standard error at start")
+        func unusableCacheDirectory() async throws {
+            let origin = try await DemoOrigin.start()
+            defer { Task { try? await origin.stop() } }
+            let directory = try TemporaryDirectory()
+            let cache = directory.path("cache")
+            try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+            // The default namespace's folder cannot be made: a file has its name.
+            #expect(FileManager.default.createFile(atPath: cache + "/default", contents: Data()))
+            let proxy = try await HeadlessProxy.start(origin: origin, directory: directory, extra: ["--cache-dir", cache])
+            let miss = try await Curl.head(proxy.url + "/max-age/60")
+            #expect(miss.contains("stored"), "served and kept in memory: \(miss)")
+            kill(proxy.child.pid, SIGTERM)
+            let (status, text) = await proxy.child.wait(timeout: .seconds(20))
+            #expect(status == 143)
+            #expect(text.contains("cachescope: proxy: disk store degraded to memory only:") && text.contains("Not a directory"), "\(text)")
+        }
+
         /// With SIGPIPE ignored, the access log's failed writes were dropped and the proxy
         /// served on for ever with nowhere to write.
         @Test("--no-ui | head -1: once its access log cannot be written the proxy stops, status 1, saying so")

@@ -39,6 +39,10 @@ public final class CachingClient: Sendable {
     let collecting = CollectingBudget()
     /// The shared tier on PostgreSQL, when one is configured.
     let sharedTier: SharedTier?
+    /// What went wrong as the store opened (a disk tier that could not be used, an index
+    /// reset), as `error` events: published before anyone could subscribe, so every
+    /// subscription's snapshot starts with them (``snapshotEvents()``).
+    let openingProblems: [CacheEventKind]
 
     struct ClientState {
         var isShutDown = false
@@ -59,11 +63,16 @@ public final class CachingClient: Sendable {
         storeConfiguration.currentDate = configuration.now  // one clock for rules and store
         let statsPublisher = StoreStatsPublisher(bus: bus, interval: configuration.statsInterval)
         self.statsPublisher = statsPublisher
+        let opening = OpeningProblems()
         let store = try ResponseStore(configuration: storeConfiguration) { change in
-            if let kind = StoreChangeEvents.kind(for: change) { bus.publish(kind) }
+            if let kind = StoreChangeEvents.kind(for: change) {
+                bus.publish(kind)
+                opening.note(kind)
+            }
             statsPublisher.storeChanged()
         }
         self.store = store
+        openingProblems = opening.close()
         statsPublisher.attach { store.stats() }
         if let shared = configuration.sharedTier {
             do {
@@ -96,11 +105,12 @@ public final class CachingClient: Sendable {
         return events.subscribe(delivery, initial: initial)
     }
 
-    /// The store's statistics and entries as events.
+    /// The store's statistics and entries as events, after what went wrong as it opened (a
+    /// disk tier not in use: an `error` event each, still true of the store).
     public func snapshotEvents() async -> [CacheEventKind] {
         let now = configuration.now()
         let entries = await store.entries(now: now).map { StoreChangeEvents.entryInfo($0, now: now) }
-        return [.storeStats(store.stats()), .entries(EntriesSnapshot(entries: entries))]
+        return openingProblems + [.storeStats(store.stats()), .entries(EntriesSnapshot(entries: entries))]
     }
 
     /// Stops background work, finishes the shared tier's writes and disconnects it, closes
@@ -129,4 +139,22 @@ public final class CachingClient: Sendable {
     }
 
     var isShutDown: Bool { state.withLock { $0.isShutDown } }
+}
+
+/// The `error` events a store reports while it opens, gathered until the client is made.
+private final class OpeningProblems: Sendable {
+    private let problems = Mutex<[CacheEventKind]?>([])
+
+    func note(_ kind: CacheEventKind) {
+        guard case .error = kind else { return }
+        problems.withLock { $0?.append(kind) }
+    }
+
+    /// Those noted so far; later ones are not gathered.
+    func close() -> [CacheEventKind] {
+        problems.withLock { problems in
+            defer { problems = nil }
+            return problems ?? []
+        }
+    }
 }
