@@ -120,8 +120,9 @@ struct FinishedSeries: Sendable {
     /// years as that).
     func record(latency seconds: Double) {
         count.increment(by: 1)
-        // Rounded to the nearest nanosecond by adding a half before truncating: a figure at
-        // or above 0, so the same as `rounded()`, without its call into the C library.
+        // To the nearest nanosecond by adding a half before truncating (a figure at or above 0),
+        // without `rounded()`'s call into the C library; it may differ from it by one
+        // nanosecond in the last bit's cases, which a latency histogram does not see.
         latency.recordNanoseconds(Int64(min(max(0, seconds) * 1e9 + 0.5, 9e18)))
     }
 }

@@ -168,7 +168,7 @@ package final class SharedTier: Sendable {
             return nil
         } catch {
             let reason = Self.describe(error)
-            if health.failed(because: "\(what): \(reason)") {
+            if health.failed(because: Self.failureKind(error)) {
                 let message = "shared tier \(configuration.displayURL) unavailable (\(what): \(reason)); requests go on without it, retrying with backoff"
                 // In the log too, where its recovery is written: once per outage, as the event.
                 logger.warning("\(message)")
@@ -179,23 +179,34 @@ package final class SharedTier: Sendable {
         }
     }
 
+    /// What failed inside a transaction (`PostgresTransactionError` describes itself as a
+    /// dump of every part); any other error as it is.
+    static func innermost(_ error: any Error) -> any Error {
+        guard let transaction = error as? PostgresTransactionError else { return error }
+        return transaction.closureError ?? transaction.beginError ?? transaction.commitError ?? transaction.rollbackError ?? error
+    }
+
     /// PostgreSQL's SQLSTATE for a failure it reported (`42501`: not allowed), inside a
     /// transaction's too.
     static func sqlState(of error: any Error) -> String? {
-        if let transaction = error as? PostgresTransactionError {
-            return (transaction.closureError ?? transaction.beginError ?? transaction.commitError).flatMap { sqlState(of: $0) }
-        }
-        return (error as? PSQLError)?.serverInfo?[.sqlState]
+        (innermost(error) as? PSQLError)?.serverInfo?[.sqlState]
+    }
+
+    /// A failure's kind, stable from one occurrence to the next (an outage is warned of once
+    /// a minute per kind): too slow, PostgreSQL's SQLSTATE, or the failure in words — never a
+    /// figure that changes with the statement (a write's time limit grows with its size).
+    static func failureKind(_ error: any Error) -> String {
+        if innermost(error) is QueryDeadline.TimedOut { return "no answer in time" }
+        if let state = sqlState(of: error) { return "SQLSTATE " + state }
+        return describe(error)
     }
 
     /// A failure in words: PostgreSQL's own message where there is one (`PSQLError`'s
     /// description hides it).
     static func describe(_ error: any Error) -> String {
-        if let transaction = error as? PostgresTransactionError {
-            // What failed inside it (`PostgresTransactionError` describes itself as a dump).
-            guard let inner = transaction.closureError ?? transaction.beginError ?? transaction.commitError ?? transaction.rollbackError
-            else { return "a transaction failed" }
-            return describe(inner)
+        if error is PostgresTransactionError {
+            let inner = innermost(error)
+            return inner is PostgresTransactionError ? "a transaction failed" : describe(inner)
         }
         if let error = error as? PSQLError {
             if let message = error.serverInfo?[.message] { return message }

@@ -12,8 +12,11 @@ final class TierHealth: Sendable {
         var failing = false
         var nextProbe: ContinuousClock.Instant?
         var backoff: Duration
-        /// The outages warned of within the last ``repeatedWarningQuiet``: when, by reason.
+        /// The outages warned of within the last ``repeatedWarningQuiet``: when, by reason
+        /// (pruned as each outage starts, so it holds at most the reasons of the last minute).
         var warned: [String: ContinuousClock.Instant] = [:]
+        /// Whether the outage under way was warned of: only its end is then reported.
+        var warnedThisOutage = false
     }
 
     private static let initialBackoff = Duration.seconds(1)
@@ -53,20 +56,22 @@ final class TierHealth: Sendable {
             state.nextProbe = now + state.backoff
             guard starts else { return false }
             state.warned = state.warned.filter { now - $0.value < Self.repeatedWarningQuiet }
-            guard state.warned[reason] == nil else { return false }
-            state.warned[reason] = now
-            return true
+            state.warnedThisOutage = state.warned[reason] == nil
+            if state.warnedThisOutage { state.warned[reason] = now }
+            return state.warnedThisOutage
         }
     }
 
-    /// Records a success; `true` when it ends an outage.
+    /// Records a success; `true` when it ends an outage that was warned of (one that was not
+    /// ends as quietly as it began).
     func succeeded() -> Bool {
         state.withLock { state in
             guard state.failing else { return false }
+            defer { state.warnedThisOutage = false }
             state.failing = false
             state.nextProbe = nil
             state.backoff = Self.initialBackoff
-            return true
+            return state.warnedThisOutage
         }
     }
 

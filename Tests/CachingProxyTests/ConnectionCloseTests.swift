@@ -3,6 +3,7 @@ import CachingClient
 @testable import CachingProxy
 import DemoOrigin
 import Foundation
+import NIOCore
 import Testing
 
 /// What the proxy does once it has said `Connection: close` (RFC 9112 §9.6: the server must not
@@ -63,10 +64,11 @@ struct ConnectionCloseTests {
             + String(repeating: "a", count: size) + "\r\n"
         let origin = try await RawOrigin.start(answer: answer)
         try await ProxyHarness.inFront(of: origin.baseURL, configuration: .proxy(store: StoreConfiguration()), stopOrigin: origin.stop) { proxy in
-            await #expect(throws: (any Error).self, "the client is told the body broke off") {
+            let error = await #expect(throws: (any Error).self, "the client is told the body broke off") {
                 let exchange = try await RawHTTP.send("GET /big HTTP/1.0\r\n\r\n", port: proxy.port, waitForClose: true)
                 Issue.record("an orderly close after \(exchange.received.count) bytes")
             }
+            #expect((error as? IOError)?.errnoCode == ECONNRESET, "a reset, not a time-out: \(String(describing: error))")
         }
     }
 }

@@ -140,6 +140,10 @@ struct SharedTierConfigurationTests {
         let readOnlyText = readOnly?.description ?? ""
         #expect(readOnlyText.contains("read-only transaction"), "\(readOnlyText)")
         #expect(!readOnlyText.contains("needs CREATE"), "\(readOnlyText)")
+        // Roles are the server's, not the database's (which is read-only by now).
+        var server = tier
+        server.database = "postgres"
+        try await TestPostgres.execute("DROP ROLE \(role)", on: server)
     }
 
     @Test("a database with a newer schema is refused, not overwritten")

@@ -1,6 +1,8 @@
+import CacheStore
 @testable import CachingClient
 import Foundation
 import HTTPTypes
+import Logging
 import SharedTier
 import Testing
 
@@ -11,7 +13,8 @@ struct SharedTierFailingWritesTests {
     @Test("writes refused on every try while lookups succeed: one warning, not one a second")
     func failingWritesWarnOnce() async throws {
         let tier = try await TestPostgres.freshDatabase(instance: "unused")
-        let instances = try await Instances.start(1, tier: tier)
+        let log = CapturedLog()
+        let instances = try await Instances.start(1, tier: tier) { $0.store.logger = log.logger() }
         let client = instances.clients[0]
         let events = await EventLog(client)
         _ = try await client.data(from: instances.url("/max-age/100"))
@@ -36,6 +39,9 @@ struct SharedTierFailingWritesTests {
         #expect(!warnings.isEmpty && warnings.allSatisfy { $0.contains("no space left on device") }, "\(warnings)")
         #expect(Set(warnings).count == warnings.count, "each reason warned of once: \(warnings)")
         #expect(warnings.count <= 2, "\(warnings)")
+        // The log too: each outage not warned of ends without a line (it had been one a second).
+        let recoveries = log.messages(at: .info).filter { $0.contains("answers again") }
+        #expect(recoveries.count <= warnings.count, "\(recoveries.count) recoveries logged for \(warnings.count) warnings")
         try await instances.stop()
     }
 }

@@ -21,26 +21,27 @@ extension ResponseStore {
     ) -> EntryTier? {
         guard policy != .notAllowed else { return nil }
         let namespace = table.index(for: response.key.uri)
-        let id = EntryID(response)
-        let storageKey = table[namespace].naming.storageKey(for: id)
         let now = core.now()
-        let metadata = EntryMetadata(
-            id: id, created: now, lastAccess: now, accessCount: 0, size: CacheEntry.size(of: response, body: body),
-            tier: .memory, freshUntil: freshUntil, expiresAt: expiresAt)
-        let entry = CacheEntry(stored: response, body: body, metadata: metadata, storageKey: storageKey)
+        let entry = entry(response, body: body, namespace: namespace, created: now, freshUntil: freshUntil, expiresAt: expiresAt)
         return store(entry, namespace: namespace, policy: policy, now: now)
     }
 
     /// An entry for a response this store does not keep — a shared tier's row that the
-    /// client's `willCache` hook will not have copied into its tiers (a read-only proxy's):
-    /// served as it is, in no tier, so serving it records no access here.
+    /// client's `willCache` hook refused to copy into its tiers (a read-only proxy's), or
+    /// that they would not take: served as it is, in no tier, so serving it records no access.
     package func unkeptEntry(_ response: StoredResponse, body: [UInt8], created: Date, freshUntil: Date?, expiresAt: Date?) -> CacheEntry {
+        entry(response, body: body, namespace: table.index(for: response.key.uri), created: created, freshUntil: freshUntil, expiresAt: expiresAt)
+    }
+
+    /// A new entry for `response`, in no tier yet, named as `namespace` names it.
+    private func entry(
+        _ response: StoredResponse, body: [UInt8], namespace: Int, created: Date, freshUntil: Date?, expiresAt: Date?
+    ) -> CacheEntry {
         let id = EntryID(response)
         let metadata = EntryMetadata(
             id: id, created: created, lastAccess: created, accessCount: 0, size: CacheEntry.size(of: response, body: body),
             tier: .memory, freshUntil: freshUntil, expiresAt: expiresAt)
-        return CacheEntry(
-            stored: response, body: body, metadata: metadata, storageKey: table[table.index(for: response.key.uri)].naming.storageKey(for: id))
+        return CacheEntry(stored: response, body: body, metadata: metadata, storageKey: table[namespace].naming.storageKey(for: id))
     }
 
     /// Stores a response a 304 freshened (RFC 9111 §4.3.4) in place of the entry it was

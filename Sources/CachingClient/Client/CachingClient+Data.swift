@@ -141,6 +141,7 @@ extension CachingClient {
         // The first lookup happens as the request starts: one clock reading serves both.
         let now = run.lookups == 1 ? run.start : configuration.now()
         var candidates: [CacheEntry] = []
+        var askedSharedTier = false
         if let key, request.method == .get || request.method == .head {
             // Memory answers without an async call; only a file to read takes one. (The price,
             // on that slower path: the in-memory index is asked twice, about 0.1 µs against a
@@ -153,16 +154,18 @@ extension CachingClient {
             // Nothing here: the shared tier, when there is one, before the origin.
             if candidates.isEmpty, let sharedTier {
                 candidates = await variantsFromSharedTier(key, sharedTier, request: request, now: now)
+                askedSharedTier = true
             }
         }
         var decision = rules.decide(
             request: request, key: key, policy: run.policy, candidates: candidates.map(\.stored), now: now, requestHasContent: run.hasContent)
         // Variants here, none of them the one asked for (`Vary`): another instance may have
-        // stored it. The tier's other variants join these, and the rules decide again.
-        if case .miss(let miss) = decision, case .varyMismatch = miss.reason, !candidates.isEmpty, let key, let sharedTier {
-            let held = Set(candidates.map(\.id))
-            let more = await variantsFromSharedTier(key, sharedTier, request: request, now: now, skipping: held)
-            if !more.isEmpty {
+        // stored it. The tier's other variants join these (one query, as on a miss), and the
+        // rules decide again. (Asked only of a decision that found nothing to use: a hit
+        // costs nothing more.)
+        if !askedSharedTier, let key, let sharedTier, !candidates.isEmpty, selectsNoVariant(decision, candidates, request) {
+            let more = await variantsFromSharedTier(key, sharedTier, request: request, now: now, alongside: candidates)
+            if more.count > candidates.count {
                 candidates = more
                 decision = rules.decide(
                     request: request, key: key, policy: run.policy, candidates: candidates.map(\.stored), now: now, requestHasContent: run.hasContent)
@@ -175,6 +178,21 @@ extension CachingClient {
         }
         events.publish(lookup, requestID: run.id, at: now)
         return try await network(decision, reason: reason, run: run, key: key, candidates: candidates, lookedUpAt: ticket)
+    }
+
+    /// Whether `decision` was taken because no candidate's `Vary` fields match the request's: a
+    /// miss saying so, or a request that forbids the network and got nothing (whose decision
+    /// does not say why).
+    private func selectsNoVariant(_ decision: CacheDecision, _ candidates: [CacheEntry], _ request: HTTPRequest) -> Bool {
+        switch decision {
+        case .miss(let miss):
+            if case .varyMismatch = miss.reason { return true }
+            return false
+        case .unsatisfiable:
+            return rules.select(from: candidates.map(\.stored), for: request.headerFields).index == nil
+        default:
+            return false
+        }
     }
 
     /// The `lookup` event of a decision.

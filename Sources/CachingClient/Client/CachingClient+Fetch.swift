@@ -31,8 +31,13 @@ extension CachingClient {
                     return result
                 }
                 // The 304 does not select the stored response (RFC 9111 §4.3.4): fetch in full.
+                // What comes back replaces what was stored: a revalidation that found it modified,
+                // not a miss (the metrics count the revalidation as failed, docs/metrics.md).
                 let unconditional = CacheDecision.miss(Miss(reason: .notStored, candidate: nil))
-                return try await fetch(unconditional, reason: unconditional.reason, run: run, key: key, candidates: [])
+                var refetched = try await fetch(unconditional, reason: unconditional.reason, run: run, key: key, candidates: [])
+                refetched.outcome = .modified
+                refetched.reason = "\(refetched.status) after a 304 that selected no stored response (\(lookupReason))"
+                return refetched
             }
             events.publish(.modified(Modified(status: origin.response.status.code)), requestID: run.id)
         }

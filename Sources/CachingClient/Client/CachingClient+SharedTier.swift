@@ -64,27 +64,32 @@ extension CachingClient {
     /// A copy is a store like any other: the `willCache` hook decides where it may go, asked
     /// with `request` and the row's response. A variant it refuses (a read-only proxy refuses
     /// them all), or that the local tiers do not take (a body larger than they keep), is
-    /// still served, from the row, without being kept.
+    /// still served, from the row, without being kept. Each copy is fresh until this client's
+    /// own rules say (a private instance reads `max-age` where the row, written for shared
+    /// caches, counts `s-maxage`).
     ///
-    /// `skipping`: variants held here already, which the tier's copies must not replace (this
-    /// instance's may be newer); the answer is then every variant held here with the tier's
-    /// others, or empty when the tier has no other.
+    /// `alongside`: variants held here already, none of which the request's `Vary` selects.
+    /// The tier's copies never replace them (this instance's may be newer), and the answer is
+    /// these with the tier's others — unchanged when the tier has no other.
     func variantsFromSharedTier(
-        _ key: CacheKey, _ sharedTier: SharedTier, request: HTTPRequest, now: Date, skipping held: Set<EntryID> = []
+        _ key: CacheKey, _ sharedTier: SharedTier, request: HTTPRequest, now: Date, alongside held: [CacheEntry] = []
     ) async -> [CacheEntry] {
         let found = await sharedTier.variants(for: key)
+        let heldIDs = Set(held.map(\.id))
         var copied = false
         var unkept: [CacheEntry] = []
-        for entry in found where !(entry.expiresAt.map { $0 <= now } ?? false) && !held.contains(EntryID(entry.stored)) {
+        for entry in found where !(entry.expiresAt.map { $0 <= now } ?? false) && !heldIDs.contains(EntryID(entry.stored)) {
             let policy = await storagePolicy(for: request, response: entry.stored.response)
-            if store.storeCachedResponse(entry.stored, body: entry.body, freshUntil: entry.freshUntil, expiresAt: entry.expiresAt, policy: policy) != nil {
+            let responseTime = entry.stored.responseTime
+            let freshUntil = responseTime.addingTimeInterval(rules.freshness(of: entry.stored, now: responseTime).timeToLive)
+            if store.storeCachedResponse(entry.stored, body: entry.body, freshUntil: freshUntil, expiresAt: entry.expiresAt, policy: policy) != nil {
                 copied = true
             } else {
                 unkept.append(
-                    store.unkeptEntry(entry.stored, body: entry.body, created: entry.created, freshUntil: entry.freshUntil, expiresAt: entry.expiresAt))
+                    store.unkeptEntry(entry.stored, body: entry.body, created: entry.created, freshUntil: freshUntil, expiresAt: entry.expiresAt))
             }
         }
-        guard copied else { return unkept }
+        guard copied else { return held + unkept }
         if let inMemory = store.memoryVariants(for: key, now: now) { return inMemory + unkept }
         return await store.variants(for: key, now: now) + unkept
     }

@@ -9,9 +9,9 @@ struct NetworkResult: Sendable {
     /// The body to serve.
     let body: Data
     /// revalidated, modified, miss or bypass.
-    let outcome: CacheOutcome
+    var outcome: CacheOutcome
     /// Why, in words.
-    let reason: String
+    var reason: String
     /// Body bytes that crossed the network.
     let bytesFromNetwork: Int
     /// Whether the body came from the store (after a 304).

@@ -1,3 +1,4 @@
+import HTTPCaching
 import HTTPTypes
 
 /// The request a redirect leads to (RFC 9110 §15.4): its method, and which of the original
@@ -7,9 +8,11 @@ enum RedirectHop {
     private static let credentials: [HTTPField.Name] = [.authorization, .cookie, .proxyAuthorization]
     /// Fields that describe a request's content, dropped with the content when a redirect
     /// turns the request into a GET.
+    /// (`Last-Modified` too, §15.4 item 4; and `Expect`, which a request without content must
+    /// not send, §10.1.1.)
     private static let contentFields: [HTTPField.Name] = [
-        .contentType, .contentLength, .contentEncoding, .contentLanguage, .contentLocation, .transferEncoding,
-        .init("Digest")!, .init("Content-Digest")!,
+        .contentType, .contentLength, .contentEncoding, .contentLanguage, .contentLocation, .transferEncoding, .lastModified, .expect,
+        .init("Digest")!, .init("Content-Digest")!, .init("Repr-Digest")!,
     ]
 
     /// The next request after `request` was answered `status` with a `Location` resolved to
@@ -37,17 +40,12 @@ enum RedirectHop {
         )
     }
 
-    /// Whether two absolute requests go to the same origin: scheme and authority alike, but
-    /// for the case of letters and a default port written out.
+    /// Whether two absolute requests go to the same origin: scheme, host and port alike once
+    /// normalised as cache keys are (letters' case, a default port written out).
     static func sameOrigin(_ a: HTTPRequest, _ b: HTTPRequest) -> Bool {
-        guard let schemeA = a.scheme?.lowercased(), let schemeB = b.scheme?.lowercased(), schemeA == schemeB else { return false }
-        return authority(a.authority, scheme: schemeA) == authority(b.authority, scheme: schemeB)
-    }
-
-    /// An authority lower-cased, without the scheme's default port.
-    private static func authority(_ authority: String?, scheme: String) -> String {
-        let lowered = (authority ?? "").lowercased()
-        let defaultPort = scheme == "https" ? ":443" : ":80"
-        return lowered.hasSuffix(defaultPort) ? String(lowered.dropLast(defaultPort.count)) : lowered
+        guard let first = CacheKey(a).flatMap({ CacheRules.origin(of: $0.uri) }),
+            let second = CacheKey(b).flatMap({ CacheRules.origin(of: $0.uri) })
+        else { return false }
+        return first == second
     }
 }

@@ -47,8 +47,9 @@ final class ProxyHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// When the next request's head must have arrived; `nil` while a request is handled.
     private var headerDeadline: NIODeadline?
     private var drainRequested = false
-    /// Set once a response said `Connection: close`: requests the client pipelined after it
-    /// are never forwarded (RFC 9112 §9.6: the server must not process further requests).
+    /// Set once the connection is to end after the response being written (it said
+    /// `Connection: close`, a drain came during a keep-alive response's body, or a body broke
+    /// off): requests the client pipelined after it are never forwarded (RFC 9112 §9.6).
     private var closing = false
     /// Whether a response's body is still being streamed (its head written, the state already
     /// `.idle` for the next request): a drain waits for its end instead of cutting it.

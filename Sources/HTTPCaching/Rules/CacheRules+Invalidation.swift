@@ -35,8 +35,8 @@ extension CacheRules {
         return origin + directory + reference
     }
 
-    /// `scheme://host[:port]` of a normalised URI.
-    static func origin(of uri: String) -> String? {
+    /// `scheme://host[:port]` of a normalised URI (a ``CacheKey``'s).
+    package static func origin(of uri: String) -> String? {
         guard let schemeEnd = uri.range(of: "://") else { return nil }
         let rest = uri[schemeEnd.upperBound...]
         let end = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex

@@ -21,9 +21,11 @@ extension CacheRules {
         // Nothing may be served to these: one that forbids the network gets nothing, and is
         // never sent (RFC 9111 §5.2.1.7: a 504 for `only-if-cached`).
         guard method == "GET" || method == "HEAD" else {
-            return unsatisfiableOffline(request, policy) ?? .bypass(.methodNotCacheable(method))
+            return unsatisfiableOffline(policy, onlyIfCached: requestDirectives(request).0.onlyIfCached) ?? .bypass(.methodNotCacheable(method))
         }
-        if requestHasContent { return unsatisfiableOffline(request, policy) ?? .bypass(.requestContent(method)) }
+        if requestHasContent {
+            return unsatisfiableOffline(policy, onlyIfCached: requestDirectives(request).0.onlyIfCached) ?? .bypass(.requestContent(method))
+        }
         guard key != nil else { return .bypass(.noCacheKey) }
         switch policy {
         case .reloadIgnoringLocalCacheData, .reloadIgnoringLocalAndRemoteCacheData:
@@ -34,8 +36,7 @@ extension CacheRules {
         let (requestCC, pragmaNoCache) = requestDirectives(request)
         let selection = select(from: candidates, for: request.headerFields)
         guard let index = selection.index else {
-            if policy == .returnCacheDataDontLoad { return .unsatisfiable(.policyDontLoad) }
-            if requestCC.onlyIfCached { return .unsatisfiable(.onlyIfCached) }
+            if let offline = unsatisfiableOffline(policy, onlyIfCached: requestCC.onlyIfCached) { return offline }
             return .miss(Miss(reason: selection.mismatched.isEmpty ? .notStored : .varyMismatch(selection.mismatched), candidate: nil))
         }
         let stored = candidates[index]
@@ -58,9 +59,9 @@ extension CacheRules {
 
     /// The decision for a request the store cannot answer when it forbids the network
     /// (policy `returnCacheDataDontLoad`, or `only-if-cached`); `nil` when it does not.
-    private func unsatisfiableOffline(_ request: HTTPRequest, _ policy: CachePolicy) -> CacheDecision? {
+    private func unsatisfiableOffline(_ policy: CachePolicy, onlyIfCached: Bool) -> CacheDecision? {
         if policy == .returnCacheDataDontLoad { return .unsatisfiable(.policyDontLoad) }
-        if requestDirectives(request).0.onlyIfCached { return .unsatisfiable(.onlyIfCached) }
+        if onlyIfCached { return .unsatisfiable(.onlyIfCached) }
         return nil
     }
 
