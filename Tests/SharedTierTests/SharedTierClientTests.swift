@@ -136,6 +136,12 @@ struct SharedTierClientTests {
         let again = try await b.data(from: instances.url("/vary/lang"), headers: language("en"))
         #expect(again.outcome == .hit)
         #expect(again.body == english.body)
+        // A request that may not use the network asks the tier too.
+        _ = try await a.data(from: instances.url("/vary/lang"), headers: language("de"))
+        await a.finishSharedTierWrites()
+        let offline = try await b.data(from: instances.url("/vary/lang"), headers: language("de"), policy: .returnCacheDataDontLoad)
+        #expect(offline.outcome == .hit, "\(offline.reason)")
+        #expect(instances.origin.requestCount(path: "/vary/lang") == 3, "a's fr and de, b's en")
         try await instances.stop()
     }
 
