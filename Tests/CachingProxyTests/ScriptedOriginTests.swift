@@ -156,3 +156,37 @@ struct ScriptedOriginTests {
         #expect(abs(age + ttl - 300) < 0.001, "age \(age) + ttl \(ttl) is the lifetime")
     }
 }
+
+/// A revalidation whose 304 selects no stored response (another ETag): the response then
+/// fetched in full was reported as a miss "not in cache" (a hunt of 27 November).
+@Suite("Client: a 304 that selects nothing", .timeLimit(.minutes(2)))
+struct MismatchedNotModifiedTests {
+    private final class Calls: Sendable {
+        let count = Atomic<Int>(0)
+    }
+
+    @Test("the full fetch after a 304 that selected no stored response is 'modified', saying why, with the new body")
+    func refetchIsModified() async throws {
+        let calls = Calls()
+        let origin = try await ScriptedOrigin.start { _ in
+            switch calls.count.add(1, ordering: .relaxed).newValue {
+            case 1: return ScriptedOrigin.Reply(headers: [("Cache-Control", "max-age=1"), ("ETag", "\"a\"")], body: "old\n")
+            case 2: return ScriptedOrigin.Reply(status: 304, headers: [("ETag", "\"b\"")], body: "")
+            default: return ScriptedOrigin.Reply(headers: [("Cache-Control", "max-age=60"), ("ETag", "\"b\"")], body: "new\n")
+            }
+        }
+        let clock = TestClock()
+        var configuration = CachingClientConfiguration()
+        configuration.now = { clock.now }
+        let client = try await CachingClient(configuration: configuration)
+        _ = try await client.data(from: origin.baseURL + "/m")
+        clock.advance(by: 5)
+        let refetched = try await client.data(from: origin.baseURL + "/m")
+        #expect(refetched.outcome == .modified)
+        #expect(refetched.reason.contains("a 304 that selected no stored response"), "\(refetched.reason)")
+        #expect(String(decoding: refetched.body, as: UTF8.self) == "new\n")
+        #expect(origin.requestCount("/m") == 3)
+        try await client.shutdown()
+        await origin.stop()
+    }
+}
