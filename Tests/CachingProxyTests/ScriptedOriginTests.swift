@@ -61,6 +61,28 @@ struct ScriptedOriginTests {
         }
     }
 
+    /// The origin's redirect to its own address sent clients around the proxy.
+    @Test("a Location naming the origin reaches the client relative (back through the proxy); the stored response keeps the origin's")
+    func locationNamingTheOrigin() async throws {
+        let ownPort = OwnPort()
+        try await withProxy({ _ in
+            ScriptedOrigin.Reply(
+                status: 301, headers: [("Cache-Control", "max-age=60"), ("Location", "http://127.0.0.1:\(ownPort.value.load(ordering: .relaxed))/new?x=1")],
+                body: "")
+        }) { port, origin, _ in
+            ownPort.value.store(origin.port, ordering: .relaxed)
+            for response in [try await get("/old", port: port), try await get("/old", port: port)] {  // forwarded, then from the store
+                #expect(response.status == 301)
+                #expect(response.value("Location") == "/new?x=1")
+            }
+            #expect(origin.requestCount("/old") == 1)
+        }
+    }
+
+    private final class OwnPort: Sendable {
+        let value = Atomic<Int>(0)
+    }
+
     @Test("M-SEARCH reaches the origin as spelled (NIO calls it MSEARCH, which an origin refuses) and invalidates the stored GET")
     func mSearchForwardedAsSpelled() async throws {
         let reply = ScriptedOrigin.Reply(headers: [("Cache-Control", "max-age=600")])

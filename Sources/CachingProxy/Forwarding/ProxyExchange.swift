@@ -66,6 +66,7 @@ struct ProxyExchange: Sendable {
             from: result.response.headerFields, alsoRemoving: request.method == .head ? [] : ["content-length"])
         if !fields.contains(.date) { fields[.date] = HTTPDate.format(now) }
         fields = HopByHopFields.addingVia(fields, protocolVersion: "1.1", pseudonym: name)
+        if let location = fields[.location], let relative = OriginLocation.relative(location, from: origin) { fields[.location] = relative }
         if let status = cacheStatusValues.value(for: CacheStatus(result, method: request.method)) {
             fields.append(HTTPField(name: .cacheStatus, value: status))
         }
