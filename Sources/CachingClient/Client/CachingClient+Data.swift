@@ -92,10 +92,11 @@ extension CachingClient {
 
     /// `streaming`: set for a request made with ``stream(for:body:length:policy:)``.
     func singleRequest(
-        _ request: HTTPRequest, body: Data?, policy: CachePolicy, streaming: StreamingExchange? = nil
+        _ request: HTTPRequest, body: Data?, policy: CachePolicy, streaming: StreamingExchange? = nil, shape: ServedShape? = nil
     ) async throws -> ClientResponse {
         var run = RequestRun(id: events.makeRequestID(), request: request, body: body, policy: policy, start: configuration.now())
         run.streaming = streaming
+        run.shape = shape
         let url = Self.url(of: request)
         // The same key as `CacheKey(request)`, from the URL string built once for both. A GET or
         // HEAD with content has none: nothing is looked up, stored or shared under its URL
@@ -242,6 +243,9 @@ struct RequestRun: Sendable {
     /// The request body to stream and the response body passed through, for a request made
     /// with ``CachingClient/stream(for:body:length:policy:)``; `nil` for a whole-body one.
     var streaming: StreamingExchange?
+    /// How the caller answers what is served, when not with the response as it is (a proxy's
+    /// 304, 206 or HEAD): the served events then report what its client got.
+    var shape: ServedShape?
 
     /// Whether the request carries content (a body to send): a GET or HEAD that does is
     /// neither answered from the cache nor stored (``BypassReason/requestContent(_:)``).

@@ -194,6 +194,14 @@ extension CachingClient {
         after lookup: consuming CacheEventKind? = nil, at now: Date? = nil
     ) {
         let now = now ?? configuration.now()
+        var served = served
+        var bytesFromCache = bytesFromCache
+        if let shape = run.shape {
+            // What the caller's client gets: its 304, 206 or HEAD, not the stored 200 whole.
+            let sent = shape(served.status, served.headers, served.bytes, served.source == .cache, run.streaming?.passedThroughBody != nil)
+            if bytesFromCache > 0 { bytesFromCache = sent.bytes }
+            (served.status, served.bytes) = sent
+        }
         let finished = CacheEventKind.requestFinished(RequestFinished(
             status: served.status, latency: run.elapsed(at: now), bytesFromNetwork: bytesFromNetwork,
             bytesFromCache: run.background ? 0 : bytesFromCache, outcome: served.outcome, reason: served.reason,

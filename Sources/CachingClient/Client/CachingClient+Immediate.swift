@@ -31,6 +31,12 @@ extension CachingClient {
     /// - Returns: `nil` when the answer needs the disk tier, the shared tier, the origin or a
     ///   background revalidation, or when the client was shut down.
     public func immediateResponse(for request: HTTPRequest, policy: CachePolicy? = nil) -> ClientResponse? {
+        immediateResponse(for: request, policy: policy, shape: nil)
+    }
+
+    /// ``immediateResponse(for:policy:)`` for a caller that answers what is served in another
+    /// form (a proxy: ``ServedShape``).
+    package func immediateResponse(for request: HTTPRequest, policy: CachePolicy?, shape: ServedShape?) -> ClientResponse? {
         guard request.method == .get || request.method == .head, request.scheme != nil, request.authority != nil, !isShutDown
         else { return nil }
         let policy = policy ?? configuration.defaultPolicy
@@ -50,6 +56,7 @@ extension CachingClient {
         // request the store answers on its first lookup.
         var run = RequestRun(id: events.makeRequestID(), request: request, body: nil, policy: policy, start: now)
         run.keyDescription = key.description
+        run.shape = shape
         publishStarted(run, url: url)
         let reason = decision.reason
         let lookup = lookupEvent(decision, reason: reason, candidates: candidates, now: now)

@@ -36,7 +36,8 @@ enum ConditionalRequest {
         return make304(from: response)
     }
 
-    private static func make304(from response: HTTPResponse) -> HTTPResponse {
+    /// The 304 that answers `response`'s conditional request: its fields that describe it.
+    static func make304(from response: HTTPResponse) -> HTTPResponse {
         var fields = HTTPFields()
         for field in response.headerFields where keptFields.contains(field.name.canonicalName) { fields.append(field) }
         return HTTPResponse(status: .notModified, headerFields: fields)

@@ -43,4 +43,7 @@ struct ProxyAnswer: Sendable {
         if fields[.date] == nil { fields[.date] = HTTPDate.format(Date()) }
         return Data((message + "\n").utf8)
     }
+
+    /// The length of the body ``text(_:into:)`` makes of `message`.
+    static func textLength(_ message: String) -> Int { message.utf8.count + 1 }
 }

@@ -20,11 +20,15 @@ struct ProxyExchange: Sendable {
     /// (``CachingProxyConfiguration/answersHitsOnEventLoop``).
     var answersImmediately = false
 
+    /// The clock the served events and the answers are judged by (the client's).
+    private var now: @Sendable () -> Date { client.configuration.now }
+
     /// The answer to `request`; never throws: every failure is a response (502, 504, …).
     func answer(_ request: IncomingRequest) async -> ProxyAnswer {
         let outgoing = request.forwarded(to: origin, pseudonym: name)
         do {
-            let streamed = try await client.stream(for: outgoing, body: request.body, length: request.bodyLength)
+            let streamed = try await client.stream(
+                for: outgoing, body: request.body, length: request.bodyLength, policy: nil, shape: DownstreamForm.shape(for: request, now: now))
             switch streamed.body {
             case .complete: return answer(for: streamed.result, passedThrough: nil, to: request)
             case .streaming(let parts): return answer(for: streamed.result, passedThrough: parts, to: request)
@@ -45,7 +49,8 @@ struct ProxyExchange: Sendable {
     /// Meant for the connection's event loop: a hit then crosses no thread and starts no task.
     func immediateAnswer(_ request: IncomingRequest) -> ProxyAnswer? {
         guard answersImmediately, request.body == nil, request.method == .get || request.method == .head else { return nil }
-        guard let result = client.immediateResponse(for: request.forwarded(to: origin, pseudonym: name)) else { return nil }
+        let shape = DownstreamForm.shape(for: request, now: now)
+        guard let result = client.immediateResponse(for: request.forwarded(to: origin, pseudonym: name), policy: nil, shape: shape) else { return nil }
         return answer(for: result, passedThrough: nil, to: request)
     }
 
@@ -82,26 +87,30 @@ struct ProxyExchange: Sendable {
                 closeConnection: false, outcome: result.outcome.rawValue, reason: result.reason)
         }
         let response = HTTPResponse(status: result.response.status, headerFields: fields)
-        if let notModified = ConditionalRequest.notModified(
-            for: request, response: response, fromStore: result.outcome.servedFromCache, now: now)
-        {
-            return ProxyAnswer(
-                response: notModified, body: Data(), closeConnection: false, outcome: result.outcome.rawValue,
-                reason: result.reason + "; 304 to the client's conditional request")
-        }
         let sendsBody = request.method != .head && mayHaveBody
+        let body = sendsBody && passedThrough == nil ? result.body : Data()
+        // The same form the client's served events counted (``DownstreamForm/shape(for:now:)``).
+        switch DownstreamForm.of(
+            request, response: response, fromStore: result.outcome.servedFromCache, length: body.count, streamed: passedThrough != nil, now: now)
+        {
+        case .notModified:
+            return ProxyAnswer(
+                response: ConditionalRequest.make304(from: response), body: Data(), closeConnection: false, outcome: result.outcome.rawValue,
+                reason: result.reason + "; 304 to the client's conditional request")
+        case .range(let range):
+            if let (partial, part) = RangeRequest.response(range, from: response, body: body) {
+                return ProxyAnswer(
+                    response: partial, body: part, closeConnection: false, outcome: result.outcome.rawValue,
+                    reason: result.reason + "; \(partial.status.code) for the client's Range")
+            }
+        case .whole:
+            break
+        }
         if let parts = passedThrough, sendsBody {
             let length = result.response.headerFields[.contentLength].flatMap { Int($0, radix: 10) }
             return ProxyAnswer(
                 response: response, body: Data(), closeConnection: false, outcome: result.outcome.rawValue, reason: result.reason,
                 streamed: (parts, length))
-        }
-        let body = sendsBody ? result.body : Data()
-        let range = RangeRequest.answer(to: request, response: response, length: body.count, now: now)
-        if let (partial, part) = RangeRequest.response(range, from: response, body: body) {
-            return ProxyAnswer(
-                response: partial, body: part, closeConnection: false, outcome: result.outcome.rawValue,
-                reason: result.reason + "; \(partial.status.code) for the client's Range")
         }
         return ProxyAnswer(
             response: response, body: body, closeConnection: false, outcome: result.outcome.rawValue, reason: result.reason)
