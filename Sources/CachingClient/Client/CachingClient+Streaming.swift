@@ -63,9 +63,11 @@ extension CachingClient {
         // A body collected to be stored counts against the request timeout as a whole one does
         // (``AsyncHTTPClientTransport/send(_:body:timeout:)``): a dripping origin is given up.
         let timeout = configuration.requestTimeout
-        let deadline = ContinuousClock.now + timeout
+        var deadline = ContinuousClock.now + timeout
         let origin = try await transport.stream(
             outgoing, body: streaming.requestBody, length: streaming.requestLength, timeout: timeout)
+        // An upload's time is the sender's: the origin's starts when it answers (see `UploadWatch`).
+        if streaming.requestBody != nil { deadline = ContinuousClock.now + timeout }
         let limit = key.map { store.maximumBodySize(for: $0, response: origin.response) } ?? 0
         // At most the memory tier's capacity (or one body of the largest size the store keeps)
         // is being collected at once, across requests; past it a body goes through uncollected.

@@ -10,23 +10,27 @@ extension AsyncHTTPClientTransport {
     /// otherwise) and returns when the response head arrives. The response body is read from
     /// the connection only as the result's ``BodyStream`` is read, so neither body is held
     /// whole here; the transport's `maximumBodySize` does not apply (it bounds collected
-    /// bodies only). `timeout` bounds the wait for the head.
+    /// bodies only). `timeout` bounds the wait for the head — counted from the body's end, each
+    /// of its parts in turn allowed as long after the one before (``UploadWatch``).
     /// - Throws: ``TransportError`` when the request cannot be sent or no head arrives in time;
     ///   reading the body throws ``TransportError`` too (e.g. the origin closed mid-body).
     public func stream(_ request: HTTPRequest, body: BodyStream?, length: Int?, timeout: Duration) async throws -> StreamedTransportResponse {
         let prepared = try Self.outgoing(request)
         var outgoing = prepared.request
         let url = prepared.url
-        if let body {
+        let watch = body.map { _ in UploadWatch() }
+        if let body, let watch {
             let declared = length.map { HTTPClientRequest.Body.Length.known(Int64($0)) } ?? .unknown
-            outgoing.body = .stream(body, length: declared)
+            outgoing.body = .stream(watch.watching(body), length: declared)
         }
+        let sending = outgoing
+        let client = self.client
         let response = try await translatingErrors(url: url, timeout: timeout) {
             // A streamed request body is read once: only a request without one is sent again.
-            let deadline = NIODeadline.now() + .nanoseconds(timeout.inNanoseconds)
-            return body == nil
-                ? try await execute(outgoing, method: request.method, deadline: deadline)
-                : try await client.execute(outgoing, deadline: deadline)
+            guard let watch else {
+                return try await execute(sending, method: request.method, deadline: NIODeadline.now() + .nanoseconds(timeout.inNanoseconds))
+            }
+            return try await watch.race(url: url, timeout: timeout) { try await client.execute(sending, deadline: .distantFuture) }
         }
         let head = try Self.response(of: response, to: request, url: url)
         // A HEAD answer, a 204 or a 304 has no body, whatever its Content-Length says.

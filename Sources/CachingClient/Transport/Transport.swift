@@ -53,6 +53,9 @@ public enum TransportError: Error, Sendable, Hashable, CustomStringConvertible {
     case connectionClosed(url: String)
     /// Any other failure.
     case other(url: String, detail: String)
+    /// The request's streamed body stopped arriving (from whoever sends it: a proxy's client)
+    /// for `after`: the origin was waiting for it, not the other way round.
+    case requestBodyStalled(url: String, after: Duration)
 
     public var description: String {
         switch self {
@@ -63,6 +66,7 @@ public enum TransportError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidRequest(let detail): return "invalid request: \(detail)"
         case .connectionClosed(let url): return "request to \(url) failed: the origin closed the connection before its response ended"
         case .other(let url, let detail): return "request to \(url) failed: \(detail)"
+        case .requestBodyStalled(let url, let after): return "the request's body stopped arriving: nothing of it for \(after) (sending to \(url))"
         }
     }
 }

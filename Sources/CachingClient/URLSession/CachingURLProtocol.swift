@@ -176,7 +176,7 @@ public final class CachingURLProtocol: URLProtocol {
         case CachingClientError.notCached: return URLError(.resourceUnavailable)
         case CachingClientError.invalidURL: return URLError(.badURL)
         case CachingClientError.tooManyRedirects: return URLError(.httpTooManyRedirects)
-        case CachingClientError.transport(.timedOut): return URLError(.timedOut)
+        case CachingClientError.transport(.timedOut), CachingClientError.transport(.requestBodyStalled): return URLError(.timedOut)
         case CachingClientError.transport(.connectionFailed): return URLError(.cannotConnectToHost)
         case CachingClientError.transport(.connectionClosed): return URLError(.networkConnectionLost)
         case is CancellationError: return URLError(.cancelled)

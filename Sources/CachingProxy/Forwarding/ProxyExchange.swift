@@ -128,6 +128,9 @@ struct ProxyExchange: Sendable {
             return failure(.badGateway, error, detail: "response-too-large")
         case .transport(.invalidRequest):
             return .local(.badRequest, "the request cannot be forwarded: \(error)", close: false, outcome: "rejected")
+        case .transport(.requestBodyStalled(_, let after)):
+            // The client stopped sending its body (RFC 9110 §15.5.9); the rest cannot be read.
+            return .local(.requestTimeout, "the request's body stopped arriving: nothing of it for \(after)", close: true, outcome: "rejected")
         case .transport(.other), .transport(.connectionClosed):
             return failure(.badGateway, error, detail: "origin-error")
         case .notCached:
