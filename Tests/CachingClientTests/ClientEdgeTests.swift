@@ -128,3 +128,19 @@ struct ShutdownInFlightTests {
         try await harness.stop()
     }
 }
+
+@Suite("A client released without shutdown()", .timeLimit(.minutes(2)))
+struct ReleasedClientTests {
+    /// AsyncHTTPClient stops a debug build whose HTTPClient is released running: an app that
+    /// forgot `shutdown()` crashed (a hunt of 27 November).
+    @Test("a client released without shutdown() after a request does not stop the process")
+    func releasedWithoutShutdown() async throws {
+        let origin = try await DemoOrigin.start()
+        do {
+            let client = try await CachingClient()
+            _ = try await client.data(from: origin.baseURL + "/max-age/60")
+        }
+        try await Task.sleep(for: .milliseconds(200))  // the transport's own shutdown, in the background
+        try await origin.stop()
+    }
+}

@@ -98,6 +98,9 @@ struct WillCacheTests {
             #expect(hit.body == Data("rewritten body".utf8))
             #expect(hit.response.headerFields[.lastModified] == nil)
             #expect(hit.response.headerFields[rewritten] == "yes")
+            // The origin's Content-Length, kept by the hook, is the new body's.
+            #expect(first.response.headerFields[.contentLength] != nil)
+            #expect(hit.response.headerFields[.contentLength] == "\("rewritten body".utf8.count)")
             #expect(harness.origin.requestCount(path: "/max-age/60") == 1)
         }
     }

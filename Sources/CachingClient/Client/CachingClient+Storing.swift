@@ -36,6 +36,8 @@ extension CachingClient {
                 response = replacement
                 body = replacementBody
                 policy = chosen
+                // A Content-Length the hook kept from the original would not describe the new body.
+                if response.headerFields[.contentLength] != nil { response.headerFields[.contentLength] = String(body.count) }
             }
         }
         guard policy != .notAllowed else {

@@ -178,6 +178,13 @@ public final class AsyncHTTPClientTransport: Transport {
         try await client.shutdown()
     }
 
+    /// A transport released without ``shutdown()`` (an app that forgot it) shuts its own
+    /// client down, in the background: AsyncHTTPClient stops a debug build whose `HTTPClient`
+    /// goes away running. (Already shut down: the call fails, quietly.)
+    deinit {
+        if ownsClient { client.shutdown().whenComplete { _ in } }
+    }
+
     private static func translate(_ error: HTTPClientError, url: String, timeout: Duration, limit: Int, bodyStarted: Bool) -> TransportError {
         let timeouts: [HTTPClientError] = [.deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout]
         if timeouts.contains(error) { return .timedOut(url: url, after: timeout, bodyStarted: bodyStarted) }
