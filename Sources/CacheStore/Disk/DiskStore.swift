@@ -76,7 +76,8 @@ actor DiskStore {
             case .decoded(let decoded):
                 outcomes.append(.entry(read.storageKey, generation: read.generation, decoded))
             case .corrupt(let reason):
-                logger.warning("corrupt cache entry", metadata: ["file": "\(storage.entryPath(read.storageKey))", "reason": "\(reason)"])
+                // Logged once the index confirms it (`ResponseStore.variants`): the record may
+                // have been replaced while this read its old file.
                 outcomes.append(.corrupt(read.storageKey, generation: read.generation, reason: reason))
             case .failed(let error):
                 fail(namespace, "\(error)")

@@ -85,8 +85,11 @@ extension StoreIndex {
     /// Takes in the files a lookup read: verified entries are promoted to memory (when they
     /// fit) and returned; corrupt ones are removed and reported. Results for records changed since the read was planned are dropped in
     /// favour of the newer copy in memory.
-    mutating func applyReads(_ outcomes: [ReadOutcome], key: CacheKey, namespace: Int, now: Date) -> [CacheEntry] {
+    mutating func applyReads(
+        _ outcomes: [ReadOutcome], key: CacheKey, namespace: Int, now: Date
+    ) -> (entries: [CacheEntry], corrupt: [(StorageKey, reason: String)]) {
         var result: [CacheEntry] = []
+        var corrupt: [(StorageKey, reason: String)] = []
         for outcome in outcomes {
             switch outcome {
             case .entry(let storageKey, let generation, let decoded):
@@ -100,6 +103,7 @@ extension StoreIndex {
                 }
                 guard decoded.stored.key == key else {
                     remove(storageKey, namespace: namespace, reason: .corrupt)
+                    corrupt.append((storageKey, "it holds another key's response"))
                     continue
                 }
                 if var entry = memory.peek(storageKey)?.entry {
@@ -108,12 +112,15 @@ extension StoreIndex {
                     continue
                 }
                 result.append(promote(decoded, record: record, storageKey: storageKey, namespace: namespace))
-            case .corrupt(let storageKey, let generation, _):
+            case .corrupt(let storageKey, let generation, let reason):
+                // A record replaced or evicted while its file was read is not corrupt: its file
+                // went with it (a "file missing" under load), and nothing is said.
                 guard let record = namespaces[namespace].records.peek(storageKey), record.generation == generation else { continue }
                 remove(storageKey, namespace: namespace, reason: .corrupt)
+                corrupt.append((storageKey, "\(reason)"))
             }
         }
-        return result
+        return (result, corrupt)
     }
 
     /// Makes a memory copy of a verified disk entry (when it fits) and returns the entry.

@@ -1,5 +1,6 @@
 public import Foundation
 public import HTTPCaching
+import Logging
 public import HTTPTypes
 
 extension ResponseStore {
@@ -41,7 +42,11 @@ extension ResponseStore {
             }
             if !viaActor.isEmpty { outcomes += await disk.read(namespace: namespace, reads: viaActor, key: key) }
             let fromDisk = core.withIndex { $0.applyReads(outcomes, key: key, namespace: namespace, now: now) }
-            return inMemory + fromDisk
+            // Said once the index has confirmed it (not for a file its record no longer names).
+            for (storageKey, reason) in fromDisk.corrupt {
+                disk.logger.warning("corrupt cache entry", metadata: ["key": "\(key)", "storage key": "\(storageKey)", "reason": "\(reason)"])
+            }
+            return inMemory + fromDisk.entries
         }
     }
 
