@@ -96,6 +96,10 @@ public struct SharedTierConfiguration: Sendable, Equatable {
     /// refuses it). User and password may be percent-encoded.
     /// - Throws: ``SharedTierError/invalidURL(_:reason:)`` saying what is missing or wrong.
     public init(url: String) throws(SharedTierError) {
+        // Foundation takes a stray `%` literally (it re-encodes it as %25); libpq refuses it.
+        if let bad = Self.brokenPercentEncoding(in: url) {
+            throw .invalidURL(url, reason: "\(bad) is not a percent-encoded byte (write % itself as %25)")
+        }
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased() else {
             throw .invalidURL(url, reason: "it is not a URL; expected postgres://USER@HOST[:PORT]/DATABASE")
         }
@@ -103,24 +107,27 @@ public struct SharedTierConfiguration: Sendable, Equatable {
             throw .invalidURL(url, reason: "the scheme must be postgres:// or postgresql://, not \(scheme)://")
         }
         guard let host = components.host, !host.isEmpty else { throw .invalidURL(url, reason: "it names no host") }
-        guard let user = components.user?.removingPercentEncoding, !user.isEmpty else {
+        guard let user = try Self.decoded(components.percentEncodedUser, "the user", in: url), !user.isEmpty else {
             throw .invalidURL(url, reason: "it names no user (postgres://USER@\(host)/…)")
         }
+        let password = try Self.decoded(components.percentEncodedPassword, "the password", in: url)
         // Encoded, so that a database whose name has a `/` in it (`post%2Fgres`) is one name.
-        let database = String(components.percentEncodedPath.drop(while: { $0 == "/" }))
-        guard !database.isEmpty, !database.contains("/") else {
-            throw .invalidURL(url, reason: "it names no database (…@\(host)/DATABASE)")
+        let path = String(components.percentEncodedPath.drop(while: { $0 == "/" }))
+        guard !path.isEmpty else { throw .invalidURL(url, reason: "it names no database (…@\(host)/DATABASE)") }
+        guard !path.contains("/") else {
+            throw .invalidURL(url, reason: "the path must be one database name (…@\(host)/DATABASE), not \(path) (write a / in a name as %2F)")
         }
+        guard let database = try Self.decoded(path, "the database name", in: url) else { throw .invalidURL(url, reason: "it names no database") }
         if let port = components.port, !(1...65_535).contains(port) {
             throw .invalidURL(url, reason: "port \(port) is out of range")
         }
         // An IPv6 address is written in brackets in a URL (postgres://u@[::1]/db), not in a connection.
         let address = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         self.init(
-            host: address, port: components.port ?? 5432, username: user, password: components.password?.removingPercentEncoding,
-            database: database.removingPercentEncoding ?? database)
+            host: address, port: components.port ?? 5432, username: user, password: password, database: database)
         var seen: Set<String> = []
-        for item in components.queryItems ?? [] {
+        // An empty item (a trailing or doubled `&`) says nothing.
+        for item in components.queryItems ?? [] where !(item.name.isEmpty && item.value == nil) {
             guard seen.insert(item.name).inserted else { throw .invalidURL(url, reason: "\(item.name) is given twice") }
             switch item.name {
             case "sslmode":
@@ -137,6 +144,29 @@ public struct SharedTierConfiguration: Sendable, Equatable {
                 throw .invalidURL(url, reason: "unknown parameter \(item.name) (only sslmode and connect_timeout are understood)")
             }
         }
+    }
+
+    /// The first `%` in `url` not followed by two hex digits (`%zz`), with what follows it.
+    private static func brokenPercentEncoding(in url: String) -> String? {
+        let bytes = Array(url.utf8)
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "%") {
+            let next = bytes.dropFirst(index + 1).prefix(2)
+            if next.count < 2 || !next.allSatisfy({ $0 < 128 && Character(Unicode.Scalar($0)).isHexDigit }) {
+                return String(decoding: bytes[index..<min(bytes.count, index + 3)], as: UTF8.self)
+            }
+        }
+        return nil
+    }
+
+    /// A percent-encoded part of the URL, decoded; an error naming `what` when its encoding is
+    /// broken, or it holds a NUL byte, which PostgreSQL's protocol cannot carry.
+    private static func decoded(_ encoded: String?, _ what: String, in url: String) throws(SharedTierError) -> String? {
+        guard let encoded else { return nil }
+        guard let text = encoded.removingPercentEncoding else {
+            throw .invalidURL(url, reason: "\(what) is not validly percent-encoded (write % itself as %25)")
+        }
+        guard !text.utf8.contains(0) else { throw .invalidURL(url, reason: "\(what) contains a NUL byte (%00)") }
+        return text
     }
 
     /// This machine's name, as `gethostname` gives it (`ProcessInfo.hostName` may ask DNS,

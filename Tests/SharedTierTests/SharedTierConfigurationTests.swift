@@ -32,6 +32,9 @@ struct SharedTierConfigurationTests {
         // A percent-encoded name is one name, slash and space included (it said "no database").
         #expect(try SharedTierConfiguration(url: "postgres://po%20st@h/post%2Fgres").database == "post/gres")
         #expect(try SharedTierConfiguration(url: "postgres://po%20st@h/post%2Fgres").username == "po st")
+        // A trailing or doubled `&` says nothing.
+        #expect(try SharedTierConfiguration(url: "postgres://u@h/d?sslmode=disable&").tls == .disable)
+        #expect(try SharedTierConfiguration(url: "postgres://u@h/d?sslmode=disable&&connect_timeout=5").connectTimeout == .seconds(5))
     }
 
     @Test(
@@ -43,6 +46,9 @@ struct SharedTierConfigurationTests {
             ("postgres://u@h/d?connect_timeout=3601", "connect_timeout"), ("postgres://u@h/d?connect_timeout=", "connect_timeout"),
             ("postgres://u@h/d?connect_timeout=+30", "connect_timeout"), ("postgres://u@h/d?sslmode=disable&sslmode=require", "twice"),
             ("not a url at all", "postgres://"), ("postgres://u@:5432/d", "no host"),
+            // Read as no password, sent to the server, or said to name no database, before (a hunt of 27 November):
+            ("postgres://u:s%zzcret@h/d", "%zz is not a percent-encoded byte"), ("postgres://u@h/d%00b", "NUL byte"),
+            ("postgres://u%00x@h/d", "the user contains a NUL byte"), ("postgres://u@h/a/b", "the path must be one database name"),
         ])
     func refusesABadURL(url: String, complaint: String) {
         let error = #expect(throws: SharedTierError.self) { try SharedTierConfiguration(url: url) }
