@@ -23,8 +23,13 @@ struct BinaryWriter {
 
     mutating func write(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
-    /// A date as seconds since the reference date.
-    mutating func write(_ date: Date) { write(date.timeIntervalSinceReferenceDate) }
+    /// A date as seconds since the reference date; one beyond what a date can name (an
+    /// infinite time to live) as the farthest that can, since the reader refuses non-finite
+    /// figures as damage.
+    mutating func write(_ date: Date) {
+        let seconds = date.timeIntervalSinceReferenceDate
+        write(seconds.isFinite ? seconds : (seconds > 0 ? Date.distantFuture : Date.distantPast).timeIntervalSinceReferenceDate)
+    }
 
     /// An optional date: a presence byte, then the date.
     mutating func write(_ date: Date?) {

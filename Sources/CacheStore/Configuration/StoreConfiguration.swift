@@ -113,8 +113,8 @@ public struct StoreConfiguration: Sendable {
             guard directoryNames.insert(namespace.directoryName).inserted else {
                 throw .invalidNamespace(name: namespace.name, reason: "directory name \"\(namespace.directoryName)\" is used by another namespace")
             }
-            if let ttl = namespace.timeToLive, !(ttl >= 0) {
-                throw .invalidNamespace(name: namespace.name, reason: "timeToLive must not be negative (is \(ttl))")
+            if let ttl = namespace.timeToLive, !(ttl >= 0) || !ttl.isFinite {
+                throw .invalidNamespace(name: namespace.name, reason: "timeToLive must be a finite number of seconds, not negative (is \(ttl)); leave it out for none")
             }
             if let limit = namespace.diskLimit, limit < 0 {
                 throw .invalidNamespace(name: namespace.name, reason: "diskLimit must not be negative (is \(limit))")

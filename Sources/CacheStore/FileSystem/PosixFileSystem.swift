@@ -27,8 +27,17 @@ struct PosixFileSystem: StoreFileSystem {
             // The umask may have taken bits from 0700; nobody else may have been given any.
             try call("set permissions of", prefix) { chmod(prefix, 0o700) }
         }
+        guard ownedByStore else { return }
+        // One of the store's own folders may not lead elsewhere: the store empties `tmp/`, clears
+        // what is not its own out of `entries/` and makes them private — through a link, in
+        // someone else's folder.
+        var status = stat()
+        try call("look at", path) { lstat(path, &status) }
+        if status.st_mode & S_IFMT == S_IFLNK {
+            throw FileSystemError(operation: "use the symbolic link (the cache keeps its own folders here)", path: path, errno: .tooManySymbolicLinkLevels)
+        }
         // One of the store's own that was there (made by someone else, or before) is made private.
-        if ownedByStore { try call("set permissions of", path) { chmod(path, 0o700) } }
+        try call("set permissions of", path) { chmod(path, 0o700) }
     }
 
     func createPrivateFile(_ path: String) throws(FileSystemError) {

@@ -15,9 +15,13 @@ extension StoreIndex {
         if let primary { resolve(key, namespace: namespace, primary: primary) }
         generation &+= 1
         let size = entry.metadata.size
-        let toMemory = policy != .notAllowed && size <= memoryEntryLimit
-        var diskPrimary = policy == .allowed && namespaces[namespace].isAvailable && size <= diskEntryLimit(namespace: namespace) ? primary : nil
+        // Within the share of each tier (`size`, as the docs and the dashboard count it), and
+        // small enough that what it really takes fits the tier: else it would push every other
+        // entry out, and then itself (a share of 1 on a small tier).
         let footprint = EntryFootprint.memory(entry)
+        let toMemory = policy != .notAllowed && size <= memoryEntryLimit && footprint <= memoryCapacity
+        let fitsDisk = size <= diskEntryLimit(namespace: namespace) && EntryFootprint.disk(size: size) <= diskCapacity(namespace: namespace)
+        var diskPrimary = policy == .allowed && namespaces[namespace].isAvailable && fitsDisk ? primary : nil
         if diskPrimary != nil, toMemory, !diskQueueHasRoom(for: footprint) {
             // The disk is behind: keep this one in memory only rather than grow the queue.
             diskPrimary = nil

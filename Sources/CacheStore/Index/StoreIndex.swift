@@ -211,12 +211,19 @@ struct StoreIndex: Sendable {
     // MARK: Limits
 
     /// The size above which an entry is not kept in memory.
-    var memoryEntryLimit: Int { Int(Double(memoryCapacity) * maximumEntryShare) }
+    var memoryEntryLimit: Int { Self.share(maximumEntryShare, of: memoryCapacity) }
+
+    /// The disk a namespace may fill: the store's, or its own limit when smaller.
+    func diskCapacity(namespace: Int) -> Int { min(diskCapacity, namespaces[namespace].limit ?? Int.max) }
 
     /// The size above which an entry is not written to a namespace's disk.
-    func diskEntryLimit(namespace: Int) -> Int {
-        let capacity = min(diskCapacity, namespaces[namespace].limit ?? Int.max)
-        return Int(Double(capacity) * maximumEntryShare)
+    func diskEntryLimit(namespace: Int) -> Int { Self.share(maximumEntryShare, of: diskCapacity(namespace: namespace)) }
+
+    /// `share` of `capacity` in bytes (a capacity of `Int.max` with a share of 1 is past what a
+    /// `Double` converts back: `Int.max`).
+    private static func share(_ share: Double, of capacity: Int) -> Int {
+        let bytes = Double(capacity) * share
+        return bytes >= Double(Int.max) ? Int.max : Int(bytes)
     }
 
     // MARK: Disk records
