@@ -70,6 +70,32 @@ struct PurgePreviewTests {
         #expect(state.interface.marks.isDisjoint(with: preview.targets))
     }
 
+    /// `d` on one of a key's Vary variants purged them all, its message the only word of it.
+    @Test("d on an entry that is one of its key's Vary variants previews them all and asks; d on a key's only entry purges at once")
+    func variantsAskFirst() throws {
+        var state = sample()
+        let key = SampleSession.key("/vary/lang?id=1")
+        state.apply(CacheEvent(seq: 500, time: SampleSession.now, kind: .stored(Stored(
+            entry: EntryRef(key: key, variant: "accept-language=\"de\""), tier: .memory, size: 1400, ttl: 120, etag: "\"de1\"",
+            lastModified: nil, status: 200))))
+        press([.character("2"), .character("f")] + type("url:vary") + [.enter], on: &state)
+        press([.character("d")], on: &state)
+        guard case .confirmPurge(let preview)? = state.interface.overlay else {
+            Issue.record("no preview: \(String(describing: state.interface.overlay))")
+            return
+        }
+        #expect(preview.entries == 2)
+        #expect(preview.selection == "the 2 Vary variants of \(key)")
+        let effects = press([.character("y")], on: &state)
+        #expect(effects.contains { if case .send(.purge(key)) = $0 { true } else if case .purgeEach = $0 { true } else { false } }, "\(effects)")
+
+        var single = sample()
+        press([.character("2"), .character("f")] + type("url:evil") + [.enter], on: &single)
+        let direct = press([.character("d")], on: &single)
+        #expect(single.interface.overlay == nil)
+        #expect(direct.contains { if case .send(.purge) = $0 { true } else { false } }, "\(direct)")
+    }
+
     @Test(":purge FILTER previews the entries it matches, whole keys; n cancels")
     func purgeByFilter() throws {
         var state = sample()

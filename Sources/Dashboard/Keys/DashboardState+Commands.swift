@@ -80,6 +80,14 @@ extension DashboardState {
                 selection: "\(Format.count(count)) marked \(count == 1 ? "key" : "keys")"))
         }
         guard let selected = selectedKey else { return explainNoKey() }
+        // A purge takes a key with every one of its Vary variants: when the row is one of
+        // several, the preview says so and asks first.
+        let variants = shown.entries.all.count { $0.ref.key == selected.key && $0.instance == selected.instance }
+        if variants > 1 {
+            return askPurge(PurgePreview(
+                targets: [PurgeTarget(key: selected.key, instance: selected.instance)], table: shown.entries, now: now,
+                selection: "the \(variants) Vary variants of \(selected.key)"))
+        }
         return command(.purge(key: selected.key), describing: "purging \(selected.key)…", instance: selected.instance)
     }
 
