@@ -78,7 +78,7 @@ extension DashboardState {
     /// How far the text on screen can scroll.
     private var maximumScroll: Int {
         let geometry = ScreenGeometry(interface.screen)
-        let lines = TextViews.lines(for: self, geometry: geometry, now: shown.clock).count
+        let lines = TextViews.lines(for: self, geometry: geometry, now: isPaused ? frozenClock : shown.clock).count
         return max(0, lines - geometry.bodyRows + 1)
     }
 

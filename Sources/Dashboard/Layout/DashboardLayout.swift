@@ -21,7 +21,7 @@ public enum DashboardLayout {
     public static func render(_ state: DashboardState, size: TerminalSize, theme: Theme, now: Double) -> Grid {
         let geometry = ScreenGeometry(size)
         guard geometry.fits else { return .terminalTooSmall(size: size, minimum: minimumSize) }
-        let now = state.isPaused ? state.shown.clock : now
+        let now = state.isPaused ? state.frozenClock : now
         var state = state
         state.interface.themeName = theme.name
         var grid = Grid(size: size)

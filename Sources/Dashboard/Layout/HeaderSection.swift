@@ -58,7 +58,7 @@ enum HeaderSection {
             ]
         }
         if state.isPaused {
-            let (word, instant) = state.rewoundTo.map { ("REWIND", $0) } ?? ("FROZEN", state.shown.clock)
+            let (word, instant) = (state.rewoundTo == nil ? "FROZEN" : "REWIND", state.frozenClock)
             spans += [Span(" "), Span(word, .warning, attributes: .bold), Span(" " + Format.clock(instant), .warning)]
         }
         return spans

@@ -21,6 +21,8 @@ public struct DashboardState: EventFolding {
     /// While rewound (`←` `→` when frozen): the instant shown, in session seconds; `nil` when
     /// showing the moment of the freeze, or live.
     public internal(set) var rewoundTo: Double?
+    /// When `Space` froze the display (session seconds); `nil` while live or rewound.
+    var frozenAt: Double?
     /// Everything that is not traffic.
     public var interface: InterfaceState
 
@@ -37,9 +39,14 @@ public struct DashboardState: EventFolding {
     /// The traffic the screen shows: the frozen copy while paused, else the current one.
     public var shown: TrafficModel { frozen ?? traffic }
 
-    /// Session seconds at which the filter reads TTLs and ages: the paused traffic's clock,
+    /// Session seconds at which the filter reads TTLs and ages: the paused display's instant,
     /// else the latest frame's "now".
-    var now: Double { isPaused ? shown.clock : interface.now }
+    var now: Double { isPaused ? frozenClock : interface.now }
+
+    /// The instant a paused display shows: where it was rewound to, else when it was frozen
+    /// (not the last event's time, which on an idle client is long before: the ages and TTLs
+    /// would step back when `Space` is pressed).
+    var frozenClock: Double { rewoundTo ?? frozenAt ?? shown.clock }
 
     /// Whether the display is paused.
     public var isPaused: Bool { frozen != nil }
@@ -70,12 +77,16 @@ public struct DashboardState: EventFolding {
         setStatus(result.message, kind: result.succeeded ? .success : .failure)
     }
 
-    /// Freezes the display on the current traffic.
-    mutating func pause() { frozen = traffic }
+    /// Freezes the display on the current traffic, at this moment.
+    mutating func pause() {
+        frozen = traffic
+        frozenAt = max(traffic.clock, interface.now)
+    }
 
     /// Lets the display follow the traffic again.
     mutating func resume() {
         frozen = nil
+        frozenAt = nil
         rewoundTo = nil
     }
 
