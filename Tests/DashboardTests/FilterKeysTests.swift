@@ -84,6 +84,12 @@ struct FilterKeysTests {
         #expect(state.interface.filter == nil, "a cut paste is not applied")
         press([.backspace, .enter], on: &state)
         #expect(state.interface.filter?.text == String(repeating: "a", count: FilterPrompt.maximumLength - 1))
+        // Tab's completion is held to the same limit (it took the text to 1,004).
+        let nearly = String(repeating: "a", count: FilterPrompt.maximumLength - 7) + " tier:d"
+        state.interface.prompt = FilterPrompt(.filter, text: nearly)
+        press([.tab], on: &state)
+        #expect(state.interface.prompt?.text == nearly)
+        #expect(state.interface.prompt?.error?.description.contains("at most 1000 characters") == true)
     }
 
     /// "No requests yet" was shown under a filter that matched none of hundreds of requests.

@@ -90,14 +90,12 @@ public struct FilterPrompt: Sendable, Hashable {
         case .backspace, .delete:
             if !text.isEmpty { text.removeLast() }
         case .character(let character):
-            guard text.count < Self.maximumLength else {
-                error = .unexpected(
-                    column: Self.maximumLength + 1, found: "more text", expected: "at most \(Self.maximumLength) characters in the prompt")
-                return .editing
-            }
+            guard text.count < Self.maximumLength else { return refusingLength() }
             text.append(character)
         case .tab:
             let completion = FilterCompletion(text)
+            // A completion is text too: past the limit it is refused as a key would be.
+            guard completion.completed.count <= Self.maximumLength else { return refusingLength() }
             text = completion.completed
             if completion.candidates.count > 1 { candidates = completion.candidates }
         case .up:
@@ -124,6 +122,13 @@ public struct FilterPrompt: Sendable, Hashable {
             historyPosition = max(0, next)
             text = entries[max(0, next)]
         }
+    }
+
+    /// Says that the text would grow past its limit (and keeps it as it is): `Enter` then does
+    /// not apply it, as a paste cut at the limit should not be.
+    private mutating func refusingLength() -> Outcome {
+        error = .unexpected(column: Self.maximumLength + 1, found: "more text", expected: "at most \(Self.maximumLength) characters in the prompt")
+        return .editing
     }
 
     private mutating func check() {
