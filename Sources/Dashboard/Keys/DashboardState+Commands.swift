@@ -142,6 +142,8 @@ extension DashboardState {
 
     /// `m`: marks or unmarks the selected row's key (in the selected row's instance).
     mutating func toggleMark() {
+        // Marks are for purging: where `d` is refused (a replay, --read-only), so are they.
+        if commandRefusal() != nil { return }
         guard let selected = selectedKey else {
             _ = explainNoKey()
             return

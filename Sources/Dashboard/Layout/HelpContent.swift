@@ -39,8 +39,9 @@ enum HelpContent {
                  Span(FigureDefinitions.outcome(outcome))],
                 width: width, indent: 16)
         }
+        let coalesced = "  \(OutcomeStyle.coalescedGlyph) coalesced"
         lines += TextViews.wrap(
-            [Span("  \(OutcomeStyle.coalescedGlyph) coalesced    ", .coalesced), Span(FigureDefinitions.coalesced)],
+            [Span(coalesced + String(repeating: " ", count: max(1, 16 - TextWidth.of(coalesced))), .coalesced), Span(FigureDefinitions.coalesced)],
             width: width, indent: 16)
 
         lines.append([])

@@ -32,12 +32,14 @@ enum StatsContent {
         // Wide terminals put the definition beside the figure; narrow ones below it.
         let besides = width >= 72
         func row(_ label: String, _ value: String, _ definition: String, role: ThemeRole = .text) {
-            let labelWidth = besides ? 22 : 20
-            let valueText = String(repeating: " ", count: max(0, 12 - TextWidth.of(value))) + value
+            // The longest label (`evicted: invalidated`) and value (`0.40ms / 200ms`) fit with a
+            // space each side.
+            let labelWidth = besides ? 23 : 20
+            let valueText = String(repeating: " ", count: max(0, 15 - TextWidth.of(value))) + value
             let labelText = "  " + label + String(repeating: " ", count: max(1, labelWidth - 2 - TextWidth.of(label)))
             let figure = [Span(labelText, role), Span(valueText, .text, attributes: .bold)]
             if besides {
-                lines += TextViews.wrap(figure + [Span("   " + definition, .dim)], width: width, indent: labelWidth + 15)
+                lines += TextViews.wrap(figure + [Span("   " + definition, .dim)], width: width, indent: labelWidth + 18)
             } else {
                 lines += TextViews.wrap(figure, width: width, indent: 4)
                 lines += TextViews.wrap([Span("    " + definition, .dim)], width: width, indent: 4)

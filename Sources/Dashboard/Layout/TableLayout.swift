@@ -75,7 +75,16 @@ struct TableLayout: Sendable {
     func drawHeader(into grid: inout Grid, y: Int, x: Int = 0, sorted: (id: String, descending: Bool)? = nil, drill: String? = nil) {
         grid.fill(x: x, y: y, width: width, height: 1, role: .header)
         for place in placed {
-            var title = (drill == place.column.id ? "+" : "") + place.column.title
+            var title = place.column.title
+            if drill == place.column.id {
+                // In the space before the column when there is one, so a title that fills its
+                // column is not cut (`+ME…`).
+                if place.x > 0 {
+                    grid.write([Span("+", .header)], x: x + place.x - 1, y: y, maxWidth: 1)
+                } else {
+                    title = "+" + title
+                }
+            }
             if let sorted, sorted.id == place.column.id { title += sorted.descending ? "▼" : "▲" }
             drawCell([Span(title, .header)], place: place, into: &grid, y: y, x: x)
         }
