@@ -1,6 +1,7 @@
 import Foundation
 import HTTPCaching
 import Logging
+import SystemPackage
 
 /// The disk tier: an actor on its own executor that makes the disk follow the in-memory
 /// index. It takes queued ``DiskCommand``s in batches, reads entry files for lookups, loads
@@ -147,11 +148,24 @@ actor DiskStore {
         }
     }
 
+    /// Removes `path`, and when it is a folder with something in it (left in `tmp/` by someone
+    /// else), what it holds first — a few levels deep; links are removed, never followed.
+    private static func removeWhole(_ path: String, fileSystem: any StoreFileSystem, depth: Int = 0) throws(FileSystemError) {
+        do {
+            try fileSystem.removeIfPresent(path)
+        } catch where error.errno == .directoryNotEmpty && depth < 8 {
+            for name in try fileSystem.contentsOfDirectory(path) {
+                try removeWhole(path + "/" + name, fileSystem: fileSystem, depth: depth + 1)
+            }
+            try fileSystem.removeIfPresent(path)
+        }
+    }
+
     private func repair(_ storage: NamespaceStorage, namespace: Int) {
         let fileSystem = storage.fileSystem
         do {
             for name in try fileSystem.contentsOfDirectory(storage.temporaryDirectory) {
-                try fileSystem.removeIfPresent(storage.temporaryDirectory + "/" + name)
+                try Self.removeWhole(storage.temporaryDirectory + "/" + name, fileSystem: fileSystem)
             }
             let rows = try storage.database.storageKeys()
             var present = Set<StorageKey>()
