@@ -43,14 +43,21 @@ struct Sparkline {
 }
 
 extension Array where Element == TimelineBucket {
-    /// The buckets merged `count` at a time from the oldest, so at most `columns` remain; and how
-    /// many buckets each merged one holds.
-    func merged(toAtMost columns: Int) -> (buckets: [TimelineBucket], perColumn: Int) {
+    /// The buckets merged `perColumn` at a time, so at most `columns` remain; and `perColumn`.
+    ///
+    /// `firstIndex` is the first bucket's place on the timeline (its second, for the last
+    /// minute): the groups start at multiples of `perColumn` there, not at the window's oldest
+    /// bucket, so that as the window slides a second at a time a bucket stays in its group and
+    /// the past does not change shape. The oldest group, which the window cuts, is left out
+    /// (a part of a group would show a rate or ratio of fewer seconds); the newest is the one
+    /// still filling.
+    func merged(toAtMost columns: Int, firstIndex: Int = 0) -> (buckets: [TimelineBucket], perColumn: Int) {
         guard columns > 0, count > columns else { return (self, 1) }
         let perColumn = (count + columns - 1) / columns
+        let lead = ((firstIndex % perColumn) + perColumn) % perColumn
+        var index = lead == 0 ? 0 : perColumn - lead
         var result: [TimelineBucket] = []
         result.reserveCapacity(columns)
-        var index = 0
         while index < count {
             result.append(self[index..<Swift.min(count, index + perColumn)].reduce(TimelineBucket(), +))
             index += perColumn

@@ -28,7 +28,9 @@ enum SparklineRow {
         // share the rest.
         let fixed = "req/s ".count + " peak 9999.9/s".count + 3 + "hit ".count + " peak 100.0%".count + 3 + caption.count
         let columns = min(maximumColumns, max(4, (width - fixed) / 2), max(1, buckets.count))
-        let (merged, perColumn) = buckets.merged(toAtMost: columns)
+        // The last minute's buckets are whole seconds: grouped on fixed seconds, so they stay put.
+        let firstIndex = isReplay ? 0 : Int(now.rounded(.down)) - TrafficTimeline.recentSeconds + 1
+        let (merged, perColumn) = buckets.merged(toAtMost: columns, firstIndex: firstIndex)
         let seconds = bucketSeconds * Double(perColumn)
         let rates = Sparkline(values: merged.map { $0.requests > 0 ? Double($0.requests) / seconds : nil }, scale: nil)
         let ratios = Sparkline(values: merged.map(\.hitRatio), scale: 1)
