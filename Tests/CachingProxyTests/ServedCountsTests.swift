@@ -24,10 +24,8 @@ struct ServedCountsTests {
                 #expect(try await harness.request("/large/4", method: "HEAD").status == 200)
                 var finished: [(Int, Int)] = []
                 var served: [(Int, Int)] = []
-                var methods: [String] = []
                 for await batch in subscription.batches {
                     for event in batch {
-                        if case .requestStarted(let started) = event.kind { methods.append(started.method) }
                         if case .served(let answer) = event.kind { served.append((answer.status, answer.bytes)) }
                         if case .requestFinished(let done) = event.kind { finished.append((done.status, done.bytesFromCache)) }
                     }
@@ -36,8 +34,6 @@ struct ServedCountsTests {
                 let expected = [(200, 4096), (304, 0), (206, 100), (416, past.body.count), (200, 0)]
                 #expect(served.map(\.0) == expected.map(\.0), "answering on the event loop: \(immediate)")
                 #expect(served.map(\.1) == expected.map(\.1), "answering on the event loop: \(immediate)")
-                // The client's own method: the HEAD is asked of the cache as a GET, but was a HEAD.
-                #expect(methods == ["GET", "GET", "GET", "GET", "HEAD"], "answering on the event loop: \(immediate)")
                 // From the cache: all but the first, which came from the origin.
                 #expect(finished.dropFirst().map(\.1) == expected.dropFirst().map(\.1))
             }

@@ -92,13 +92,11 @@ extension CachingClient {
 
     /// `streaming`: set for a request made with ``stream(for:body:length:policy:)``.
     func singleRequest(
-        _ request: HTTPRequest, body: Data?, policy: CachePolicy, streaming: StreamingExchange? = nil, shape: ServedShape? = nil,
-        askedAs: HTTPRequest.Method? = nil
+        _ request: HTTPRequest, body: Data?, policy: CachePolicy, streaming: StreamingExchange? = nil, shape: ServedShape? = nil
     ) async throws -> ClientResponse {
         var run = RequestRun(id: events.makeRequestID(), request: request, body: body, policy: policy, start: configuration.now())
         run.streaming = streaming
         run.shape = shape
-        run.askedAs = askedAs
         let url = Self.url(of: request)
         // The same key as `CacheKey(request)`, from the URL string built once for both. A GET or
         // HEAD with content has none: nothing is looked up, stored or shared under its URL
@@ -124,7 +122,7 @@ extension CachingClient {
     func publishStarted(_ run: RequestRun, url: String) {
         events.publish(
             .requestStarted(RequestStarted(
-                method: (run.askedAs ?? run.request.method).rawValue, url: url, cacheKey: run.keyDescription ?? "",
+                method: run.request.method.rawValue, url: url, cacheKey: run.keyDescription ?? "",
                 policy: run.policy.commandLineName, headers: run.request.headerFields)),
             requestID: run.id, at: run.start)
     }
@@ -248,9 +246,6 @@ struct RequestRun: Sendable {
     /// How the caller answers what is served, when not with the response as it is (a proxy's
     /// 304, 206 or HEAD): the served events then report what its client got.
     var shape: ServedShape?
-    /// The method the caller's own client used, when the cache is asked with another (a
-    /// proxy asks a HEAD as a GET, to answer it from or store the GET): `requestStarted` says it.
-    var askedAs: HTTPRequest.Method?
 
     /// Whether the request carries content (a body to send): a GET or HEAD that does is
     /// neither answered from the cache nor stored (``BypassReason/requestContent(_:)``).

@@ -31,14 +31,12 @@ extension CachingClient {
     /// - Returns: `nil` when the answer needs the disk tier, the shared tier, the origin or a
     ///   background revalidation, or when the client was shut down.
     public func immediateResponse(for request: HTTPRequest, policy: CachePolicy? = nil) -> ClientResponse? {
-        immediateResponse(for: request, policy: policy, shape: nil, askedAs: nil)
+        immediateResponse(for: request, policy: policy, shape: nil)
     }
 
     /// ``immediateResponse(for:policy:)`` for a caller that answers what is served in another
-    /// form (a proxy: ``ServedShape``), for a client of its own that asked with `askedAs`.
-    package func immediateResponse(
-        for request: HTTPRequest, policy: CachePolicy?, shape: ServedShape?, askedAs: HTTPRequest.Method?
-    ) -> ClientResponse? {
+    /// form (a proxy: ``ServedShape``).
+    package func immediateResponse(for request: HTTPRequest, policy: CachePolicy?, shape: ServedShape?) -> ClientResponse? {
         guard request.method == .get || request.method == .head, request.scheme != nil, request.authority != nil, !isShutDown
         else { return nil }
         let policy = policy ?? configuration.defaultPolicy
@@ -59,7 +57,6 @@ extension CachingClient {
         var run = RequestRun(id: events.makeRequestID(), request: request, body: nil, policy: policy, start: now)
         run.keyDescription = key.description
         run.shape = shape
-        run.askedAs = askedAs
         publishStarted(run, url: url)
         let reason = decision.reason
         let lookup = lookupEvent(decision, reason: reason, candidates: candidates, now: now)

@@ -31,19 +31,17 @@ extension CachingClient {
     public func stream(
         for request: HTTPRequest, body: BodyStream? = nil, length: Int? = nil, policy: CachePolicy? = nil
     ) async throws -> StreamedClientResponse {
-        try await stream(for: request, body: body, length: length, policy: policy, shape: nil, askedAs: nil)
+        try await stream(for: request, body: body, length: length, policy: policy, shape: nil)
     }
 
     /// ``stream(for:body:length:policy:)`` for a caller that answers what is served in another
-    /// form (a proxy: ``ServedShape``), for a client of its own that asked with `askedAs` (a
-    /// HEAD sent as a GET).
+    /// form (a proxy: ``ServedShape``).
     package func stream(
-        for request: HTTPRequest, body: BodyStream?, length: Int?, policy: CachePolicy?, shape: ServedShape?, askedAs: HTTPRequest.Method?
+        for request: HTTPRequest, body: BodyStream?, length: Int?, policy: CachePolicy?, shape: ServedShape?
     ) async throws -> StreamedClientResponse {
         guard !isShutDown else { throw CachingClientError.shutDown }
         let streaming = StreamingExchange(requestBody: body, requestLength: length)
-        let result = try await singleRequest(
-            request, body: nil, policy: policy ?? configuration.defaultPolicy, streaming: streaming, shape: shape, askedAs: askedAs)
+        let result = try await singleRequest(request, body: nil, policy: policy ?? configuration.defaultPolicy, streaming: streaming, shape: shape)
         if let passed = streaming.passedThroughBody {
             return StreamedClientResponse(result: result, body: .streaming(passed.body))
         }

@@ -28,8 +28,7 @@ struct ProxyExchange: Sendable {
         let outgoing = request.forwarded(to: origin, pseudonym: name)
         do {
             let streamed = try await client.stream(
-                for: outgoing, body: request.body, length: request.bodyLength, policy: nil, shape: DownstreamForm.shape(for: request, now: now),
-                askedAs: request.method)
+                for: outgoing, body: request.body, length: request.bodyLength, policy: nil, shape: DownstreamForm.shape(for: request, now: now))
             switch streamed.body {
             case .complete: return answer(for: streamed.result, passedThrough: nil, to: request)
             case .streaming(let parts): return answer(for: streamed.result, passedThrough: parts, to: request)
@@ -51,8 +50,7 @@ struct ProxyExchange: Sendable {
     func immediateAnswer(_ request: IncomingRequest) -> ProxyAnswer? {
         guard answersImmediately, request.body == nil, request.method == .get || request.method == .head else { return nil }
         let shape = DownstreamForm.shape(for: request, now: now)
-        guard let result = client.immediateResponse(for: request.forwarded(to: origin, pseudonym: name), policy: nil, shape: shape, askedAs: request.method)
-        else { return nil }
+        guard let result = client.immediateResponse(for: request.forwarded(to: origin, pseudonym: name), policy: nil, shape: shape) else { return nil }
         return answer(for: result, passedThrough: nil, to: request)
     }
 
