@@ -9,7 +9,7 @@ import Testing
 struct SymbolicLinkTests {
     @Test("a tmp/ or entries/ that is a link to another folder is refused: that folder is left as it was, the namespace works in memory",
           arguments: ["tmp", "entries", ""])
-    func linkedFolderRefused(name: String) throws {
+    func linkedFolderRefused(name: String) async throws {
         let directory = TemporaryDirectory()
         let victim = TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: victim.path, withIntermediateDirectories: true)
@@ -28,6 +28,8 @@ struct SymbolicLinkTests {
         #expect(factory.recorder.diskFailures.first?.contains("symbolic link") == true, "\(factory.recorder.diskFailures)")
         #expect(store.stats().degradedNamespaces == ["default"])
         store.store("https://example.com/a", body: [1, 2, 3], now: factory.clock.now)
+        await store.flush()
+        await store.close()
         #expect(try FileManager.default.contentsOfDirectory(atPath: victim.path) == ["important.txt"], "nothing written into it")
     }
 }

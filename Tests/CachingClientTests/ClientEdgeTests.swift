@@ -136,10 +136,18 @@ struct ReleasedClientTests {
     @Test("a client released without shutdown() after a request does not stop the process")
     func releasedWithoutShutdown() async throws {
         let origin = try await DemoOrigin.start()
+        weak var released: AsyncHTTPClientTransport?
         do {
-            let client = try await CachingClient()
+            let transport = AsyncHTTPClientTransport()
+            released = transport
+            var configuration = CachingClientConfiguration()
+            configuration.transport = transport
+            let client = try await CachingClient(configuration: configuration)
             _ = try await client.data(from: origin.baseURL + "/max-age/60")
         }
+        // The client and its transport are gone (their deinit ran) once its background work ends.
+        for _ in 0..<100 where released != nil { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(released == nil, "the transport was released, so its deinit ran")
         try await Task.sleep(for: .milliseconds(200))  // the transport's own shutdown, in the background
         try await origin.stop()
     }

@@ -14,6 +14,8 @@ struct OriginLocationTests {
         ("HTTP://127.0.0.1:8080/x", "/x"),
         ("http://127.0.0.1:8080", "/"),
         ("http://127.0.0.1:8080?q=1", "/?q=1"),
+        ("http://127.0.0.1:8080/docs#install", "/docs#install"),
+        ("http://127.0.0.1:8080#top", "/#top"),
     ])
     func ownAddress(location: String, expected: String) throws {
         #expect(OriginLocation.relative(location, from: try origin) == expected)
@@ -21,6 +23,8 @@ struct OriginLocationTests {
 
     @Test("another origin, another port or scheme, and a relative reference are left as they are", arguments: [
         "http://127.0.0.1:8081/x", "https://127.0.0.1:8080/x", "http://example.com/x", "/already/relative", "http://127.0.0.1:8080.evil.com/x",
+        // Made relative, these would name another host (an open redirect the absolute form was not).
+        "http://127.0.0.1:8080//evil.example/x", "http://127.0.0.1:8080/\\evil.example/x",
     ])
     func otherLocations(location: String) throws {
         #expect(OriginLocation.relative(location, from: try origin) == nil)

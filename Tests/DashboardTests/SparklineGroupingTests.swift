@@ -15,8 +15,10 @@ struct SparklineGroupingTests {
                 bucket.requests = [99: 5, 100: 8, 102: 3][second] ?? 0
                 return bucket
             }
-            let (merged, perColumn) = buckets.merged(toAtMost: 20, firstIndex: first)
+            let (merged, perColumn, sizes) = buckets.merged(toAtMost: 20, firstIndex: first)
             #expect(perColumn == 3)
+            // Whole groups but the newest, still filling: a rate over its own seconds.
+            #expect(sizes.dropLast().allSatisfy { $0 == 3 } && (1...3).contains(sizes.last ?? 0), "\(sizes)")
             #expect(merged.count <= 20)
             // Seconds 99–101 in one column, 102–104 in the next, whatever the window's start.
             #expect(merged.map(\.requests).filter { $0 > 0 } == [13, 3], "window from \(first): \(merged.map(\.requests))")

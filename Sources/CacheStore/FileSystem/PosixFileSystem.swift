@@ -110,7 +110,13 @@ struct PosixFileSystem: StoreFileSystem {
     /// where an entry's file was, it would stop that entry from ever being written again).
     func removeFile(_ path: String) throws(FileSystemError) {
         if unlink(path) == 0 { return }
-        if errno == EISDIR, rmdir(path) == 0 { return }
+        // A folder: Linux says EISDIR, macOS EPERM (which may also be a file it may not remove).
+        if errno == EISDIR || errno == EPERM {
+            let unlinkError = FileSystemError.current("remove", path)
+            var status = stat()
+            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { throw unlinkError }
+            if rmdir(path) == 0 { return }
+        }
         throw .current("remove", path)
     }
 

@@ -13,9 +13,15 @@ extension ResponseStore {
     public func maximumBodySize(for key: CacheKey, response: HTTPResponse) -> Int {
         let namespace = table.index(for: key.uri)
         let hasDisk = readers[namespace] != nil
+        // The store's own tests (`StoreIndex.store`): within each tier's share, and a footprint
+        // that fits the whole tier.
+        let fields = response.headerFields.count
         let entryLimit = core.read { index in
-            let disk = hasDisk && index.namespaces[namespace].isAvailable ? index.diskEntryLimit(namespace: namespace) : 0
-            return max(index.memoryEntryLimit, disk)
+            let memoryFit = index.memoryCapacity - EntryFootprint.memoryPerEntry - EntryFootprint.memoryPerField * fields
+            let memory = min(index.memoryEntryLimit, memoryFit)
+            let diskFit = (index.diskCapacity(namespace: namespace) / EntryFootprint.diskBlock - 1) * EntryFootprint.diskBlock
+            let disk = hasDisk && index.namespaces[namespace].isAvailable ? min(index.diskEntryLimit(namespace: namespace), diskFit) : 0
+            return max(memory, disk)
         }
         return max(0, entryLimit - CacheEntry.headerSize(key: key, response: response))
     }

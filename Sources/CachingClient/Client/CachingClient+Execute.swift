@@ -196,9 +196,11 @@ extension CachingClient {
         let now = now ?? configuration.now()
         var served = served
         var bytesFromCache = bytesFromCache
-        if let shape = run.shape {
-            // What the caller's client gets: its 304, 206 or HEAD, not the stored 200 whole.
-            let sent = shape(served.status, served.headers, served.bytes, served.source == .cache, run.streaming?.passedThroughBody != nil)
+        // What the caller's client gets for an answer from the store: its 304, 206 or HEAD, not
+        // the stored 200 whole. (Not for the origin's answers: a recording's `served` from the
+        // network is what a what-if replay takes the origin to have said.)
+        if let shape = run.shape, served.source == .cache {
+            let sent = shape(served.status, served.headers, served.bytes, true, run.streaming?.passedThroughBody != nil)
             if bytesFromCache > 0 { bytesFromCache = sent.bytes }
             (served.status, served.bytes) = sent
         }

@@ -66,7 +66,8 @@ extension CachingClient {
         var deadline = ContinuousClock.now + timeout
         let origin = try await transport.stream(
             outgoing, body: streaming.requestBody, length: streaming.requestLength, timeout: timeout)
-        // An upload's time is the sender's: the origin's starts when it answers (see `UploadWatch`).
+        // After an upload (whose time `UploadWatch` kept apart), the body to collect gets the
+        // whole timeout from the head's arrival.
         if streaming.requestBody != nil { deadline = ContinuousClock.now + timeout }
         let limit = key.map { store.maximumBodySize(for: $0, response: origin.response) } ?? 0
         // At most the memory tier's capacity (or one body of the largest size the store keeps)

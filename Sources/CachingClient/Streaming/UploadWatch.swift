@@ -3,17 +3,30 @@ import NIOCore
 import Synchronization
 
 /// Times a request whose body is streamed: the origin's time (``CachingClientConfiguration/requestTimeout``)
-/// counts from when the body has been sent, and while it is being sent, each part may take at
-/// most as long after the one before.
+/// counts from when the body has been sent, and while it is being sent, its sender may take
+/// at most as long for each part the transport asks for.
 ///
 /// AsyncHTTPClient's deadline counts from the request's start, body included: an upload that
 /// took longer than the timeout to send — from a slow client through the proxy — ended in a
-/// 504 blaming an origin that was waiting for it. A client that stops sending is told apart
-/// from an origin that does not answer (``TransportError/requestBodyStalled(url:after:)``).
+/// 504 blaming an origin that was waiting for it. A sender that stops is told apart from an
+/// origin that does not answer (``TransportError/requestBodyStalled(url:after:)``) by where the
+/// time went: waiting for the sender's next part is the sender's; the transport not asking for
+/// one (an origin that stops reading, a connection still being made) is the origin's.
 final class UploadWatch: Sendable {
     private struct State {
-        var lastPart = ContinuousClock.now
+        /// The last thing that happened: the start, a part taken, or the transport asking.
+        var lastActivity = ContinuousClock.now
+        /// Since when the transport has been waiting for the sender's next part.
+        var waitingSince: ContinuousClock.Instant?
         var sent: ContinuousClock.Instant?
+    }
+
+    /// Whose time ran out.
+    enum Expiry {
+        /// The sender's: its next part did not come.
+        case senderStalled
+        /// The origin's: no answer after the body, or it stopped taking the body.
+        case originTooSlow
     }
 
     private let state = Mutex(State())
@@ -23,38 +36,54 @@ final class UploadWatch: Sendable {
         BodyStream(parts: WatchedParts(body: body, watch: self))
     }
 
-    /// Whether the whole body was handed over.
-    var bodySent: Bool { state.withLock { $0.sent != nil } }
-
-    /// Returns once `timeout` has passed since the last part (or the body's end) without
-    /// another (or without a response: the caller's race decides), or when cancelled.
-    func expiry(after timeout: Duration) async {
+    /// Returns once `timeout` has run out (for whom), or `nil` when cancelled.
+    func expiry(after timeout: Duration) async -> Expiry? {
         while !Task.isCancelled {
-            let deadline = state.withLock { ($0.sent ?? $0.lastPart) + timeout }
-            if ContinuousClock.now >= deadline { return }
+            let (deadline, whose) = state.withLock { state -> (ContinuousClock.Instant, Expiry) in
+                if let sent = state.sent { return (sent + timeout, .originTooSlow) }
+                if let waiting = state.waitingSince { return (waiting + timeout, .senderStalled) }
+                return (state.lastActivity + timeout, .originTooSlow)
+            }
+            if ContinuousClock.now >= deadline { return whose }
             try? await Task.sleep(until: deadline, clock: .continuous)
         }
+        return nil
     }
 
     /// `execute` (the exchange, with no deadline of its own), or the timeout's error: the
-    /// origin's (`timedOut`) once the body was sent, the client's (`requestBodyStalled`) before.
+    /// origin's (`timedOut`) or the sender's (`requestBodyStalled`), as ``expiry(after:)`` finds.
     func race(url: String, timeout: Duration, _ execute: @escaping @Sendable () async throws -> HTTPClientResponse) async throws -> HTTPClientResponse {
-        try await withThrowingTaskGroup(of: HTTPClientResponse?.self) { group in
-            group.addTask { try await execute() }
-            group.addTask {
-                await self.expiry(after: timeout)
-                return nil
-            }
+        enum Finish: Sendable {
+            case answered(HTTPClientResponse)
+            case expired(Expiry?)
+        }
+        return try await withThrowingTaskGroup(of: Finish.self) { group in
+            group.addTask { .answered(try await execute()) }
+            group.addTask { .expired(await self.expiry(after: timeout)) }
             defer { group.cancelAll() }
-            if let first = try await group.next(), let response = first { return response }
-            try Task.checkCancellation()
-            throw bodySent ? TransportError.timedOut(url: url, after: timeout) : .requestBodyStalled(url: url, after: timeout)
+            switch try await group.next() {
+            case .answered(let response): return response
+            case .expired(.senderStalled): throw TransportError.requestBodyStalled(url: url, after: timeout)
+            case .expired(.originTooSlow): throw TransportError.timedOut(url: url, after: timeout)
+            case .expired(nil), nil: throw CancellationError()
+            }
         }
     }
 
-    fileprivate func noted(part: Bool) {
+    /// The transport asks for the next part.
+    fileprivate func asking() {
         state.withLock { state in
-            if part { state.lastPart = .now } else { state.sent = .now }
+            state.waitingSince = .now
+            state.lastActivity = .now
+        }
+    }
+
+    /// The sender gave a part (`part`), or the body ended.
+    fileprivate func given(part: Bool) {
+        state.withLock { state in
+            state.waitingSince = nil
+            state.lastActivity = .now
+            if !part { state.sent = .now }
         }
     }
 }
@@ -72,8 +101,9 @@ private struct WatchedParts: AsyncSequence, Sendable {
         let watch: UploadWatch
 
         mutating func next() async throws -> ByteBuffer? {
+            watch.asking()
             let part = try await parts.next()
-            watch.noted(part: part != nil)
+            watch.given(part: part != nil)
             return part
         }
     }

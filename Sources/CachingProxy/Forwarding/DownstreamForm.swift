@@ -6,8 +6,9 @@ import HTTPTypes
 /// What the proxy sends its client for a response the cache gave: the response as it is, a
 /// 304 to the client's own conditional request, or a part of it for the client's `Range`.
 ///
-/// Decided once for both what is written (``ProxyExchange``) and what the served events count
-/// (``ServedShape``), which otherwise would report the stored 200 whole.
+/// The same decision serves what is written (``ProxyExchange``) and what the served events of
+/// an answer from the store count (``ServedShape``, which otherwise would report the stored
+/// 200 whole); each takes it from the same request and stored fields.
 enum DownstreamForm: Equatable {
     /// The response as it is (a HEAD's without its body).
     case whole
@@ -38,9 +39,14 @@ enum DownstreamForm: Equatable {
         }
     }
 
-    /// The shape the client's served events take for `request` (see ``ServedShape``).
-    static func shape(for request: IncomingRequest, now: @escaping @Sendable () -> Date) -> ServedShape {
-        { status, headers, bytes, fromStore, streamed in
+    /// The shape the client's served events take for `request` (see ``ServedShape``); `nil`
+    /// when nothing can change the answer's form (no HEAD, no condition, no `Range`: a plain
+    /// GET, the common hit, costs nothing more).
+    static func shape(for request: IncomingRequest, now: @escaping @Sendable () -> Date) -> ServedShape? {
+        let fields = request.fields
+        guard request.method == .head || fields.contains(.ifNoneMatch) || fields.contains(.ifModifiedSince) || fields.contains(.range)
+        else { return nil }
+        return { status, headers, bytes, fromStore, streamed in
             let response = HTTPResponse(status: .init(code: status), headerFields: headers)
             let form = of(request, response: response, fromStore: fromStore, length: bytes, streamed: streamed, now: now())
             return form.sent(status: status, length: bytes, method: request.method)

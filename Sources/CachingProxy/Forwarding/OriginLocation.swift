@@ -1,3 +1,4 @@
+import Foundation
 import HTTPCaching
 
 /// A `Location` the origin wrote with its own address, as the proxy's clients get it: the
@@ -6,14 +7,24 @@ import HTTPCaching
 /// `proxy_redirect` does. (RFC 9110 §10.2.2 allows a relative reference there.)
 enum OriginLocation {
     /// `location` without `origin`'s scheme and authority (`http://127.0.0.1:8080/login?next=/`
-    /// → `/login?next=/`); `nil` when it names another origin or is relative already. Origins
-    /// are compared as cache keys normalise them: letters' case, a default port written out.
+    /// → `/login?next=/`), its fragment kept; `nil` when it names another origin, is relative
+    /// already, or what is left would itself name a host (`//evil.example/…`, `/\\evil.example`:
+    /// a relative reference that leaves the origin, which the absolute one did not). Origins are
+    /// compared as cache keys normalise them: letters' case, a default port written out.
     static func relative(_ location: String, from origin: ProxyOrigin) -> String? {
-        guard let key = CacheKey(method: "GET", uri: location), let named = CacheRules.origin(of: key.uri),
-            let ownKey = CacheKey(method: "GET", uri: origin.description + "/"), let own = CacheRules.origin(of: ownKey.uri),
-            named == own
+        guard let key = CacheKey(method: "GET", uri: location), let named = CacheRules.origin(of: key.uri), named == own(origin),
+            let schemeEnd = location.range(of: "://")
         else { return nil }
-        let rest = key.uri.dropFirst(named.count)
-        return rest.isEmpty ? "/" : String(rest)
+        // The rest as written: after the authority, up to nothing, `/`, `?` or `#`.
+        let afterScheme = location[schemeEnd.upperBound...]
+        let rest = afterScheme[(afterScheme.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? afterScheme.endIndex)...]
+        let path = rest.first == "/" ? String(rest) : "/" + rest
+        guard !path.hasPrefix("//"), !path.hasPrefix("/\\") else { return nil }
+        return path
+    }
+
+    /// `origin`'s `scheme://host[:port]` as a cache key writes it.
+    private static func own(_ origin: ProxyOrigin) -> String? {
+        CacheKey(method: "GET", uri: origin.description + "/").flatMap { CacheRules.origin(of: $0.uri) }
     }
 }

@@ -43,7 +43,8 @@ struct Sparkline {
 }
 
 extension Array where Element == TimelineBucket {
-    /// The buckets merged `perColumn` at a time, so at most `columns` remain; and `perColumn`.
+    /// The buckets merged `perColumn` at a time, so at most `columns` remain; `perColumn`; and
+    /// how many buckets each merged one holds (the newest may hold fewer: its rate is over those).
     ///
     /// `firstIndex` is the first bucket's place on the timeline (its second, for the last
     /// minute): the groups start at multiples of `perColumn` there, not at the window's oldest
@@ -51,17 +52,20 @@ extension Array where Element == TimelineBucket {
     /// the past does not change shape. The oldest group, which the window cuts, is left out
     /// (a part of a group would show a rate or ratio of fewer seconds); the newest is the one
     /// still filling.
-    func merged(toAtMost columns: Int, firstIndex: Int = 0) -> (buckets: [TimelineBucket], perColumn: Int) {
-        guard columns > 0, count > columns else { return (self, 1) }
+    func merged(toAtMost columns: Int, firstIndex: Int = 0) -> (buckets: [TimelineBucket], perColumn: Int, sizes: [Int]) {
+        guard columns > 0, count > columns else { return (self, 1, [Int](repeating: 1, count: count)) }
         let perColumn = (count + columns - 1) / columns
         let lead = ((firstIndex % perColumn) + perColumn) % perColumn
         var index = lead == 0 ? 0 : perColumn - lead
         var result: [TimelineBucket] = []
+        var sizes: [Int] = []
         result.reserveCapacity(columns)
         while index < count {
-            result.append(self[index..<Swift.min(count, index + perColumn)].reduce(TimelineBucket(), +))
-            index += perColumn
+            let end = Swift.min(count, index + perColumn)
+            result.append(self[index..<end].reduce(TimelineBucket(), +))
+            sizes.append(end - index)
+            index = end
         }
-        return (result, perColumn)
+        return (result, perColumn, sizes)
     }
 }

@@ -30,9 +30,12 @@ enum SparklineRow {
         let columns = min(maximumColumns, max(4, (width - fixed) / 2), max(1, buckets.count))
         // The last minute's buckets are whole seconds: grouped on fixed seconds, so they stay put.
         let firstIndex = isReplay ? 0 : Int(now.rounded(.down)) - TrafficTimeline.recentSeconds + 1
-        let (merged, perColumn) = buckets.merged(toAtMost: columns, firstIndex: firstIndex)
-        let seconds = bucketSeconds * Double(perColumn)
-        let rates = Sparkline(values: merged.map { $0.requests > 0 ? Double($0.requests) / seconds : nil }, scale: nil)
+        let (merged, _, sizes) = buckets.merged(toAtMost: columns, firstIndex: firstIndex)
+        // Each column's rate over the seconds it holds (the newest may hold fewer: no sawtooth).
+        let rates = Sparkline(
+            values: zip(merged, sizes).map { bucket, size in
+                bucket.requests > 0 ? Double(bucket.requests) / (bucketSeconds * Double(size)) : nil
+            }, scale: nil)
         let ratios = Sparkline(values: merged.map(\.hitRatio), scale: 1)
         var spans = [Span("req/s ", .dim)] + rates.spans(style: style)
         spans += [Span(" peak ", .dim), Span(rates.peak.map { String(format: "%.1f/s", $0.value) } ?? "–"), Span("   ")]

@@ -74,7 +74,7 @@ enum StatsSections {
         let timeline = model.timeline
         let buckets = timeline.wholeSession(endingAt: now)
         let columns = min(SparklineRow.maximumColumns, max(4, width - 40), max(1, buckets.count))
-        let (merged, perColumn) = buckets.merged(toAtMost: columns)
+        let (merged, perColumn, _) = buckets.merged(toAtMost: columns)
         var lines: [[Span]] = EvictionReason.allCases.map { reason in
             let line = Sparkline(values: merged.map { $0.evictions(reason) > 0 ? Double($0.evictions(reason)) : nil }, scale: nil)
             return [Span("  " + TextWidth.pad(reason.displayName, to: 9, left: false), .dim)] + line.spans(style: style)
