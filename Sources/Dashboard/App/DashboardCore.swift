@@ -103,7 +103,8 @@ struct DashboardCore: Sendable {
         composed.interface.mode = .replay(ReplayStatus(replayer))
         let result = body(&composed, replayer.time)
         composed.traffic = TrafficModel()
-        composed.frozen = nil
+        composed.frozen = nil  // a replay pauses its replayer, never a frozen copy
+        composed.frozenAt = nil
         state = composed
         return result
     }

@@ -21,7 +21,8 @@ public struct DashboardState: EventFolding {
     /// While rewound (`←` `→` when frozen): the instant shown, in session seconds; `nil` when
     /// showing the moment of the freeze, or live.
     public internal(set) var rewoundTo: Double?
-    /// When `Space` froze the display (session seconds); `nil` while live or rewound.
+    /// When `Space` froze the display (session seconds); `nil` while live. A rewind keeps it
+    /// (``rewoundTo`` then names the instant shown) until `F` resumes.
     var frozenAt: Double?
     /// Everything that is not traffic.
     public var interface: InterfaceState
