@@ -115,6 +115,28 @@ struct KeyHandlingTests {
         #expect(press([.character("d")], on: &state) == [.send(.purge(key: SampleSession.key("/rotating"))), .redraw])
     }
 
+    @Test("After d, the selection moves to the row below the purged one, even when rows above it went since it was chosen")
+    func selectionAfterPurge() throws {
+        var state = SampleSession.state()
+        press([.character("2"), .character("o"), .character("o"), .character("o")], on: &state)   // sort by key
+        let before = EntryWindow(table: state.shown.entries, interface: state.interface, rows: 20, now: SampleSession.now).rows.map(\.ref)
+        try #require(before.count >= 4)
+        press([.character("g"), .down, .down], on: &state)
+        #expect(selectedEntry(state) == before[2])
+        // The top row goes (expired, purged elsewhere): the selected entry is now the second row.
+        func evict(_ ref: EntryRef, from state: inout DashboardState) {
+            state.apply(CacheEvent(seq: 0, time: SampleSession.now, kind: .evicted(Evicted(entry: ref, reason: .purged, tier: .both, size: 1))))
+        }
+        evict(before[0], from: &state)
+        #expect(selectedEntry(state) == before[2], "the selection stays on its entry")
+        let effects = press([.character("d")], on: &state)
+        #expect(effects.contains(.send(.purge(key: before[2].key))) || effects == [.redraw], "d purges it or asks first")
+        if effects == [.redraw] { press([.character("y")], on: &state) }
+        for ref in before where ref.key == before[2].key { evict(ref, from: &state) }
+        let next = try #require(before.dropFirst(3).first { $0.key != before[2].key })
+        #expect(selectedEntry(state) == next, "the row that followed the purged one, not the one after it")
+    }
+
     @Test("A request without a cache key cannot be purged, and the status line says why")
     func purgeWithoutKey() {
         var state = SampleSession.state()

@@ -15,6 +15,7 @@ extension DashboardState {
     /// the command is about one of its entries, else to every connected instance.
     mutating func command(_ command: ClientCommand, describing text: String, instance: UInt16? = nil) -> [DashboardEffect] {
         if let refusal = commandRefusal() { return refusal }
+        pinEntryRow()
         setStatus(text)
         if let instance, interface.instances.isFleet {
             let name = interface.instances[instance]?.name ?? "#\(instance)"
@@ -73,6 +74,7 @@ extension DashboardState {
     /// `d`: asks before purging the marked keys (with a preview), or purges the selected one.
     mutating func purgeSelected() -> [DashboardEffect] {
         if let refusal = purgeRefusal() { return refusal }
+        pinEntryRow()
         if !interface.marks.isEmpty {
             let count = interface.marks.count
             return askPurge(PurgePreview(

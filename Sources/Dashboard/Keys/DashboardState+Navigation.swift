@@ -75,6 +75,16 @@ extension DashboardState {
         interface.entryTop = top
     }
 
+    /// Makes the Entries view's fallback row the one its selected entry is on now, so that
+    /// when a command removes that entry the selection lands on the row that followed it.
+    /// (Rows above may have gone, or sorted above it, since the selection was moved there.)
+    mutating func pinEntryRow() {
+        let window = EntryWindow(table: shown.entries, interface: interface, rows: ScreenGeometry(interface.screen).listRows, now: now)
+        guard interface.entrySelection != nil, let index = window.selectedIndex else { return }
+        interface.entryRow = index
+        interface.entryTop = window.top
+    }
+
     /// How far the text on screen can scroll.
     private var maximumScroll: Int {
         let geometry = ScreenGeometry(interface.screen)
