@@ -125,4 +125,27 @@ struct URLSessionTests {
             #expect(harness.origin.requestCount(path: "/items/7") == 1, "only the PUT reached the origin")
         }
     }
+
+    /// `timeoutInterval` was ignored: a request to a slow origin waited for the client's own
+    /// 30 s timeout whatever the app asked for.
+    @Test("URLRequest.timeoutInterval bounds the request: a slow origin fails it with URLError.timedOut; a longer one lets it finish")
+    func timeoutIntervalHonoured() async throws {
+        try await withCachingSession { harness, session in
+            let url = try #require(URL(string: harness.url("/slow/1500")))
+            var short = URLRequest(url: url)
+            short.timeoutInterval = 0.2
+            let started = ContinuousClock.now
+            await #expect(throws: URLError.self) { _ = try await fetch(session, short) }
+            let failure = await withCheckedContinuation { (continuation: CheckedContinuation<URLError?, Never>) in
+                session.dataTask(with: short) { _, _, error in continuation.resume(returning: error as? URLError) }.resume()
+            }
+            #expect(failure?.code == .timedOut)
+            #expect(ContinuousClock.now - started < .seconds(1.4), "both gave up before the origin's 1.5 s answer")
+
+            var long = URLRequest(url: url)
+            long.timeoutInterval = 20
+            let (_, response) = try await fetch(session, long)
+            #expect(response.statusCode == 200)
+        }
+    }
 }

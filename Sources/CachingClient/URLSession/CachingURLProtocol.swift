@@ -17,9 +17,11 @@ public import FoundationNetworking
 /// let session = URLSession(configuration: configuration)
 /// ```
 ///
-/// `URLRequest.cachePolicy` maps to the ``CachePolicy`` case of the same name. Responses
-/// carry `X-CacheScope-Outcome` (e.g. `hit; max-age=60`) so the app can see what happened.
-/// URLSession's own `URLCache` is bypassed (the client is the cache).
+/// `URLRequest.cachePolicy` maps to the ``CachePolicy`` case of the same name, and
+/// `URLRequest.timeoutInterval` bounds the whole request (the task fails with
+/// `URLError(.timedOut)`; the client's own ``CachingClientConfiguration/requestTimeout`` still
+/// bounds the fetch). Responses carry `X-CacheScope-Outcome` (e.g. `hit; max-age=60`) so the
+/// app can see what happened. URLSession's own `URLCache` is bypassed (the client is the cache).
 public final class CachingURLProtocol: URLProtocol {
     // URLSession drives an instance from its own queue; the only mutable state, `task`, is
     // guarded by `taskLock`.
@@ -67,8 +69,10 @@ public final class CachingURLProtocol: URLProtocol {
         }
         let reference = ProtocolReference(instance: self)
         guard let url = request.url else { return }  // checked by `httpRequest(from:)` above
+        let timeout = Self.timeout(of: request)
         let task = Task {
-            await CachingURLProtocol.load(reference, through: cachingClient, httpRequest, body: body, policy: policy, url: url)
+            await CachingURLProtocol.load(
+                reference, through: cachingClient, httpRequest, body: body, policy: policy, url: url, timeout: timeout)
         }
         taskLock.withLock { $0 = task }
     }
@@ -79,11 +83,11 @@ public final class CachingURLProtocol: URLProtocol {
 
     private static func load(
         _ reference: ProtocolReference, through cachingClient: CachingClient, _ httpRequest: HTTPRequest,
-        body: Data?, policy: CachePolicy, url: URL
+        body: Data?, policy: CachePolicy, url: URL, timeout: Duration?
     ) async {
         let instance = reference.instance
         do {
-            let result = try await cachingClient.data(for: httpRequest, body: body, policy: policy)
+            let result = try await within(timeout) { try await cachingClient.data(for: httpRequest, body: body, policy: policy) }
             guard !Task.isCancelled else { return }
             // After redirects, the URL that answered (as URLSession reports it).
             let response = urlResponse(result, url: result.redirectedURL.flatMap { URL(string: $0) } ?? url)
@@ -93,6 +97,36 @@ public final class CachingURLProtocol: URLProtocol {
         } catch {
             guard !Task.isCancelled else { return }
             instance.client?.urlProtocol(instance, didFailWithError: urlError(for: error))
+        }
+    }
+
+    /// How long the request may take: its `timeoutInterval` (60 s unless the app set one);
+    /// `nil` when that is not a positive, finite number of seconds.
+    static func timeout(of request: URLRequest) -> Duration? {
+        let seconds = request.timeoutInterval
+        guard seconds.isFinite, seconds > 0 else { return nil }
+        return .milliseconds(Int64(min(seconds, 1e9) * 1000))
+    }
+
+    /// `load()`'s answer, or `URLError(.timedOut)` once `timeout` has passed without one (the
+    /// request is then cancelled: a fetch other requests wait for goes on for them).
+    static func within(
+        _ timeout: Duration?, _ load: @escaping @Sendable () async throws -> ClientResponse
+    ) async throws -> ClientResponse {
+        guard let timeout else { return try await load() }
+        return try await withThrowingTaskGroup(of: ClientResponse?.self) { group in
+            group.addTask { try await load() }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let response = first else {
+                throw URLError(.timedOut, userInfo: [
+                    NSLocalizedDescriptionKey: "no response within the request's timeoutInterval (\(timeout))"
+                ])
+            }
+            return response
         }
     }
 
@@ -179,6 +213,7 @@ public final class CachingURLProtocol: URLProtocol {
         case CachingClientError.transport(.timedOut), CachingClientError.transport(.requestBodyStalled): return URLError(.timedOut)
         case CachingClientError.transport(.connectionFailed): return URLError(.cannotConnectToHost)
         case CachingClientError.transport(.connectionClosed): return URLError(.networkConnectionLost)
+        case let error as URLError: return error
         case is CancellationError: return URLError(.cancelled)
         default: return URLError(.unknown)
         }
