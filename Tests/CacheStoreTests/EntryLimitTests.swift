@@ -24,6 +24,23 @@ struct EntryLimitTests {
         await store.close()
     }
 
+    /// The stored copy went without a word, so a dashboard went on listing it.
+    @Test("a new response to a stored variant that cannot be kept removes the old copy and reports it gone")
+    func unkeptReplacementReportsTheOldCopy() async throws {
+        var factory = StoreFactory(directory: nil)
+        factory.memoryCapacity = 10_000
+        factory.maximumEntryShare = 1.0
+        let store = try factory.open()
+        #expect(store.store("https://example.com/page", body: [UInt8](repeating: 1, count: 100), now: factory.clock.now) == .memory)
+        #expect(store.store("https://example.com/page", body: [UInt8](repeating: 2, count: 9_500), now: factory.clock.now) == nil)
+        #expect(store.stats().memoryEntryCount == 0, "the old copy is superseded")
+        let gone = factory.recorder.evictions.filter { $0.id.key.uri == "https://example.com/page" }
+        #expect(gone.count == 1, "\(factory.recorder.evictions)")
+        #expect(gone.first?.reason == .capacity, "too large to keep in any tier")
+        #expect(gone.first?.remaining == nil)
+        await store.close()
+    }
+
     @Test("a capacity of Int.max with a share of 1 stores, instead of stopping the process")
     func largestCapacity() async throws {
         var factory = StoreFactory(directory: nil)

@@ -29,8 +29,9 @@ extension StoreIndex {
         }
         let toDisk = diskPrimary != nil
         guard !entry.metadata.isExpired(at: now), toMemory || toDisk else {
-            // The new response supersedes any stored copy of this variant.
-            remove(storageKey, namespace: namespace, reason: nil)
+            // The new response supersedes any stored copy of this variant, which is reported
+            // gone: the new one's retention has ended, or it is too large for every tier.
+            remove(storageKey, namespace: namespace, reason: entry.metadata.isExpired(at: now) ? .expired : .capacity)
             return nil
         }
         var entry = entry
