@@ -67,11 +67,31 @@ public struct CachingProxyConfiguration: Sendable {
         for (name, value) in limits where value <= 0 { throw .invalidLimit(name: name, value: value) }
         if !allowRemote, !Self.isLoopback(host) { throw .remoteListenNotAllowed(host: host) }
         if !CacheStatus.isValidCacheName(name) { throw .invalidName(name) }
+        if forwardsToItself {
+            throw .originIsThisProxy(origin: origin.description, listen: ProxyOrigin.authority(host: host, port: port))
+        }
+    }
+
+    /// Whether ``origin`` is the address this proxy listens on (a plain-HTTP origin on the
+    /// same port, at the same host, or at a loopback address when listening on loopback or on
+    /// every address): each request would loop back to the proxy until it timed out. Port 0
+    /// (a free port) never is.
+    public var forwardsToItself: Bool {
+        guard port != 0, origin.scheme == "http", origin.port == port else { return false }
+        let listening = Self.bare(host).lowercased(), target = origin.host.lowercased()
+        if listening == target { return true }
+        let everyAddress = ["0.0.0.0", "::", "*"].contains(listening)
+        return Self.isLoopback(target) && (everyAddress || Self.isLoopback(listening))
+    }
+
+    /// `host` without the brackets of an IPv6 address.
+    private static func bare(_ host: String) -> String {
+        host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
     }
 
     /// Whether `host` names this machine only: `localhost`, `127.0.0.0/8` or `::1`.
     public static func isLoopback(_ host: String) -> Bool {
-        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        let bare = bare(host)
         if bare.lowercased() == "localhost" || bare == "::1" { return true }
         let parts = bare.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 4, parts.allSatisfy({ UInt8($0) != nil }) else { return false }

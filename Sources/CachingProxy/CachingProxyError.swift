@@ -9,6 +9,8 @@ public enum CachingProxyError: Error, Sendable, Equatable, CustomStringConvertib
     case invalidLimit(name: String, value: Int)
     /// The proxy's name cannot be written in `Via` and `Cache-Status`.
     case invalidName(String)
+    /// The origin is the proxy's own listening address: every request would come back to it.
+    case originIsThisProxy(origin: String, listen: String)
     /// The address could not be bound (in use, not an address of this machine, no permission).
     case bindFailed(host: String, port: Int, detail: String)
 
@@ -23,6 +25,8 @@ public enum CachingProxyError: Error, Sendable, Equatable, CustomStringConvertib
             "\(name) must be a positive number, not \(value)"
         case .invalidName(let name):
             "'\(name)' cannot name the proxy: use a letter followed by letters, digits or -._:/ (a structured-field token)"
+        case .originIsThisProxy(let origin, let listen):
+            "\(origin) is this proxy's own address (it listens on \(listen)): every request would be forwarded back to the proxy itself; give --origin the server to cache, or --listen another port"
         case .bindFailed(let host, let port, let detail):
             "cannot listen on \(host):\(port): \(detail)"
         }

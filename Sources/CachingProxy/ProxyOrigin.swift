@@ -14,6 +14,10 @@ public struct ProxyOrigin: Sendable, Hashable, CustomStringConvertible {
     public let scheme: String
     /// `host` or `host:port` (IPv6 hosts bracketed), as sent in `Host`.
     public let authority: String
+    /// The host as given (an IPv6 address without its brackets).
+    public let host: String
+    /// The port connected to: the one given, else the scheme's (80 or 443).
+    public let port: Int
 
     /// Parses an absolute `http://` or `https://` URL with no path, query or user information.
     /// - Throws: ``CachingProxyError/invalidOrigin(_:problem:)`` naming what is wrong.
@@ -44,6 +48,8 @@ public struct ProxyOrigin: Sendable, Hashable, CustomStringConvertible {
             throw .invalidOrigin(text, problem: "port \(port) is out of range (1–65535)")
         }
         self.scheme = scheme
+        self.host = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        port = components.port ?? (scheme == "https" ? 443 : 80)
         authority = components.port.map { Self.authority(host: host, port: $0) } ?? Self.authority(host: host, port: nil)
     }
 

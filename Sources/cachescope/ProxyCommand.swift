@@ -80,6 +80,10 @@ struct ProxyCommand: AsyncParsableCommand {
         if !allowRemote, !CachingProxyConfiguration.isLoopback(address.host) {
             throw ValidationError("--listen \(CachingProxyError.remoteListenNotAllowed(host: address.host))")
         }
+        if proxy.forwardsToItself {
+            throw ValidationError(
+                "--origin \(CachingProxyError.originIsThisProxy(origin: proxy.origin.description, listen: address.description))")
+        }
         let metricsAddress = try metrics.address(allowRemote: allowRemote)
         // The second bind would fail as "address already in use", blaming another process.
         if let metricsAddress, metricsAddress.listen.mayClash(with: address) {

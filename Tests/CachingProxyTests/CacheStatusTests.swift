@@ -39,4 +39,24 @@ struct CacheStatusTests {
         #expect(CachingProxyConfiguration.isLoopback("127.0.0.1") && CachingProxyConfiguration.isLoopback("::1"))
         #expect(!CachingProxyConfiguration.isLoopback("10.0.0.1"))
     }
+
+    @Test(
+        "an origin at the proxy's own address is refused (every request would loop back to it); another port, host or scheme is not",
+        arguments: [
+            ("http://127.0.0.1:8080", "127.0.0.1", 8080, true), ("http://localhost:8080", "127.0.0.1", 8080, true),
+            ("http://[::1]:8080", "localhost", 8080, true), ("http://127.0.0.1:8080", "0.0.0.0", 8080, true),
+            ("http://LOCALHOST", "localhost", 80, true),
+            ("http://127.0.0.1:8080", "127.0.0.1", 8081, false), ("http://127.0.0.1:8080", "127.0.0.1", 0, false),
+            ("https://127.0.0.1:8080", "127.0.0.1", 8080, false), ("http://10.0.0.5:8080", "127.0.0.1", 8080, false),
+        ])
+    func originAtOwnAddress(origin: String, host: String, port: Int, loops: Bool) throws {
+        var configuration = CachingProxyConfiguration(origin: try ProxyOrigin(parsing: origin), host: host, port: port)
+        configuration.allowRemote = true
+        #expect(configuration.forwardsToItself == loops)
+        if loops {
+            #expect(throws: CachingProxyError.self) { try configuration.validate() }
+        } else {
+            try configuration.validate()
+        }
+    }
 }

@@ -120,6 +120,9 @@ extension EndToEndTests {
                  "--metrics 127.0.0.1:39111 is the address --listen serves the proxy on"),
                 (["--origin", "http://127.0.0.1:1", "--listen", "127.0.0.1:39111", "--metrics", "localhost:39111", "--no-ui"],
                  "--metrics localhost:39111 asks for the port --listen 127.0.0.1:39111 serves the proxy on"),
+                // Every request was forwarded back to the proxy and ended in a 504 after 30 s.
+                (["--origin", "http://localhost:39112", "--listen", "127.0.0.1:39112", "--no-ui"],
+                 "--origin http://localhost:39112 is this proxy's own address (it listens on 127.0.0.1:39112)"),
             ])
         func usageErrors(arguments: [String], message: String) async throws {
             let output = try await Binary.run(["proxy"] + arguments)
