@@ -41,17 +41,18 @@ struct AttachCommand: AsyncParsableCommand {
     @OptionGroup var rewind: RewindOption
 
     func validate() throws {
-        try reporting {
+        try validating {
             try SocketArguments.validate(sockets, mayBeMissing: sockets.count > 1)
             _ = try theme.choice()
             _ = try log.path()
             _ = try statsInterval()
-            if !list { try WatchOptions.checkTerminal(noUI: noUI) }
         }
     }
 
     func run() async throws {
         try await reporting {
+            // Here, not in `validate()`: ArgumentParser looks for unknown options only after it.
+            if !list { try WatchOptions.checkTerminal(noUI: noUI) }
             if list {
                 let targets = AttachClient.discover()
                 if targets.isEmpty { try Console.write("no attach sockets found; start one with `cachescope demo --publish`\n") }

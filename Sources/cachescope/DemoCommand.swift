@@ -50,19 +50,20 @@ struct DemoCommand: AsyncParsableCommand {
     static let longestDuration = 365 * 86_400.0
 
     func validate() throws {
-        try reporting {
+        try validating {
             // Before `options()`, which turns the seconds into a `Duration`.
             if let duration, !(duration > 0 && duration <= Self.longestDuration) {
                 throw ValidationError("--duration must be a positive number of seconds up to \(Int(Self.longestDuration)) (a year), not \(duration)")
             }
             _ = try options()
             guard rate > 0, rate <= 10_000 else { throw ValidationError("--rate must be between 0 and 10000 requests per second, not \(rate)") }
-            try WatchOptions.checkTerminal(noUI: noUI)
         }
     }
 
     func run() async throws {
         try await reporting {
+            // Here, not in `validate()`: ArgumentParser looks for unknown options only after it.
+            try WatchOptions.checkTerminal(noUI: noUI)
             let session = try await DemoSession.start(try options())
             let status = noUI ? try await session.runHeadless() : try await session.runDashboard()
             if status != 0 { throw ExitCode(status) }

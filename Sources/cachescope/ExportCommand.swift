@@ -18,7 +18,7 @@ struct ExportCommand: ParsableCommand {
     @OptionGroup var filter: FilterOption
 
     func validate() throws {
-        try reporting {
+        try validating {
             _ = try filter.parsed()
             _ = try input()
             _ = try output()

@@ -32,7 +32,7 @@ struct GetCommand: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
-        try reporting {
+        try validating {
             _ = try request()
             _ = try cachePolicy()
             _ = try store.directoryOrUserCache()

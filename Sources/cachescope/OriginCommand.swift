@@ -18,7 +18,7 @@ struct OriginCommand: AsyncParsableCommand {
     var allowRemote = false
 
     func validate() throws {
-        try reporting { _ = try listenAddress() }
+        try validating { _ = try listenAddress() }
     }
 
     func run() async throws {

@@ -51,14 +51,15 @@ struct ProxyCommand: AsyncParsableCommand {
     @OptionGroup var metrics: MetricsOption
 
     func validate() throws {
-        try reporting {
+        try validating {
             _ = try options()
-            try WatchOptions.checkTerminal(noUI: noUI)
         }
     }
 
     func run() async throws {
         try await reporting {
+            // Here, not in `validate()`: ArgumentParser looks for unknown options only after it.
+            try WatchOptions.checkTerminal(noUI: noUI)
             let session = try await ProxySession.start(try options(), headless: noUI)
             let status = noUI ? try await session.runHeadless() : try await session.runDashboard()
             if status != 0 { throw ExitCode(status) }

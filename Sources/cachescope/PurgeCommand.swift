@@ -37,7 +37,7 @@ struct PurgeCommand: AsyncParsableCommand {
     var sockets: [String] = []
 
     func validate() throws {
-        try reporting {
+        try validating {
             _ = try command()
             try SocketArguments.validate(sockets, mayBeMissing: false)
         }

@@ -56,7 +56,7 @@ struct ReplayCommand: AsyncParsableCommand {
     @OptionGroup var log: LogOption
 
     func validate() throws {
-        try reporting {
+        try validating {
             _ = try filter.parsed()
             _ = try input()
             _ = try theme.choice()
@@ -70,11 +70,6 @@ struct ReplayCommand: AsyncParsableCommand {
                 if filter.filter != nil { throw ValidationError("--what-if runs every recorded request; leave out --filter") }
                 return
             }
-            if !summary {
-                do { try Terminal.checkInteractive() } catch {
-                    throw ValidationError("\(error), or print the summary with --summary")
-                }
-            }
         }
     }
 
@@ -84,6 +79,12 @@ struct ReplayCommand: AsyncParsableCommand {
                 let report = try await WhatIfReplay.run(try input(), changes: try WhatIfChanges(parsing: whatIf), shared: sharedCache)
                 try Console.write(report.text)
                 return
+            }
+            // Here, not in `validate()`: ArgumentParser looks for unknown options only after it.
+            if !summary {
+                do { try Terminal.checkInteractive() } catch {
+                    throw ValidationError("\(error), or print the summary with --summary")
+                }
             }
             let loaded = try await ReplaySource.load(try input(), mode: sharedCache ? .shared : .private)
             for warning in loaded.warnings.prefix(20) { Console.writeError("cachescope: \(warning)\n") }

@@ -162,6 +162,27 @@ extension EndToEndTests {
             #expect(output.stderr.contains(message), "\(output.stderr)")
         }
 
+        /// Without a terminal, `demo --help` printed the help and then that the dashboard needs
+        /// a terminal; `purge --help`, that it said nothing to purge; and an unknown option was
+        /// reported as the missing terminal.
+        @Test("--help shows the help alone, and an unknown option is named, whatever else the command line lacks", arguments: [
+            ["demo", "--help"], ["attach", "--help"], ["purge", "--help"], ["replay", "--help"], ["proxy", "--help"], ["help", "purge"],
+        ])
+        func helpWithoutTerminal(arguments: [String]) async throws {
+            let output = try await Binary.run(arguments)
+            #expect(output.status == 0)
+            #expect(output.stdout.contains("USAGE: cachescope"), "\(output.stdout)")
+            #expect(output.stderr.isEmpty, "\(output.stderr)")
+        }
+
+        @Test("an unknown option is reported as such, with the usage, before a missing terminal", arguments: [["--bogus"], ["demo", "--bogus"], ["proxy", "--origin", "http://127.0.0.1:9", "--bogus"]])
+        func unknownOptionWithoutTerminal(arguments: [String]) async throws {
+            let output = try await Binary.run(arguments)
+            #expect(output.status == 64)
+            #expect(output.stderr.contains("Unknown option '--bogus'"), "\(output.stderr)")
+            #expect(!output.stderr.contains("terminal"), "\(output.stderr)")
+        }
+
         @Test("cachescope origin, run as a user (no CAP_NET_ADMIN), prints where it listens, serves the endpoints and stops cleanly on SIGTERM")
         func originCommand() async throws {
             let binary = try #require(Binary.path, "\(Binary.SetupError.binaryNotFound)")
