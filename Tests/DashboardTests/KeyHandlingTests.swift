@@ -206,6 +206,9 @@ struct KeyHandlingTests {
             #expect(state.interface.status == StatusMessage(DashboardState.replayCannotSend, kind: .failure))
             #expect(state.interface.overlay == nil)
         }
+        press([.character("m")], on: &state)
+        #expect(state.interface.marks.isEmpty)
+        #expect(state.interface.status == StatusMessage(DashboardState.marksInReplay, kind: .failure), "not about purge, refresh and reload")
         #expect(press([.character(" ")], on: &state) == [.replay(.togglePlaying), .redraw])
         #expect(!state.isPaused, "Space plays and pauses the replay, not the display")
         #expect(press([.character("<")], on: &state) == [.replay(.slower), .redraw])

@@ -237,7 +237,11 @@ struct PurgePreviewTests {
     func readOnly() throws {
         var state = sample()
         state.interface.readOnly = true
-        press([.character("m")], on: &state)
+        for key: Key in [.character("m"), .character("M")] {
+            press([key], on: &state)
+            #expect(state.interface.marks.isEmpty)
+            #expect(state.interface.status == StatusMessage(DashboardState.marksReadOnly, kind: .failure), "\(key): says why marks are refused")
+        }
         for key: Key in [.character("d"), .character("D"), .character("e"), .character("r"), .character("R"), .character(":")] {
             let effects = press([key], on: &state)
             #expect(!effects.contains { if case .send = $0 { true } else { false } }, "\(key)")

@@ -142,10 +142,26 @@ extension DashboardState {
                 instance: selected.instance)
     }
 
+    /// What the status line says when `m` or `M` is pressed where nothing can be purged.
+    static let marksReadOnly = "read-only (--read-only): marks choose what d purges, and purging is disabled"
+    /// The same in a replay.
+    static let marksInReplay = "a replay cannot purge: marks choose what d purges in a live or attached dashboard"
+
+    /// Whether marking is refused — marks are for purging: where `d` is refused (a replay,
+    /// --read-only), so are they — saying why on the status line.
+    mutating func markRefused() -> Bool {
+        if interface.readOnly {
+            setStatus(Self.marksReadOnly, kind: .failure)
+            return true
+        }
+        guard !interface.mode.canSendCommands else { return false }
+        setStatus(Self.marksInReplay, kind: .failure)
+        return true
+    }
+
     /// `m`: marks or unmarks the selected row's key (in the selected row's instance).
     mutating func toggleMark() {
-        // Marks are for purging: where `d` is refused (a replay, --read-only), so are they.
-        if commandRefusal() != nil { return }
+        if markRefused() { return }
         guard let selected = selectedKey else {
             _ = explainNoKey()
             return

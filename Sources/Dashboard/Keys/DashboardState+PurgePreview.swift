@@ -9,7 +9,7 @@ extension DashboardState {
     /// `M`: marks the keys of every row the view lists (every row the filter matches), each in
     /// its row's instance.
     mutating func markMatching() {
-        if commandRefusal() != nil { return }  // as `m`: marks are for purging
+        if markRefused() { return }
         let keys: [PurgeTarget]
         switch interface.view {
         case .requests:
