@@ -83,6 +83,21 @@ struct PathCheckTests {
         #expect(throws: PathError.binary(path: bad, expected: .theme)) { try InputPath(bad, kind: .theme, option: "--theme") }
     }
 
+    /// Docs said it stopped the command; the dashboard started with the default theme instead.
+    @Test("a theme file over 1 MiB is refused before the command starts; one of exactly 1 MiB is taken")
+    func largeTheme() throws {
+        let scratch = try Scratch()
+        let padding = String(repeating: " ", count: (1 << 20) - 2)
+        let largest = try scratch.file("largest.json", "{" + padding + "}")
+        #expect(try InputPath(largest, kind: .theme, option: "--theme").format == nil)
+        let huge = try scratch.file("huge.json", "{" + padding + " }")
+        #expect {
+            try ThemeChoice(huge)
+        } throws: { error in
+            "\(error)" == "\(huge) cannot be read: it is 1048577 bytes, and a theme file may have at most 1048576 (1 MiB)"
+        }
+    }
+
     @Test("as root a mode-000 file still reads (permissions do not bind root), so only the end-to-end tests, which drop that power, see 'cannot be read'")
     func modeZeroAsRoot() throws {
         let scratch = try Scratch()

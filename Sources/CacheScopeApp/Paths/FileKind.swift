@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// What a path option should name — a session log, a HAR file, a theme — so a ``PathError``
 /// can say what was expected and the path checks know what content to look for.
 ///
@@ -18,6 +20,8 @@ public struct FileKind: Sendable, Hashable, CustomStringConvertible {
     let content: Content
     /// The formats an existing output file may already hold and still be replaced.
     let replaceableFormats: Set<FileFormat>
+    /// The largest input of this kind read, in bytes; `nil` for no limit.
+    var largestSize: Int64? = nil
     /// Whether an output of this kind is appended to (a log) rather than replaced.
     var appends: Bool { self == .logFile }
 
@@ -36,7 +40,9 @@ public struct FileKind: Sendable, Hashable, CustomStringConvertible {
     /// What `replay` reads: a session log or a HAR capture, told apart by content.
     public static let sessionLogOrHAR = FileKind(name: "session log or HAR file", content: .jsonObject, replaceableFormats: [])
     /// A dashboard theme (JSON, `docs/themes.md`).
-    public static let theme = FileKind(name: "theme file", content: .jsonObject, replaceableFormats: [])
+    /// Larger than ``ThemeLoader/maximumFileSize`` is refused before the command starts.
+    public static let theme = FileKind(
+        name: "theme file", content: .jsonObject, replaceableFormats: [], largestSize: Int64(ThemeLoader.maximumFileSize))
     /// A text log that lines are appended to (`--log`).
     public static let logFile = FileKind(name: "log file", content: .text, replaceableFormats: [])
     /// A directory (`--cache-dir`).

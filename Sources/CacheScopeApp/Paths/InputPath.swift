@@ -31,6 +31,9 @@ public struct InputPath: Sendable, Hashable, CustomStringConvertible {
         case .socket, .other: throw .notARegularFile(path: path, expected: kind)
         case .regularFile(let bytes): size = bytes
         }
+        if let largest = kind.largestSize, size > largest {
+            throw .unreadable(path: path, reason: "it is \(size) bytes, and \(kind.withArticle) may have at most \(largest) (\(largest >> 20) MiB)")
+        }
         let head = try FileProbe.head(of: path)
         try Self.check(head, complete: size <= Int64(head.count), path: path, kind: kind)
         self.path = path

@@ -83,7 +83,7 @@ public enum ThemeLoader {
 
     /// The largest theme file read: a theme is a few kilobytes, and a file of tens of
     /// megabytes given by mistake would hold the dashboard's start for half a minute.
-    static let maximumFileSize = 1 << 20
+    public static let maximumFileSize = 1 << 20
 
     private static func readFile(_ path: String) throws(ThemeError) -> [UInt8] {
         var isDirectory: ObjCBool = false
