@@ -81,7 +81,7 @@ struct DemoCommand: AsyncParsableCommand {
             sharedTier: try store.sharedTierConfiguration())
         options.rewindEvents = watch.rewind.rewindEvents
         options.tagField = try store.tagField()
-        options.publishPath = watch.publishSocket
+        options.publishPath = try watch.publishSocketPath()
         return options
     }
 }

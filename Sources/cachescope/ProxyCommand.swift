@@ -103,7 +103,7 @@ struct ProxyCommand: AsyncParsableCommand {
             metrics: metricsAddress, sharedTier: try store.sharedTierConfiguration())
         options.rewindEvents = watch.rewind.rewindEvents
         options.tagField = try store.tagField()
-        options.publishPath = watch.publishSocket
+        options.publishPath = try watch.publishSocketPath()
         return options
     }
 }

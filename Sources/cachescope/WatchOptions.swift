@@ -1,4 +1,5 @@
 import ArgumentParser
+import CacheAttach
 import CacheScopeApp
 import TerminalUI
 
@@ -33,6 +34,14 @@ struct WatchOptions: ParsableArguments {
     /// - Throws: `PathError` (a usage error).
     func recordPath() throws -> OutputPath? {
         try record.map { try OutputPath($0, kind: .sessionLog, option: "--record") }
+    }
+
+    /// The checked `--publish-socket`, or `nil` when not given.
+    /// - Throws: `ValidationError` naming the path and the problem (a usage error).
+    func publishSocketPath() throws -> String? {
+        guard let publishSocket else { return nil }
+        do { try AttachServer.checkPath(publishSocket) } catch { throw ValidationError("--publish-socket: \(error)") }
+        return publishSocket
     }
 
     /// Refuses to open the dashboard without a terminal, saying how to run without one.

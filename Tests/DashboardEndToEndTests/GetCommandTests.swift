@@ -155,6 +155,11 @@ extension EndToEndTests {
             (["get", "http://user:secret@127.0.0.1:9/a"], "has a user name or password in it, which would not be sent"),
             (["origin", "--listen", "127.0.0.1:99999"], "--listen"),
             (["origin", "--listen", "0.0.0.0:0"], "--listen 0.0.0.0 is not a loopback address: anyone who can reach it could use the demo origin; add --allow-remote"),
+            // Found only once the demo had started, and reported with status 1 and no command.
+            (["demo", "--no-ui", "--publish-socket", "/cachescope-no-such-dir/a.sock"],
+             "cachescope: demo: --publish-socket: directory /cachescope-no-such-dir does not exist; create it with `mkdir -m 700 /cachescope-no-such-dir`"),
+            (["proxy", "--origin", "http://127.0.0.1:9", "--no-ui", "--publish-socket", "/tmp"],
+             "cachescope: proxy: --publish-socket: refusing to use /: its permissions are"),
         ])
         func usageErrors(arguments: [String], message: String) async throws {
             let output = try await Binary.run(arguments)

@@ -18,6 +18,22 @@ enum SocketPlacement {
         try removeStaleSocket(at: path)
     }
 
+    /// Checks an explicit `path` before anything starts, touching nothing: it fits in a
+    /// socket address, its directory exists and is private, and nothing but a socket is there.
+    /// (Whether a process still listens on a socket there is found when binding.)
+    static func check(_ path: String) throws(AttachError) {
+        guard path.utf8.count <= AttachPaths.maximumPathLength else {
+            throw .pathTooLong(path: path, limit: AttachPaths.maximumPathLength)
+        }
+        try DirectoryCheck.verify(AttachPaths.directory(of: path))
+        guard let status = try FileSystem.status(of: path) else { return }
+        switch status.kind {
+        case .symbolicLink: throw .symbolicLink(path: path)
+        case .socket: return
+        default: throw .notASocket(path: path)
+        }
+    }
+
     /// Removes the socket at `path` if nothing listens on it; throws if something does, or if
     /// the path holds anything but a socket.
     static func removeStaleSocket(at path: String) throws(AttachError) {

@@ -100,6 +100,15 @@ public final class AttachServer: Sendable {
         return AttachServer(path: socketPath, hello: hello, channel: channel, connections: connections, socketIdentity: identity)
     }
 
+    /// Checks a socket path given to ``start(events:snapshot:commands:path:processName:bufferSize:)``
+    /// before anything starts (a command line's `--publish-socket`), touching nothing: it fits in
+    /// a socket address, its directory exists and is private to this user, and nothing but a
+    /// socket is at the path.
+    /// - Throws: ``AttachError`` naming the path and the problem.
+    public static func checkPath(_ path: String) throws(AttachError) {
+        try SocketPlacement.check(path)
+    }
+
     /// Stops publishing: no new dashboards can connect, attached ones are disconnected (their
     /// streams end with ``AttachError/closedByPeer(path:)``), and the socket file is removed —
     /// unless another server has replaced it meanwhile. Calling it again does nothing.
