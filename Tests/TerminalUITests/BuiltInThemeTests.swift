@@ -68,6 +68,18 @@ struct BuiltInThemeTests {
         #expect(ThemeLoader.nextName(after: "my-own") == "default")
     }
 
+    /// A file naming itself `solarized-dark` was followed by `high-contrast`.
+    @Test("a theme loaded from a file is followed by default, whatever name it gives itself")
+    func fileThemeNamedLikeABuiltIn() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cachescope-theme-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(#"{"name": "solarized-dark", "roles": {"hit": {"fg": "green"}}}"#.utf8).write(to: URL(fileURLWithPath: path))
+        let loaded = try ThemeLoader.load(path: path)
+        #expect(loaded.name == "solarized-dark")
+        #expect(try ThemeLoader.nextTheme(after: loaded).name == "default")
+        #expect(try ThemeLoader.nextTheme(after: ThemeLoader.builtIn(named: "solarized-dark")).name == "high-contrast")
+    }
+
     @Test("a distinct look for every outcome in every colour theme")
     func outcomesDiffer() throws {
         let outcomes: [ThemeRole] = [.hit, .stale, .revalidated, .modified, .miss, .bypass, .error]

@@ -16,6 +16,8 @@ public struct Theme: Hashable, Sendable, Identifiable {
     public var usesColor: Bool
     /// Styles by role, as written in the theme file merged over the default theme.
     public var styles: [ThemeRole: Style]
+    /// The file it was loaded from; `nil` for a built-in theme (even one a file names alike).
+    public var file: String?
 
     /// The theme's name, which identifies it in the cycling order.
     public var id: String { name }
@@ -25,6 +27,7 @@ public struct Theme: Hashable, Sendable, Identifiable {
         self.name = name
         self.usesColor = usesColor
         self.styles = styles
+        file = nil
     }
 
     /// The effective style of `role`: unset colours come from the ``ThemeRole/background``

@@ -35,7 +35,9 @@ public enum ThemeLoader {
     public static func load(path: String) throws(ThemeError) -> Theme {
         let bytes = try readFile(path)
         let fallbackName = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        return try decode(bytes, file: path, fallbackName: fallbackName)
+        var theme = try decode(bytes, file: path, fallbackName: fallbackName)
+        theme.file = path
+        return theme
     }
 
     /// Decodes theme file bytes; `file` is the name errors use.
@@ -69,7 +71,8 @@ public enum ThemeLoader {
     /// The next built-in theme after `current` in ``builtInNames`` order, wrapping from `mono`
     /// back to `default`; a theme loaded from a file is followed by `default`.
     public static func nextTheme(after current: Theme) throws(ThemeError) -> Theme {
-        try builtIn(named: nextName(after: current.name))
+        // By where it came from, not its name: a file may call itself `solarized-dark`.
+        try builtIn(named: current.file == nil ? nextName(after: current.name) : defaultName)
     }
 
     /// The name that follows `name` in the cycle (`default` for unknown names).
