@@ -83,6 +83,15 @@ struct PathCheckTests {
         #expect(throws: PathError.binary(path: bad, expected: .theme)) { try InputPath(bad, kind: .theme, option: "--theme") }
     }
 
+    /// As root, /proc passes the access check and refuses new entries all the same: the message
+    /// was Foundation's "The file doesn't exist."
+    @Test("a directory that cannot be made names the one that failed and why", .enabled(if: geteuid() == 0))
+    func uncreatableDirectory() throws {
+        let directory = try DirectoryPath("/proc/cachescope-nope/x", option: "--cache-dir")
+        #expect(throws: PathError.unwritable(
+            path: "/proc/cachescope-nope/x", reason: "cannot create /proc/cachescope-nope: No such file or directory")) { try directory.create() }
+    }
+
     /// Docs said it stopped the command; the dashboard started with the default theme instead.
     @Test("a theme file over 1 MiB is refused before the command starts; one of exactly 1 MiB is taken")
     func largeTheme() throws {

@@ -45,13 +45,23 @@ public struct DirectoryPath: Sendable, Hashable, CustomStringConvertible {
     public var url: URL { URL(fileURLWithPath: path, isDirectory: true) }
 
     /// Creates the directory and any missing parents (mode 0700); nothing when it exists.
-    /// - Throws: ``PathError/unwritable(path:reason:)``.
+    /// - Throws: ``PathError/unwritable(path:reason:)`` naming the directory that could not be
+    ///   made and why (`cannot create /proc/nope: no such file or directory`): a parent such as
+    ///   `/proc` passes the access check and still refuses new entries.
     public func create() throws(PathError) {
-        do {
-            try FileManager.default.createDirectory(
-                atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw .unwritable(path: path, reason: (error as NSError).localizedFailureReason ?? error.localizedDescription)
+        var missing: [String] = []
+        var current = path
+        while true {
+            guard case .missing = try FileProbe.entry(of: current) else { break }
+            missing.append(current)
+            let parent = FileProbe.directory(of: current)
+            if parent == current { break }
+            current = parent
+        }
+        for directory in missing.reversed() where mkdir(directory, 0o700) != 0 {
+            let failure = Errno(rawValue: errno)
+            if failure == .fileExists, case .directory = try FileProbe.entry(of: directory) { continue }
+            throw .unwritable(path: path, reason: "cannot create \(directory): \(failure.description)")
         }
     }
 
