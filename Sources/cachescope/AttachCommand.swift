@@ -73,7 +73,8 @@ struct AttachCommand: AsyncParsableCommand {
             let app = DashboardApp.attached(
                 process: client.server.process, events: client.events, commands: { try await client.send($0) }, theme: theme,
                 status: StatusMessage(
-                    [themeProblem, logProblem].compactMap { $0 }.first ?? "attached to \(client.path)",
+                    [themeProblem, logProblem].compactMap { $0 }.first
+                        ?? "attached to \(client.server.process) (pid \(client.server.pid)) at \(client.path)",
                     kind: themeProblem == nil && logProblem == nil ? .info : .failure),
                 rewindEvents: rewind.rewindEvents)
             app.setReadOnly(readOnly)

@@ -18,6 +18,7 @@ extension EndToEndTests {
                 screen.hasPrefix("CacheScope  ATTACHED cachescope-demo") && (Screen.number(before: "requests", in: screen) ?? 0) > 0
             }
             try #require(attached.ok, "the attached dashboard shows no traffic:\n\(attached.screen)")
+            #expect(Screen.statusLine(attached.screen).contains("attached to cachescope-demo (pid "), "names the process and its pid:\n\(attached.screen)")
             let before = Screen.number(before: "requests", in: attached.screen) ?? 0
             let rising = await watcher.waitFor { (Screen.number(before: "requests", in: $0) ?? 0) > before }
             #expect(rising.ok, "the attached request count does not rise:\n\(rising.screen)")
