@@ -64,8 +64,10 @@ struct DemoCommand: AsyncParsableCommand {
         try await reporting {
             // Here, not in `validate()`: ArgumentParser looks for unknown options only after it.
             try WatchOptions.checkTerminal(noUI: noUI)
-            let session = try await DemoSession.start(try options())
+            let options = try options()
+            let session = try await DemoSession.start(options)
             let status = noUI ? try await session.runHeadless() : try await session.runDashboard()
+            FilterOption.reportGiveUp(options.filter)
             if status != 0 { throw ExitCode(status) }
         }
     }

@@ -28,7 +28,9 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         StandardErrorLogging.start()
         try reporting {
-            let result = try LogExport.run(from: try input(), to: try output(), filter: try filter.parsed())
+            let parsed = try filter.parsed()
+            let result = try LogExport.run(from: try input(), to: try output(), filter: parsed)
+            FilterOption.reportGiveUp(parsed)
             for warning in result.warnings.prefix(20) { Console.writeError("cachescope: \(warning)\n") }
             try Console.write("wrote \(result.entries) entries to \(har)\n")
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CacheScopeApp
 import TrafficFilter
 
 /// `--filter EXPR`, shared by `demo`, `replay` and `export`: the filter language of the
@@ -18,5 +19,12 @@ struct FilterOption: ParsableArguments {
         } catch {
             throw ValidationError("--filter '\(filter)': \(error)")
         }
+    }
+
+    /// Says on standard error when `filter` gave up a pattern that took too long on some text
+    /// (``Filter/gaveUp``): what was left out then was not decided by the filter.
+    static func reportGiveUp(_ filter: Filter?) {
+        guard let filter, filter.gaveUp else { return }
+        Console.writeError("cachescope: --filter '\(filter.text)': \(filter.gaveUpMessage)\n")
     }
 }

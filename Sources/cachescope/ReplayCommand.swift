@@ -90,7 +90,9 @@ struct ReplayCommand: AsyncParsableCommand {
             for warning in loaded.warnings.prefix(20) { Console.writeError("cachescope: \(warning)\n") }
             if loaded.warnings.count > 20 { Console.writeError("cachescope: … and \(loaded.warnings.count - 20) more\n") }
             if summary {
-                let events = try filter.parsed().map { RequestSelection.select(loaded.events, filter: $0) } ?? loaded.events
+                let parsed = try filter.parsed()
+                let events = parsed.map { RequestSelection.select(loaded.events, filter: $0) } ?? loaded.events
+                defer { FilterOption.reportGiveUp(parsed) }
                 if let interval = try statsInterval() {
                     let stream = try StatsStream(every: interval)
                     for event in events {

@@ -1,4 +1,5 @@
 import CacheEvents
+import CacheStore
 import HTTPCaching
 import Testing
 import TerminalUI
@@ -18,6 +19,26 @@ struct FilterKeysTests {
 
     private func screen(_ state: DashboardState) throws -> String {
         try render(state, size: TerminalSize(columns: 120, rows: 40)).text
+    }
+
+    /// A pattern ICU gives up on (it backtracks without end on one row) hid rows without a word.
+    @Test("a filter pattern given up on a row is said once on the status line")
+    func givenUpPattern() throws {
+        var state = SampleSession.state()
+        let hostile = "GET http://127.0.0.1:8080/" + String(repeating: "b", count: 40) + "!"
+        state.apply(CacheEvent(seq: 900, time: SampleSession.now, kind: .entries(EntriesSnapshot(entries: [
+            EntryInfo(entry: EntryRef(key: hostile), tier: .memory, size: 10, ttl: 50, age: 0, etag: nil, lastModified: nil, hits: 0, idle: 0, status: 200),
+        ]))))
+        press([.character("2"), .character("f")] + type(#"url~"(b+)+$""#) + [.enter], on: &state)
+        #expect(state.interface.filter?.text == #"url~"(b+)+$""#)
+        _ = try screen(state)
+        var reported = state.reportFilterGiveUp()
+        #expect(reported)
+        #expect(state.interface.status?.kind == .failure)
+        #expect(state.interface.status?.text.contains("took over 10 ms to match one text and was given up") == true, "\(String(describing: state.interface.status))")
+        state.setStatus("something else")
+        reported = state.reportFilterGiveUp()
+        #expect(!reported, "said once")
     }
 
     @Test("f shows a parse error with its column before anything is applied; Enter refuses it")

@@ -119,16 +119,18 @@ public final class DashboardApp: Sendable {
     /// The frame for a size; advances a playing replay first.
     func frame(size: TerminalSize, theme: Theme, redraw: () -> Void) -> Grid {
         let wall = self.wall
-        let (grid, playing) = core.withLock { core -> (Grid, Bool) in
+        let (grid, again) = core.withLock { core -> (Grid, Bool) in
             core.state.interface.screen = size
             let playing = core.advanceReplay(wall: wall)
             let grid = core.withShownState(wall: wall) { state, now in
                 state.interface.now = now
                 return DashboardLayout.render(state, size: size, theme: theme, now: now)
             }
-            return (grid, playing)
+            // Drawing matched the rows: a pattern given up there is said in the next frame.
+            let gaveUp = core.state.reportFilterGiveUp()
+            return (grid, playing || gaveUp)
         }
-        if playing { redraw() }
+        if again { redraw() }
         return grid
     }
 

@@ -56,4 +56,17 @@ extension DashboardState {
         setStatus("filter \(filter.text): \(Format.count(requests)) of \(Format.count(shown.requests.count)) requests, "
             + "\(Format.count(entries)) of \(Format.count(shown.entries.count)) entries (Esc clears, f edits)")
     }
+
+    /// Says on the status line, once for each, when the filter or the search gave up a `~`
+    /// pattern that took too long on some row (``Filter/gaveUp``): rows it had not decided are
+    /// shown as not matching. Returns whether it said so (the frame is then drawn again).
+    mutating func reportFilterGiveUp() -> Bool {
+        for filter in [interface.filter, interface.search.filter].compactMap({ $0 }) where filter.gaveUp {
+            guard interface.reportedGiveUp != filter.text else { continue }
+            interface.reportedGiveUp = filter.text
+            setStatus("\(filter.text): \(filter.gaveUpMessage)", kind: .failure)
+            return true
+        }
+        return false
+    }
 }

@@ -35,6 +35,9 @@ public struct InterfaceState: Sendable, Hashable {
     public var drillColumn: Int?
     /// The search.
     public var search = SearchState()
+    /// The filter or search whose given-up pattern the status line has reported
+    /// (``DashboardState/reportFilterGiveUp()``), so it is said once.
+    var reportedGiveUp: String?
     /// Whether commands that change the cache are disabled (`--read-only`): purge, refresh,
     /// reload; the footer and the help say so.
     public var readOnly = false

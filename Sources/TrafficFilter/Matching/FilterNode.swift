@@ -31,6 +31,16 @@ indirect enum FilterNode: Sendable {
         }
     }
 
+    /// Whether one of its regular expressions was given up (``CompiledRegex/gaveUp``).
+    var gaveUp: Bool {
+        switch self {
+        case .not(let node): node.gaveUp
+        case .and(let left, let right), .or(let left, let right): left.gaveUp || right.gaveUp
+        case .text(_, .regex(let regex)), .header(_, .regex(let regex)?): regex.gaveUp
+        case .outcome, .tier, .text, .number, .header, .background, .tag: false
+        }
+    }
+
     /// `tier:memory` and `tier:disk` match entries with a copy there (so also `both`);
     /// `tier:both` only entries in both.
     private static func tier(_ tier: EntryTier, matches wanted: EntryTier) -> Bool {
