@@ -32,10 +32,10 @@ struct ProxyCommand: AsyncParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Option(name: .customLong("memory-capacity"), parsing: .unconditional, help: ArgumentHelp("The memory tier's size: bytes, or with K, M or G (default 32M).", valueName: "N"))
+    @Option(name: .customLong("memory-capacity"), parsing: .unconditional, help: ArgumentHelp("The memory tier's size: bytes, or with K, M, G or T (optionally followed by B or iB: 64M, 64MiB; default 32M).", valueName: "N"))
     var memoryCapacity: String?
 
-    @Option(name: .customLong("disk-capacity"), parsing: .unconditional, help: ArgumentHelp("The disk tier's size: bytes, or with K, M or G (default 256M).", valueName: "N"))
+    @Option(name: .customLong("disk-capacity"), parsing: .unconditional, help: ArgumentHelp("The disk tier's size: bytes, or with K, M, G or T (optionally followed by B or iB; default 256M).", valueName: "N"))
     var diskCapacity: String?
 
     @Flag(
