@@ -56,6 +56,31 @@ extension EndToEndTests {
             #expect(await watcher.waitForExit() == 0)
         }
 
+        /// A line break in a paste into the prompt was Enter, and the letters after it keys: a
+        /// pasted `e` purged expired entries, a `t` changed the theme.
+        @Test("A paste is text for the prompt, never keys (the dashboard asks the terminal for bracketed paste); with no prompt open it is ignored")
+        func paste() async throws {
+            let directory = try TemporaryDirectory()
+            let tmux = try TmuxSession.demo(["--rate", "5"], directory: directory)
+            defer { tmux.close() }
+            let first = await tmux.waitFor(.seconds(60)) { $0.contains("LIVE") && $0.contains("[1 Requests]") }
+            try #require(first.ok, "no dashboard appeared:\n\(first.screen)")
+
+            tmux.type("f")
+            tmux.paste("outcome:miss\nt")
+            let prompt = await tmux.waitFor { $0.contains("outcome:miss t") }
+            #expect(prompt.ok, "the pasted line break and letter are not in the prompt:\n\(prompt.screen)")
+            #expect(!Screen.statusLine(prompt.screen).contains("theme:"), "the pasted t changed the theme:\n\(prompt.screen)")
+            tmux.press("Escape")
+
+            tmux.paste("eD")
+            let ignored = await tmux.waitFor { Screen.statusLine($0).contains("pasted text goes only into a prompt") }
+            #expect(ignored.ok, "a paste without a prompt was not ignored:\n\(ignored.screen)")
+            #expect(!ignored.screen.contains("purge every stored entry?"), "the pasted D asked to purge:\n\(ignored.screen)")
+            tmux.type("q")
+            #expect(await tmux.waitForExit() == 0)
+        }
+
         @Test("Counts rise; 2 lists entries; d purges one; r brings a 304; q exits 0 and restores the terminal")
         func demoFlow() async throws {
             let directory = try TemporaryDirectory()

@@ -21,6 +21,28 @@ struct FilterKeysTests {
         try render(state, size: TerminalSize(columns: 120, rows: 40)).text
     }
 
+    /// Pasting `outcome:miss⏎t` into the prompt applied the filter and then switched the theme;
+    /// a pasted `e` purged expired entries and a pasted `y` answered a purge question.
+    @Test("pasted text goes into the open prompt, its line breaks as spaces; without a prompt it is ignored, saying so")
+    func pastedText() {
+        var state = SampleSession.state()
+        var effects = press([.character("f"), .pasteStart] + type("outcome:miss") + [.enter] + type("t") + [.pasteEnd], on: &state)
+        #expect(state.interface.prompt?.text == "outcome:miss t", "the whole paste is prompt text")
+        #expect(!effects.contains(.nextTheme))
+        #expect(state.interface.filter == nil, "not applied until Enter is pressed")
+
+        state = SampleSession.state()
+        let keys: [Key] = [.pasteStart] + type("eDy") + [.enter, .escape] + type("R") + [.pasteEnd]
+        for key in keys {
+            effects = DashboardKeys.handle(key, state: &state)
+            #expect(!effects.contains { if case .send = $0 { true } else { false } }, "\(key) sent a command")
+        }
+        #expect(state.interface.overlay == nil, "no purge question opened")
+        #expect(state.interface.status == StatusMessage(DashboardState.pasteWithoutPrompt, kind: .failure))
+        press([.character("D"), .pasteStart] + type("y") + [.pasteEnd], on: &state)
+        #expect(state.interface.overlay == .confirmPurgeAll, "a pasted y does not answer the question")
+    }
+
     /// A pattern ICU gives up on (it backtracks without end on one row) hid rows without a word.
     @Test("a filter pattern given up on a row is said once on the status line")
     func givenUpPattern() throws {

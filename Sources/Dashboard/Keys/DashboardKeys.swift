@@ -14,6 +14,14 @@ public enum DashboardKeys {
     /// Applies `key` to `state` and returns what the app must do.
     public static func handle(_ key: Key, state: inout DashboardState) -> [DashboardEffect] {
         if key == .resize { return [.redraw] }
+        switch key {
+        case .pasteStart, .pasteEnd: return state.bracketPaste(start: key == .pasteStart)
+        default: break
+        }
+        if state.interface.pasteDropped != nil {
+            guard let pasted = state.pasted(key) else { return [] }
+            return state.editPrompt(pasted)
+        }
         if state.interface.overlay == .confirmPurgeAll { return state.answerPurgeAll(key) }
         if case .confirmPurge(let preview)? = state.interface.overlay { return state.answerPurge(key, preview: preview) }
         if state.interface.prompt != nil { return state.editPrompt(key) }

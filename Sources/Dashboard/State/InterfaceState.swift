@@ -35,6 +35,9 @@ public struct InterfaceState: Sendable, Hashable {
     public var drillColumn: Int?
     /// The search.
     public var search = SearchState()
+    /// While a paste arrives (between ``Key/pasteStart`` and ``Key/pasteEnd``): how many of its
+    /// keys were dropped because no prompt was open to take them; `nil` outside a paste.
+    var pasteDropped: Int?
     /// The filter or search whose given-up pattern the status line has reported
     /// (``DashboardState/reportFilterGiveUp()``), so it is said once.
     var reportedGiveUp: String?

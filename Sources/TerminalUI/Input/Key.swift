@@ -27,6 +27,9 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     case control(Character)
     /// The terminal changed size; the screen loop re-reads the size and repaints.
     case resize
+    /// The start and the end of pasted text (bracketed paste, `ESC [ 200 ~` … `ESC [ 201 ~`):
+    /// the keys between are text the user pasted, not keys they pressed.
+    case pasteStart, pasteEnd
     /// A key code ncurses reported that has no case here, kept for logging.
     case unknown(Int)
 
@@ -53,6 +56,8 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
         case .character(let character): String(character)
         case .control(let character): "Ctrl-" + String(character).uppercased()
         case .resize: "resize"
+        case .pasteStart: "paste start"
+        case .pasteEnd: "paste end"
         case .unknown(let code): "key \(code)"
         }
     }

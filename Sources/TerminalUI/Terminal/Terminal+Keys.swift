@@ -45,7 +45,19 @@ extension Terminal {
 
 /// ncurses key codes (`KEY_*`, delivered with `KEY_CODE_YES`) to ``Key``.
 enum KeyDecoder {
+    /// The codes ``Terminal/start()`` has ncurses give the bracketed-paste brackets
+    /// (`define_key`): past `KEY_MAX`, where no terminfo key is.
+    static let pasteStartCode: Int32 = 0o1100
+    static let pasteEndCode: Int32 = 0o1101
+
+    /// What turns bracketed paste on and off (xterm's mode 2004): the terminal then sends
+    /// pasted text between `ESC [ 200 ~` and `ESC [ 201 ~`, so a pasted line break is not Enter
+    /// and the letters after it are not commands.
+    static let bracketedPasteOn = Array("\u{1B}[?2004h".utf8)
+    static let bracketedPasteOff = Array("\u{1B}[?2004l".utf8)
+
     private static let table: [Int: Key] = [
+        Int(pasteStartCode): .pasteStart, Int(pasteEndCode): .pasteEnd,
         Int(KEY_UP): .up, Int(KEY_DOWN): .down, Int(KEY_LEFT): .left, Int(KEY_RIGHT): .right,
         Int(KEY_PPAGE): .pageUp, Int(KEY_NPAGE): .pageDown,
         Int(KEY_HOME): .home, Int(KEY_END): .end, Int(KEY_BEG): .home, Int(KEY_LL): .end,

@@ -98,6 +98,9 @@ public final class Terminal: Sendable {
             noecho()
             nonl()
             keypad(window, true)
+            define_key("\u{1B}[200~", KeyDecoder.pasteStartCode)
+            define_key("\u{1B}[201~", KeyDecoder.pasteEndCode)
+            Self.writeRaw(KeyDecoder.bracketedPasteOn)
             curs_set(0)
             set_escdelay(25)
             wtimeout(window, 100)
@@ -112,6 +115,7 @@ public final class Terminal: Sendable {
         state.withLock { state in
             guard let screen = state.screen else { return }
             TerminalRestoration.disarm()
+            Self.writeRaw(KeyDecoder.bracketedPasteOff)
             curs_set(1)
             endwin()
             delscreen(screen)
@@ -124,6 +128,11 @@ public final class Terminal: Sendable {
     }
 
     // MARK: Setup helpers
+
+    /// Writes a mode setting straight to the terminal (ncurses has no call for it).
+    static func writeRaw(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { _ = write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    }
 
     /// Uses the user's locale, but falls back to C.UTF-8 for character handling when that
     /// locale is not UTF-8 (a bare `LANG=C` tmux or CI shell), so wide output still works.

@@ -53,7 +53,7 @@ enum TerminalRestoration {
     /// Precomputes the restore bytes from terminfo (needs `newterm` done) and installs the
     /// crash handlers and the `atexit` fallback.
     static func arm() {
-        var bytes: [UInt8] = []
+        var bytes = KeyDecoder.bracketedPasteOff
         for capability in ["sgr0", "op", "cnorm", "rmkx", "rmcup"] {
             guard let value = cn_tigetstr(capability) else { continue }
             bytes += withoutPadding(Array(String(cString: value).utf8))
@@ -98,6 +98,7 @@ enum TerminalRestoration {
 
     private static func exiting() {
         guard armed.load(ordering: .acquiring), !isendwin() else { return }
+        Terminal.writeRaw(KeyDecoder.bracketedPasteOff)
         curs_set(1)
         endwin()
     }

@@ -87,6 +87,13 @@ final class TmuxSession {
         _ = try? Self.tmux(["-L", socket, "send-keys", "-t", name, "-l", text])
     }
 
+    /// Pastes `text` as a terminal paste: between the bracketed-paste markers when the program
+    /// asked for them (as a terminal emulator does), as plain keys otherwise.
+    func paste(_ text: String) {
+        _ = try? Self.tmux(["-L", socket, "set-buffer", "-b", "cachescope-paste", text])
+        _ = try? Self.tmux(["-L", socket, "paste-buffer", "-p", "-d", "-b", "cachescope-paste", "-t", name])
+    }
+
     /// Presses named keys (`Enter`, `Escape`, `Down`, `Tab`).
     func press(_ keys: String...) {
         _ = try? Self.tmux(["-L", socket, "send-keys", "-t", name] + keys)
