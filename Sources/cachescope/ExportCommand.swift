@@ -32,6 +32,8 @@ struct ExportCommand: ParsableCommand {
             let result = try LogExport.run(from: try input(), to: try output(), filter: parsed)
             FilterOption.reportGiveUp(parsed)
             for warning in result.warnings.prefix(20) { Console.writeError("cachescope: \(warning)\n") }
+            if result.warnings.count > 20 { Console.writeError("cachescope: … and \(result.warnings.count - 20) more\n") }
+            for line in result.leftOut { Console.writeError("cachescope: \(line)\n") }
             try Console.write("wrote \(result.entries) entries to \(har)\n")
         }
     }

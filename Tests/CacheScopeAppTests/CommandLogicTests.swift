@@ -54,6 +54,24 @@ struct CommandLogicTests {
         }
     }
 
+    /// A log that begins or ends in the middle of requests lost them from the HAR without a word.
+    @Test("export says how many requests it leaves out: one whose start the log lacks, one the log ends before")
+    func exportLeftOut() throws {
+        let scratch = try Scratch()
+        let lines = Scratch.sessionLog.split(separator: "\n").map(String.init)
+        // Without request 1's start (the log begins mid-request), and without request 2's end.
+        let cut = [lines[0]] + lines[2...5] + lines[6...8]
+        let log = try scratch.file("cut.jsonl", cut.joined(separator: "\n") + "\n")
+        let result = try LogExport.run(
+            from: InputPath(log, kind: .sessionLog, option: "FILE"), to: OutputPath(scratch.path("out.har"), kind: .har, option: "--har"))
+        #expect(result.entries == 0)
+        #expect(result.warnings.isEmpty)
+        #expect(result.leftOut == [
+            "\(log): 1 request left out: the log has its end but not its start (it begins in the middle of it), so its method and URL are unknown",
+            "\(log): 1 request left out: the log ends before it finished",
+        ])
+    }
+
     @Test("export writes a 0600 HAR with one entry per request; a HAR input is refused; a failed write leaves nothing behind")
     func export() throws {
         let scratch = try Scratch()

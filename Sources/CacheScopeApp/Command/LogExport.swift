@@ -18,6 +18,8 @@ public enum LogExport {
         public var entries: Int
         /// Problems with single lines of the log, which were skipped.
         public var warnings: [String]
+        /// The requests that could not become entries, and why (a line for each cause).
+        public var leftOut: [String] = []
     }
 
     /// Reads `input`, exports it and writes `output`.
@@ -33,6 +35,22 @@ public enum LogExport {
         let selected = filter.map { SessionLog(header: log.header, events: RequestSelection.select(log.events, filter: $0), file: log.file) }
         let export = HARExporter().export(selected ?? log)
         try export.archive.write(to: output.path)
-        return Result(entries: export.archive.log.entries.count, warnings: log.warnings.map(\.description))
+        var leftOut: [String] = []
+        if export.requestsWithoutStart > 0 {
+            let one = export.requestsWithoutStart == 1
+            leftOut.append(
+                "\(input.path): \(count(export.requestsWithoutStart)) left out: the log has \(one ? "its end but not its start" : "their ends but not their starts") "
+                    + "(it begins in the middle of \(one ? "it" : "them")), so \(one ? "its" : "their") method and URL are unknown")
+        }
+        if export.unfinishedRequests > 0 {
+            let one = export.unfinishedRequests == 1
+            leftOut.append("\(input.path): \(count(export.unfinishedRequests)) left out: the log ends before \(one ? "it" : "they") finished")
+        }
+        return Result(entries: export.archive.log.entries.count, warnings: log.warnings.map(\.description), leftOut: leftOut)
+    }
+
+    /// `1 request`, `3 requests`.
+    private static func count(_ requests: Int) -> String {
+        requests == 1 ? "1 request" : "\(requests) requests"
     }
 }
