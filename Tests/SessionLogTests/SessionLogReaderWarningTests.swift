@@ -170,6 +170,25 @@ struct SessionLogReaderWarningTests {
         ])
     }
 
+    /// Each was "not an event (The given data was not valid JSON.)", though the line is JSON.
+    @Test("a counter or number its field cannot hold is named, not called bad JSON")
+    func numbersOutOfRange() throws {
+        let lines = [
+            Self.header,
+            #"{"seq":-3,"t":0.5,"kind":"error","message":"x"}"#,
+            #"{"seq":2,"t":0.5,"req":99999999999999999999,"kind":"error","message":"x"}"#,
+            #"{"seq":3,"t":0.5,"req":1,"kind":"requestFinished","status":200,"latency":0.03,"bytesFromNetwork":1e30,"bytesFromCache":0,"outcome":"miss","reason":"r","coalesced":false}"#,
+            Self.line4,
+        ]
+        let (log, path) = try load("numbers.jsonl", lines)
+        #expect(log.events.map(\.seq) == [3])
+        #expect(log.warnings.map(\.description) == [
+            "\(path):2: not an event (field \"seq\" is not a whole number from 0 to 18446744073709551615); line skipped",
+            "\(path):3: not an event (field \"req\" is not a whole number from 0 to 18446744073709551615); line skipped",
+            "\(path):4: not an event (a number in it does not fit its field (negative, a fraction or too large where a whole number belongs)); line skipped",
+        ])
+    }
+
     @Test("blank lines and CRLF line ends are accepted silently")
     func blankLinesAndCRLF() throws {
         let directory = try TemporaryDirectory()

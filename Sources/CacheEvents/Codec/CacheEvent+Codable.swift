@@ -43,9 +43,26 @@ extension CacheEvent: Codable {
         if let (field, problem) = kind.impossibleNumber {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath + [FieldKey(stringValue: field)], debugDescription: problem))
         }
-        self.init(
-            seq: try container.decode(UInt64.self, forKey: .seq), time: time,
-            requestID: try container.decodeIfPresent(UInt64.self, forKey: .req), kind: kind)
+        guard let seq = try Self.counter(.seq, in: container, decoder: decoder) else {
+            throw DecodingError.keyNotFound(CodingKeys.seq, .init(codingPath: decoder.codingPath, debugDescription: "no seq"))
+        }
+        self.init(seq: seq, time: time, requestID: try Self.counter(.req, in: container, decoder: decoder), kind: kind)
+    }
+
+    /// `seq` or `req`, a whole number from 0; `nil` when absent. (Foundation reports `-3` or
+    /// `1e20` read as a `UInt64` as "not valid JSON", naming no field.)
+    private static func counter(
+        _ key: CodingKeys, in container: KeyedDecodingContainer<CodingKeys>, decoder: any Decoder
+    ) throws -> UInt64? {
+        do {
+            return try container.decodeIfPresent(UInt64.self, forKey: key)
+        } catch let error as DecodingError {
+            guard case .dataCorrupted = error else { throw error }
+        } catch {
+            // Foundation's own "number not representable", which it later reports as bad JSON.
+        }
+        throw DecodingError.dataCorrupted(
+            .init(codingPath: decoder.codingPath + [key], debugDescription: "is not a whole number from 0 to \(UInt64.max)"))
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -52,6 +52,11 @@ struct EventLineDecoder {
             } catch CacheEventDecodingError.unknownKind(let kind) {
                 return .unknownKind(kind)
             } catch let error as DecodingError {
+                if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
+                    // The line is JSON (the parser read it): Foundation says "not valid JSON"
+                    // for a number its field cannot hold, naming no field.
+                    return .notAnEvent("a number in it does not fit its field (negative, a fraction or too large where a whole number belongs)")
+                }
                 return .notAnEvent(DecodingProblem.describe(error))
             } catch {
                 return .notAnEvent(String(describing: error))
