@@ -148,7 +148,7 @@ struct PathCheckTests {
         #expect(throws: PathError.notARegularFile(path: "/dev/null", expected: .har)) { try OutputPath("/dev/null", kind: .har, option: "--har") }
     }
 
-    @Test("an output may be new, empty, or of the kind written; a log file may be any text")
+    @Test("an output may be new, empty, or of the kind written; a log file may be any text but a session log or a HAR")
     func goodOutputs() throws {
         let scratch = try Scratch()
         let empty = try scratch.file("empty.jsonl", "")
@@ -164,6 +164,13 @@ struct PathCheckTests {
         let binary = try scratch.file("garbage.log", Scratch.garbage)
         #expect(throws: PathError.wouldReplace(path: binary, expected: .logFile)) { try OutputPath(binary, kind: .logFile, option: "--log") }
         #expect(throws: PathError.wouldReplace(path: har, expected: .sessionLog)) { try OutputPath(har, kind: .sessionLog, option: "--record") }
+        // Log lines were appended to them, and the next read warned of lines that are not JSON.
+        for (recorded, name) in [(log, "a session log"), (har, "a HAR file")] {
+            #expect(throws: PathError.unrecognised(
+                path: recorded, expected: .logFile, detail: "it is \(name), which log lines appended to it would spoil; choose another name")) {
+                try OutputPath(recorded, kind: .logFile, option: "--log")
+            }
+        }
     }
 
     @Test("a staged output is a 0600 file beside the target, renamed into place on commit, removed on discard")

@@ -13,7 +13,7 @@ import Darwin
 ///   writable (outputs that are replaced are written to a temporary file there first).
 /// - An existing file is **replaced** only when it is empty or already of the kind written (a
 ///   session log over a session log, a HAR over a HAR); a log file is **appended** to only when
-///   it is text. Anything else is left alone with ``PathError/wouldReplace(path:expected:)``.
+///   it is text, and not a session log or a HAR. Anything else is left alone with ``PathError/wouldReplace(path:expected:)``.
 ///
 /// ```swift
 /// let output = try OutputPath("session.jsonl", kind: .sessionLog, option: "--record")
@@ -71,6 +71,11 @@ public struct OutputPath: Sendable, Hashable, CustomStringConvertible {
         if ContentSniffer.trimmed(head).isEmpty, complete { return }
         if kind.appends {
             if ContentSniffer.isBinary(head, complete: complete) { throw .wouldReplace(path: path, expected: kind) }
+            if let format = ContentSniffer.format(head) {
+                let name = format == .har ? "a HAR file" : "a session log"
+                throw .unrecognised(
+                    path: path, expected: kind, detail: "it is \(name), which log lines appended to it would spoil; choose another name")
+            }
             return
         }
         guard let format = ContentSniffer.format(head), kind.replaceableFormats.contains(format) else {
