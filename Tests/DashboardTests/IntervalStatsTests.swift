@@ -51,6 +51,16 @@ struct IntervalStatsTests {
         #expect(empty.contains("\"hitRatio\":null") && empty.contains("\"store\":null") && empty.contains("\"p50\":null"))
     }
 
+    /// `replay` of a log holding only its header printed nothing: a script reading the last
+    /// line got none.
+    @Test("With no event at all, the final line is one of zeros at time 0")
+    func finalLineWithoutEvents() throws {
+        var intervals = try StatsIntervals(every: 1)
+        let finished = intervals.finish()
+        let line = try #require(finished)
+        #expect(line.final && line.time == 0 && line.requests == 0)
+    }
+
     @Test("Each line says what the header says at its time for the same events")
     func matchesHeader() throws {
         for line in try lines() {

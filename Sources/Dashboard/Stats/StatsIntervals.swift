@@ -75,9 +75,11 @@ public struct StatsIntervals: Sendable {
     }
 
     /// The last line, for the interval in progress when the command ends: at `wall` on the
-    /// session clock when given, else at the latest event's time; `nil` before any event.
+    /// session clock when given, else at the latest event's time; at 0 when no event came.
     public mutating func finish(wall: Double? = nil) -> IntervalStats? {
-        guard nextEnd != nil else { return nil }
+        // No event at all (a log of only its header): one line of zeros at 0, so a script
+        // reading the last line still gets one.
+        guard nextEnd != nil else { return line(at: 0, final: true) }
         let time = max(model.clock, wall.map { clock.now(wall: $0) } ?? model.clock)
         return line(at: time, final: true)
     }
