@@ -25,6 +25,9 @@ struct ParseErrorTests {
         ("status 500", 8, "column 8: expected an operator after status (:, =, <, <=, > or >=), found \"5\""),
         ("status>=", 9, "column 9: expected a value after status>=, found the end of the filter"),
         ("status>=abc", 9, "column 9: expected a whole number (a status code), found \"abc\""),
+        // Both were taken, and matched nothing.
+        ("status=200.5", 8, "column 8: expected a whole number (a status code), found \"200.5\""),
+        ("status>99999999999999999999", 8, "column 8: expected a whole number (a status code), found \"99999999999999999999\""),
         ("status~5..", 7, "column 7: expected :, =, <, <=, > or >=, found \"~\" after status"),
         ("reason<3", 7, "column 7: expected :, = or ~, found \"<\" after reason"),
         ("ttl<30x", 7, "column 7: expected a unit (s m h d), found \"x\""),

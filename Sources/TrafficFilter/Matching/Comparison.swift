@@ -83,6 +83,11 @@ enum Quantity {
                 throw .invalidValue(column: column + index, found: String(characters[index...]), expected: "the end of \(what)")
             }
         } while index < characters.count
+        // A unitless number is a whole one (a status code): `200.5` or twenty digits would be
+        // taken and match nothing.
+        if units.table.factors.isEmpty, negative || total != total.rounded(.down) || total > 999_999 {
+            throw .invalidValue(column: column, found: text, expected: expected)
+        }
         return negative ? -total : total
     }
 }
