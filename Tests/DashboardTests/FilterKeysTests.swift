@@ -175,7 +175,7 @@ struct FilterKeysTests {
         #expect(selectedRequestID(state) == 9, "the selection follows the newest matching request")
         let text = try screen(state)
         #expect(text.split(separator: "\n").first?.contains("filter outcome:miss & !url:vary") == true)
-        #expect(text.contains("3 of 11 requests"))
+        #expect(text.contains("3 of 11 rows"))
         press([.down], on: &state)
         #expect(selectedRequestID(state) == 7, "moving skips the rows the filter hides")
         press([.escape], on: &state)

@@ -53,7 +53,7 @@ extension DashboardState {
         }
         let requests = RequestRows(log: shown.requests, filter: filter).count
         let entries = EntryWindow(table: shown.entries, interface: interface, rows: 1, now: now).rows.count
-        setStatus("filter \(filter.text): \(Format.count(requests)) of \(Format.count(shown.requests.count)) requests, "
+        setStatus("filter \(filter.text): \(Format.count(requests)) of \(Format.count(shown.requests.count)) request rows, "
             + "\(Format.count(entries)) of \(Format.count(shown.entries.count)) entries (Esc clears, f edits)")
     }
 

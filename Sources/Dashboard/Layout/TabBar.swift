@@ -45,7 +45,7 @@ enum TabBar {
         switch rows {
         case .requests(let window):
             let newer = window.newerAbove
-            parts.append([Span(rowCount(window.rows.count, of: model.requests.count, state: state) + " requests", .dim)])
+            parts.append([Span(rowCount(window.rows.count, of: model.requests.count, state: state) + " rows", .dim)])
             if state.isPaused {
                 parts.append([Span("paused", .warning)])
             } else if newer > 0 {
