@@ -64,7 +64,7 @@ extension EndToEndTests {
             #expect(await tmux.waitForExit() == 0)
         }
 
-        @Test("NO_COLOR means the mono theme, whatever --theme asks for", .needsTmux)
+        @Test("NO_COLOR means the mono theme, whatever --theme asks for, and t says so", .needsTmux)
         func noColor() async throws {
             let directory = try TemporaryDirectory()
             let tmux = try TmuxSession.demo(["--theme", "light"], directory: directory, environment: ["NO_COLOR": "1"])
@@ -72,6 +72,10 @@ extension EndToEndTests {
             // The first frame tmux shows may be half painted: wait for its status line.
             let status = Screen.statusLine(try await tmux.waitForDashboard { $0.contains("LIVE") && Screen.statusLine($0).contains("t theme (") && Screen.statusLine($0).hasSuffix(")") })
             #expect(status == "? help · t theme (mono)", "status line: \(status)")
+            // t said "theme: default" while mono was still painted.
+            tmux.type("t")
+            let refused = await tmux.waitFor { Screen.statusLine($0).contains("NO_COLOR is set") }
+            #expect(refused.ok, "t did not say the theme stays mono:\n\(refused.screen)")
             tmux.type("Q")
             #expect(await tmux.waitForExit() == 0)
         }

@@ -184,6 +184,11 @@ public final class DashboardApp: Sendable {
     }
 
     private func nextTheme(after theme: Theme) -> Theme? {
+        if ThemeLoader.noColorRequested(in: ProcessInfo.processInfo.environment) {
+            // Every theme would be painted without colour: naming one would be untrue.
+            core.withLock { $0.state.setStatus("NO_COLOR is set: the dashboard stays without colour (mono); unset it to use themes", kind: .failure) }
+            return nil
+        }
         do {
             let next = try ThemeLoader.nextTheme(after: theme)
             core.withLock { $0.state.setStatus("theme: \(next.name)") }
