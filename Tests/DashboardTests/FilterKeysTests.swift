@@ -229,12 +229,12 @@ struct FilterKeysTests {
         let rows = shownRequests(state)
         #expect(!rows.isEmpty && rows.allSatisfy { $0.outcome == .miss && $0.status == 200 })
         press([.character("c"), .character("+")], on: &state)
-        #expect(state.interface.filter?.text == "outcome:miss & status:200 & host:127.0.0.1")
-        #expect(state.interface.history.entries.last == "outcome:miss & status:200 & host:127.0.0.1")
+        #expect(state.interface.filter?.text == "outcome:miss & status:200 & host=127.0.0.1")
+        #expect(state.interface.history.entries.last == "outcome:miss & status:200 & host=127.0.0.1")
         // Pressed again on the same value: no second copy of it.
         press([.character("+")], on: &state)
-        #expect(state.interface.filter?.text == "outcome:miss & status:200 & host:127.0.0.1")
-        #expect(state.interface.status?.text == "the filter already has host:127.0.0.1")
+        #expect(state.interface.filter?.text == "outcome:miss & status:200 & host=127.0.0.1")
+        #expect(state.interface.status?.text == "the filter already has host=127.0.0.1")
     }
 
     @Test("the filter applies to entries too; fields an entry lacks never match")

@@ -66,7 +66,7 @@ extension DashboardState {
         case .request(let serial):
             guard let record = shown.requests[serial: serial] else { return nil }
             switch column {
-            case "url": return URLHost.of(record.url).map { "host:" + Self.quoted(String($0)) }
+            case "url": return URLHost.of(record.url).map { "host=" + Self.quoted(String($0)) }
             case "method": return "method:" + Self.quoted(record.method)
             case "outcome": return record.outcome.map { "outcome:\($0.rawValue)" }
             case "status": return record.status > 0 ? "status:\(record.status)" : nil
@@ -76,7 +76,7 @@ extension DashboardState {
         case .entry(let id):
             guard let entry = shown.entries[id] else { return nil }
             switch column {
-            case "key": return EntryRow(entry, now: now).filterHost.map { "host:" + Self.quoted(String($0)) }
+            case "key": return EntryRow(entry, now: now).filterHost.map { "host=" + Self.quoted(String($0)) }
             case "tier": return "tier:\(entry.tier.rawValue)"
             case InstanceColumn.id: return entry.instanceName.isEmpty ? nil : "instance=" + Self.quoted(entry.instanceName)
             default: return nil
