@@ -113,5 +113,8 @@ struct CommandLogicTests {
         #expect(written.status == 1)
         #expect(written.description == "cachescope: a.har: cannot write the HAR (No space left on device)")
         #expect(CommandFailure.usage(command: "get", "two\nlines").description == "cachescope: get: two lines")
+        // A filter's or a server's escape sequences were written to the terminal as they came.
+        #expect(CommandFailure.usage(command: "replay", "--filter 'outcome:gr\u{1B}[31meat' url~\"\\d\"").description
+            == #"cachescope: replay: --filter 'outcome:gr\e[31meat' url~"\d""#)
     }
 }

@@ -55,9 +55,11 @@ public struct CommandFailure: Error, Sendable, Hashable, CustomStringConvertible
 
     /// One line (line breaks in the message become spaces): `cachescope: COMMAND: MESSAGE` for
     /// a usage error, which points at what was typed; `cachescope: MESSAGE` for other failures,
-    /// which say what failed (`cachescope: cannot connect to http://…`).
+    /// which say what failed (`cachescope: cannot connect to http://…`). Control characters in
+    /// the message — from a filter, a path or a server — are written as escapes (`\e`), as the
+    /// dashboard writes untrusted text, so none acts on the terminal.
     public var description: String {
-        let flat = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        let flat = SafeText.escape(message.split(whereSeparator: \.isNewline).joined(separator: " "), backslashes: false)
         return status == Self.usageStatus ? "cachescope: \(command): \(flat)" : "cachescope: \(flat)"
     }
 
