@@ -48,9 +48,10 @@ struct ProxySessionTests {
     @Test("a port already in use fails the start with a message naming the address, and leaves an earlier recording at --record's path alone")
     func portInUse() async throws {
         let origin = try await DemoOrigin.start()
-        defer { Task { try? await origin.stop() } }
-        // The origin's own port is taken.
-        let configuration = CachingProxyConfiguration(origin: try ProxyOrigin(parsing: origin.baseURL), port: origin.port)
+        let other = try await DemoOrigin.start()
+        defer { Task { try? await origin.stop(); try? await other.stop() } }
+        // Another server's port is taken (the origin's own would be refused as a loop).
+        let configuration = CachingProxyConfiguration(origin: try ProxyOrigin(parsing: origin.baseURL), port: other.port)
         // The session sends the process's log to a file (the only test here that starts one:
         // swift-log is bootstrapped once per process).
         let scratch = try Scratch()
@@ -64,8 +65,8 @@ struct ProxySessionTests {
             _ = try await ProxySession.start(options, headless: true)
         } throws: { error in
             guard case .bindFailed(let host, let port, _) = error as? CachingProxyError else { return false }
-            return host == "127.0.0.1" && port == origin.port
-                && "\(error)" == "cannot listen on 127.0.0.1:\(origin.port): address already in use"
+            return host == "127.0.0.1" && port == other.port
+                && "\(error)" == "cannot listen on 127.0.0.1:\(other.port): address already in use"
         }
         #expect(try String(contentsOfFile: recordPath, encoding: .utf8) == earlier)
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path("")).sorted() == ["proxy.log", "session.jsonl"], "no temporary log left")
