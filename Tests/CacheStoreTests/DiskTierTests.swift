@@ -148,6 +148,32 @@ struct DiskTierTests {
         await store.close()
     }
 
+    /// Both files' framing (the envelope, length prefixes, times, the Vary fields) is not in
+    /// `size`: when each file was just under a block by `size` and just over it on disk, `du`
+    /// passed the capacity (a hunt of 27 November).
+    @Test("the disk usage covers an entry's files also when both cross a block boundary by their framing")
+    func usageAtBlockBoundaries() async throws {
+        var undercounted: [String] = []
+        for body in [4064, 4080, 4096] {
+            for padding in stride(from: 3300, through: 3800, by: 25) {
+                // One entry a store, so no other entry's rounding makes up for it.
+                let (factory, store) = try StoreFactory(directory: TemporaryDirectory(), memoryCapacity: 0, diskCapacity: 1 << 30).opened()
+                // Twenty fields, padded so the metadata lands near a block too; a Vary field.
+                var headers: HTTPFields = [.vary: "Accept-Language"]
+                for field in 0..<20 { headers.append(HTTPField(name: HTTPField.Name("X-Field-\(field)")!, value: "v")) }
+                headers.append(HTTPField(name: HTTPField.Name("X-Padding")!, value: String(repeating: "p", count: padding)))
+                store.store(
+                    "https://example.com/a", body: Fixtures.body(body), headers: headers,
+                    requestHeaders: [.acceptLanguage: "fr-CH, fr;q=0.9, en;q=0.8"], now: factory.clock.now)
+                await store.flush()
+                let allocated = try factory.directory!.allocatedBytesInEntries()
+                if allocated > store.currentDiskUsage { undercounted.append("body \(body), padding \(padding): du \(allocated) > \(store.currentDiskUsage)") }
+                await store.close()
+            }
+        }
+        #expect(undercounted.isEmpty, "\(undercounted)")
+    }
+
     @Test("a simulated disk tier keeps, evicts and reads back what real files would, and writes no entry file")
     func simulatedDisk() async throws {
         let perEntry = EntryFootprint.disk(size: 20_000)

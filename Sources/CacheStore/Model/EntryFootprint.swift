@@ -33,12 +33,21 @@ enum EntryFootprint {
         memory(size: entry.metadata.size, fieldCount: entry.stored.response.headerFields.count)
     }
 
+    /// What the two files hold beyond `size`, at most: each file's envelope (40 bytes), the
+    /// metadata's length prefixes (4 bytes more a field than `size` counts), times, and the
+    /// request's Vary fields — about 300 bytes for twenty fields and a Vary value; 512 leaves
+    /// room for sixty.
+    static let fileFraming = 512
+
     /// Bytes of disk an entry of `size` takes: the body file rounded up to whole blocks and the
     /// metadata file (headers, times, validators: one block for all but huge header sections).
     /// Only `size` is known for an entry read back from the index, so the split between the two
-    /// files is bounded rather than known: `roundUp(body) + roundUp(headers) ≤ roundUp(size) + block`.
+    /// files is bounded rather than known:
+    /// `roundUp(body + b) + roundUp(headers + h) ≤ roundUp(size + b + h) + block`, with the
+    /// framing `b + h` ≤ ``fileFraming``. (Without it, an entry whose two files each crossed a
+    /// block by their framing took a block more than counted.)
     static func disk(size: Int) -> Int {
-        let blocks = (max(0, size) + diskBlock - 1) / diskBlock
+        let blocks = (max(0, size) + fileFraming + diskBlock - 1) / diskBlock
         return (blocks + 1) * diskBlock
     }
 }
