@@ -156,4 +156,31 @@ struct CorruptionTests {
         #expect(reopened.store(Self.uri, body: [4], now: factory.clock.now) == .both)
         await reopened.close()
     }
+
+    /// The namespace came back empty without a word.
+    @Test("an index deleted while its entry files remain is reported; the store starts empty and keeps working")
+    func deletedIndex() async throws {
+        let (factory, directory) = try await closedStore(holding: [1, 2, 3])
+        let index = directory.namespace() + "/index.sqlite"
+        try FileManager.default.removeItem(atPath: index)
+        let reopened = try factory.open()
+        let resets = factory.recorder.all.compactMap { change -> String? in
+            if case .indexReset(let message) = change { return message }
+            return nil
+        }
+        #expect(resets == [
+            "the cache index \(index) was missing while entries/ held 2 files; without it they cannot be read, so they were removed and the index made anew"
+        ])
+        #expect(await reopened.entry(Self.uri) == nil)
+        await reopened.flush()
+        #expect(directory.entryFiles().isEmpty)
+        #expect(reopened.store(Self.uri, body: [4], now: factory.clock.now) == .both)
+        await reopened.close()
+
+        // A fresh directory, with no index and no entries yet, says nothing.
+        let fresh = StoreFactory(directory: TemporaryDirectory())
+        let opened = try fresh.open()
+        #expect(!fresh.recorder.all.contains { if case .indexReset = $0 { true } else { false } })
+        await opened.close()
+    }
 }

@@ -87,7 +87,7 @@ final class NamespaceStorage {
             throw .disk("\(error)")
         }
         let indexPath = directory + "/index.sqlite"
-        var reset: String?
+        var reset = missingIndex(indexPath, in: directory, fileSystem: fileSystem)
         let database: IndexDatabase
         do {
             database = try openIndex(indexPath, keys: keys, fileSystem: fileSystem)
@@ -109,6 +109,17 @@ final class NamespaceStorage {
         } catch {
             throw .disk("cannot read the cache index \(indexPath): \(error)")
         }
+    }
+
+    /// What to report when the index is gone but entry files are not (deleted by hand, or
+    /// lost with a backup that left it out): without rows the files are removed at open, so
+    /// the namespace comes back empty — said, rather than silently. `nil` otherwise.
+    private static func missingIndex(_ indexPath: String, in directory: String, fileSystem: any StoreFileSystem) -> String? {
+        guard let names = try? fileSystem.contentsOfDirectory(directory), !names.contains("index.sqlite"),
+            let entries = try? fileSystem.contentsOfDirectory(directory + "/entries"), !entries.isEmpty
+        else { return nil }
+        return "the cache index \(indexPath) was missing while entries/ held \(entries.count) files; without it they cannot be read, "
+            + "so they were removed and the index made anew"
     }
 
     /// Why opening the index failed.
