@@ -14,6 +14,19 @@ struct StoredFieldsTests {
 
     // MARK: §3.1 storing
 
+    /// The Date added was the arrival time cut to its second: a response arriving at .9 of a
+    /// second was 0.9 s old at once, and `max-age=1` stale a tenth of a second later.
+    @Test("§4.2.3 a Date added to a response without one gives it no age at arrival")
+    func addedDateGivesNoAge() throws {
+        let arrival = Fixture.at(0.9)
+        let stored = rules.storedResponse(
+            key: Fixture.key, request: Fixture.get(), response: Fixture.response(200, "Cache-Control: max-age=1"),
+            requestTime: arrival, responseTime: arrival)
+        #expect(stored.response.headerFields[.date] != nil)
+        #expect(rules.freshness(of: stored, now: arrival).age == 0)
+        #expect(rules.freshness(of: stored, now: arrival.addingTimeInterval(0.5)).isFresh)
+    }
+
     @Test("§3.1 hop-by-hop fields are not stored")
     func hopByHopDropped() {
         let stored = store(

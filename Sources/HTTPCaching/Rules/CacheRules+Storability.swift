@@ -62,8 +62,11 @@ extension CacheRules {
         var response = response
         response.headerFields = storableFields(response.headerFields)
         if !response.headerFields.contains(.date) {
-            // §4.2.3 via RFC 9110 §6.6.1: a recipient with a clock adds Date when it is missing.
-            response.headerFields[.date] = HTTPDate.format(responseTime)
+            // §4.2.3 via RFC 9110 §6.6.1: a recipient with a clock adds Date when it is missing —
+            // at the arrival's second rounded up, since a Date holds whole seconds: rounded down,
+            // the response would be up to a second old as it arrived (`max-age=1` stale at once).
+            let arrival = responseTime.timeIntervalSince1970
+            response.headerFields[.date] = HTTPDate.format(Date(timeIntervalSince1970: arrival.rounded(.up)))
         }
         return StoredResponse(
             key: key, response: response, requestTime: requestTime, responseTime: responseTime,
