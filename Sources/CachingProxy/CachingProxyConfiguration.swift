@@ -78,20 +78,15 @@ public struct CachingProxyConfiguration: Sendable {
     /// (a free port) never is.
     public var forwardsToItself: Bool {
         guard port != 0, origin.scheme == "http", origin.port == port else { return false }
-        let listening = Self.bare(host).lowercased(), target = origin.host.lowercased()
+        let listening = ProxyOrigin.unbracketed(host).lowercased(), target = origin.host.lowercased()
         if listening == target { return true }
         let everyAddress = ["0.0.0.0", "::", "*"].contains(listening)
         return Self.isLoopback(target) && (everyAddress || Self.isLoopback(listening))
     }
 
-    /// `host` without the brackets of an IPv6 address.
-    private static func bare(_ host: String) -> String {
-        host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-    }
-
     /// Whether `host` names this machine only: `localhost`, `127.0.0.0/8` or `::1`.
     public static func isLoopback(_ host: String) -> Bool {
-        let bare = bare(host)
+        let bare = ProxyOrigin.unbracketed(host)
         if bare.lowercased() == "localhost" || bare == "::1" { return true }
         let parts = bare.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 4, parts.allSatisfy({ UInt8($0) != nil }) else { return false }

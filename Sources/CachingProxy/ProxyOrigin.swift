@@ -48,9 +48,14 @@ public struct ProxyOrigin: Sendable, Hashable, CustomStringConvertible {
             throw .invalidOrigin(text, problem: "port \(port) is out of range (1–65535)")
         }
         self.scheme = scheme
-        self.host = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        self.host = Self.unbracketed(host)
         port = components.port ?? (scheme == "https" ? 443 : 80)
         authority = components.port.map { Self.authority(host: host, port: $0) } ?? Self.authority(host: host, port: nil)
+    }
+
+    /// `host` without the brackets of an IPv6 address (`[::1]` → `::1`).
+    static func unbracketed(_ host: String) -> String {
+        host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
     }
 
     /// `host:port` (or `host` without a port), an IPv6 address in brackets.
