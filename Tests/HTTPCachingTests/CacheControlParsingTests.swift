@@ -74,10 +74,21 @@ struct CacheControlParsingTests {
         #expect(cc.directives.count == 2)
     }
 
-    @Test("§5.2 junk after a directive and elements that are not tokens are skipped")
-    func junkSkipped() {
+    /// `max-age=100 no-store` (a comma left out) was read as `max-age=100`: stored, and reused.
+    @Test("§5.2 text after a directive's value makes the value invalid and is read as directives of its own; elements that are not tokens are skipped")
+    func junkAfterValue() {
         let cc = CacheControl("max-age=60 junk, =5, no-store")
-        #expect(cc.directives == [Directive(name: "max-age", value: "60"), Directive(name: "no-store", value: nil)])
+        #expect(cc.directives == [
+            Directive(name: "max-age", value: "60 junk"), Directive(name: "junk", value: nil), Directive(name: "no-store", value: nil),
+        ])
+        #expect(cc.maxAge == .invalid("60 junk"))
+        let missingComma = CacheControl("max-age=100 no-store")
+        #expect(missingComma.noStore, "no-store after a missing comma still counts")
+        #expect(missingComma.maxAge.value == nil)
+        #expect(CacheControl("max-age=100;no-store").maxAge == .invalid("100;no-store"))
+        #expect(CacheControl(#"max-age="100"#).maxAge.value == nil, "a quote never closed")
+        #expect(CacheControl(#"no-cache="Set-Cookie" x"#).noCache == .unqualified, "a malformed qualified no-cache applies to the whole response")
+        #expect(CacheControl(#"max-age="100", public"#).maxAge == .seconds(100))
     }
 
     @Test("§5.2 every Cache-Control field line is read")

@@ -95,8 +95,11 @@ public struct CacheControl: Sendable, Hashable {
 
     /// Parses a Cache-Control field value (several field lines joined by commas).
     public init(_ value: String) {
-        self.init(directives: FieldListScanner.parameterElements(value).map {
-            Directive(name: $0.name, value: $0.value)
+        self.init(directives: FieldListScanner.parameterElements(value).map { element in
+            // A malformed `no-cache="…"` or `private="…"` counts unqualified: for the whole
+            // response, the cautious reading; a malformed number is no number.
+            let qualified = element.name == "no-cache" || element.name == "private"
+            return Directive(name: element.name, value: element.isMalformed && qualified ? nil : element.value)
         })
     }
 

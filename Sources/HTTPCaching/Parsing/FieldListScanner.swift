@@ -9,11 +9,19 @@ enum FieldListScanner {
         var value: String?
         /// Whether the value was written as a quoted-string.
         var valueWasQuoted: Bool
+        /// Whether the element breaks the syntax — a quote never closed, or more text before
+        /// the next comma (`max-age=100 no-store`): then ``value`` is the text as written
+        /// (`100 no-store`), which no number parses. (White space around `=` is tolerated, as browsers do.)
+        var isMalformed = false
     }
 
     /// Parses `token [ "=" ( token / quoted-string ) ]` elements separated by commas.
     /// Names are lower-cased (directive names are case-insensitive); values keep their case.
     /// An element whose name is not a token is skipped up to the next comma.
+    ///
+    /// Text after an element and before the next comma (a comma left out) is read again as
+    /// elements of its own, so a `no-store` there still counts, and the element before it is
+    /// ``Element/isMalformed``.
     static func parameterElements(_ text: String) -> [Element] {
         var elements: [Element] = []
         let bytes = Array(text.utf8)
@@ -30,25 +38,35 @@ enum FieldListScanner {
             let name = String(decoding: bytes[nameStart..<i], as: UTF8.self).lowercased()
             skipSpaces(bytes, &i)
             guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else {
-                if i < bytes.count, bytes[i] != UInt8(ascii: ",") {
-                    i = skipToComma(bytes, from: i)  // junk after the name: ignore the junk
-                }
+                // No value; anything before the next comma is read again as elements.
                 elements.append(Element(name: name, value: nil, valueWasQuoted: false))
                 continue
             }
             i += 1
             skipSpaces(bytes, &i)
+            let valueStart = i
+            var unclosed = false
+            var element: Element
             if i < bytes.count, bytes[i] == UInt8(ascii: "\"") {
-                let (value, next) = quotedString(bytes, from: i)
-                elements.append(Element(name: name, value: value, valueWasQuoted: true))
-                i = skipToComma(bytes, from: next)
+                let (value, next, closed) = quotedString(bytes, from: i)
+                unclosed = !closed
+                element = Element(name: name, value: value, valueWasQuoted: true)
+                i = next
             } else {
-                let valueStart = i
+                let tokenStart = i
                 while i < bytes.count, bytes[i] != UInt8(ascii: ","), !isSpace(bytes[i]) { i += 1 }
-                let value = String(decoding: bytes[valueStart..<i], as: UTF8.self)
-                elements.append(Element(name: name, value: value, valueWasQuoted: false))
-                i = skipToComma(bytes, from: i)
+                element = Element(name: name, value: String(decoding: bytes[tokenStart..<i], as: UTF8.self), valueWasQuoted: false)
             }
+            let valueEnd = i
+            skipSpaces(bytes, &i)
+            let followed = i < bytes.count && bytes[i] != UInt8(ascii: ",")
+            if unclosed || followed {
+                // Malformed: the value as written, up to the next comma (so no number parses it).
+                element.isMalformed = true
+                element.value = String(decoding: bytes[valueStart..<skipToComma(bytes, from: valueEnd)], as: UTF8.self)
+            }
+            elements.append(element)
+            // Text before the next comma is read again as elements (`i` is at it, or at the comma).
         }
         return elements
     }
@@ -75,14 +93,15 @@ enum FieldListScanner {
         return members
     }
 
-    /// Reads a quoted-string starting at the opening quote; returns the unescaped text and the
-    /// index after the closing quote (or the end when the quote is never closed).
-    static func quotedString(_ bytes: [UInt8], from start: Int) -> (String, Int) {
+    /// Reads a quoted-string starting at the opening quote; returns the unescaped text, the
+    /// index after the closing quote (or the end when the quote is never closed), and whether
+    /// it was closed.
+    static func quotedString(_ bytes: [UInt8], from start: Int) -> (String, Int, closed: Bool) {
         var out: [UInt8] = []
         var i = start + 1
         while i < bytes.count {
             let byte = bytes[i]
-            if byte == UInt8(ascii: "\"") { return (String(decoding: out, as: UTF8.self), i + 1) }
+            if byte == UInt8(ascii: "\"") { return (String(decoding: out, as: UTF8.self), i + 1, true) }
             if byte == UInt8(ascii: "\\"), i + 1 < bytes.count {
                 out.append(bytes[i + 1])
                 i += 2
@@ -91,7 +110,7 @@ enum FieldListScanner {
             out.append(byte)
             i += 1
         }
-        return (String(decoding: out, as: UTF8.self), i)
+        return (String(decoding: out, as: UTF8.self), i, false)
     }
 
     // MARK: Character classes (RFC 9110 §5.6.2)
