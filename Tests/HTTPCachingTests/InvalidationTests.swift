@@ -57,6 +57,9 @@ struct InvalidationTests {
         arguments: [
             ("/other", "GET https://example.com/other"), ("draft", "GET https://example.com/articles/draft"),
             ("//example.com/x", "GET https://example.com/x"), ("HTTPS://EXAMPLE.com:443/y", "GET https://example.com/y"),
+            // Each was resolved wrongly (a hunt of 27 November): a query alone, dot segments, a `://` in a query.
+            ("?q=1", "GET https://example.com/articles/1?q=1"), ("../x", "GET https://example.com/x"), ("./y", "GET https://example.com/articles/y"),
+            ("/r?u=http://x", "GET https://example.com/r?u=http://x"),
         ])
     func relativeResolved(location: String, key: String) {
         #expect(invalidated(.post, "Location: \(location)") == ["GET https://example.com/articles/1", key])

@@ -23,16 +23,14 @@ extension CacheRules {
         return keys
     }
 
-    /// Resolves an absolute or origin-relative reference against an absolute URI.
+    /// Resolves a URI reference against an absolute URI as RFC 3986 §5.2 does (RFC 9110 §10.2.2
+    /// and §8.7 ask it of `Location` and `Content-Location`): a query alone (`?q=1`) keeps the
+    /// path, `.` and `..` segments go, a `://` in a query does not make it absolute. (Done by
+    /// hand before 27 November 2026, those three were resolved wrongly, and the responses they
+    /// named were not invalidated.)
     static func resolve(_ reference: String, against base: String) -> String? {
-        if reference.contains("://") { return reference }
-        guard let origin = origin(of: base) else { return nil }
-        if reference.hasPrefix("//") { return (base.hasPrefix("https") ? "https:" : "http:") + reference }
-        if reference.hasPrefix("/") { return origin + reference }
-        // A relative path: replace the last segment of the base path.
-        let path = base.dropFirst(origin.count).split(separator: "?", maxSplits: 1).first.map(String.init) ?? "/"
-        let directory = path.lastIndex(of: "/").map { String(path[...$0]) } ?? "/"
-        return origin + directory + reference
+        guard !reference.isEmpty, let baseURL = URL(string: base), let url = URL(string: reference, relativeTo: baseURL) else { return nil }
+        return url.absoluteString
     }
 
     /// `scheme://host[:port]` of a normalised URI (a ``CacheKey``'s).
