@@ -47,13 +47,15 @@ public struct Filter: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether a `~` pattern in it took too long on some text and was given up: that text and
-    /// the ones after it count as not matching. Parsing refuses the patterns known to do this,
-    /// so it is rare; whoever shows the filter's results should say so when it happens.
+    /// the ones after it count as not matching the pattern (so `!` takes them). Parsing refuses
+    /// the patterns known to do this, so it is rare; whoever shows the filter's results should
+    /// say so when it happens, and a purge by it should remove nothing it had not decided.
     public var gaveUp: Bool { root.gaveUp }
 
     /// What to say when ``gaveUp``.
     public var gaveUpMessage: String {
-        "the filter's pattern took over \(CompiledRegex.timeLimitText) to match one text and was given up: texts it had not decided count as not matching; simplify the pattern"
+        "the filter's pattern took too long (\(CompiledRegex.budgetText)) on one text and was given up: "
+            + "texts it had not decided count as not matching it; simplify the pattern"
     }
 
     /// The expression as written.

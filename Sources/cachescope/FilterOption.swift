@@ -1,5 +1,6 @@
 import ArgumentParser
 import CacheScopeApp
+import TerminalUI
 import TrafficFilter
 
 /// `--filter EXPR`, shared by `demo`, `replay` and `export`: the filter language of the
@@ -25,6 +26,6 @@ struct FilterOption: ParsableArguments {
     /// (``Filter/gaveUp``): what was left out then was not decided by the filter.
     static func reportGiveUp(_ filter: Filter?) {
         guard let filter, filter.gaveUp else { return }
-        Console.writeError("cachescope: --filter '\(filter.text)': \(filter.gaveUpMessage)\n")
+        Console.writeError("cachescope: --filter '\(SafeText.escape(filter.text, backslashes: false))': \(filter.gaveUpMessage)\n")
     }
 }

@@ -32,6 +32,22 @@ struct CommandTests {
         }
     }
 
+    /// `!url~"(b+)+$"` given up on a URL took it under `!`, and the purge removed it and every
+    /// later entry (a review of 27 November).
+    @Test("a purge by filter whose pattern is given up on a stored entry purges nothing, saying why")
+    func purgeByGivenUpFilter() async throws {
+        try await Harness.start().run { harness in
+            let hostile = "/max-age/60?q=" + String(repeating: "b", count: 40) + "!"
+            _ = try await harness.get(hostile)
+            _ = try await harness.get("/max-age/600")
+            let result = await harness.client.perform(.purgeFilter(filter: #"!url~"(b+)+$""#))
+            #expect(!result.succeeded)
+            #expect(result.message.hasPrefix(#"purge filter "!url~"(b+)+$"": nothing purged: the filter's pattern took too long"#), "\(result.message)")
+            #expect(try await harness.get(hostile).outcome == .hit, "the undecided entry is still stored")
+            #expect(try await harness.get("/max-age/600").outcome == .hit)
+        }
+    }
+
     @Test("purge all and purge expired")
     func purgeAllAndExpired() async throws {
         try await Harness.start().run { harness in

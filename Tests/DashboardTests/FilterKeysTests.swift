@@ -57,7 +57,7 @@ struct FilterKeysTests {
         var reported = state.reportFilterGiveUp()
         #expect(reported)
         #expect(state.interface.status?.kind == .failure)
-        #expect(state.interface.status?.text.contains("took over 10 ms to match one text and was given up") == true, "\(String(describing: state.interface.status))")
+        #expect(state.interface.status?.text.contains("took too long (about 10 ms) on one text and was given up") == true, "\(String(describing: state.interface.status))")
         state.setStatus("something else")
         reported = state.reportFilterGiveUp()
         #expect(!reported, "said once")

@@ -27,13 +27,24 @@ extension CachingClient {
             })
     }
 
+    /// The stored entries `filter` takes; `nil` when it gave up a pattern on one of them
+    /// (``Filter/gaveUp``): it cannot tell which to take then — under `!` the undecided ones
+    /// would be taken — so a purge by it removes nothing.
+    static func entries(matching filter: Filter, in store: ResponseStore) async -> [EntryID]? {
+        let matching = await store.entries().filter { filter.matches($0) }
+        return filter.gaveUp ? nil : matching.map(\.id)
+    }
+
     /// Removes this instance's copies (memory and disk) that a purge covers and publishes
     /// `purged` (with `origin` when another instance asked); returns how many entries it
     /// removed. A tag purge uses the store's tag index; a prefix or filter purge lists the
     /// entries and removes those that match (a filter this version cannot parse removes
-    /// nothing and is reported as an `error`).
+    /// nothing and is reported as an `error`). `taken`: the entries a filter purge takes, when
+    /// the caller has worked them out already.
     @discardableResult
-    static func purgeLocally(_ scope: PurgeScope, store: ResponseStore, events: EventBus, origin: String? = nil) async -> Int {
+    static func purgeLocally(
+        _ scope: PurgeScope, store: ResponseStore, events: EventBus, origin: String? = nil, taken: [EntryID]? = nil
+    ) async -> Int {
         let count: Int
         switch scope {
         case .key(let key):
@@ -44,12 +55,21 @@ extension CachingClient {
             let matching = await store.entries().filter { $0.uri.hasPrefix(prefix) }
             count = store.removeEntries(matching.map(\.id), as: scope)
         case .filter(let text):
-            guard let filter = try? Filter(text) else {
-                events.publish(.error(ErrorInfo(message: "a purge by filter from \(origin ?? "this instance") cannot be read here: \(text)")))
-                return 0
+            let matching: [EntryID]
+            if let taken {
+                matching = taken
+            } else {
+                guard let filter = try? Filter(text) else {
+                    events.publish(.error(ErrorInfo(message: "a purge by filter from \(origin ?? "this instance") cannot be read here: \(text)")))
+                    return 0
+                }
+                guard let found = await entries(matching: filter, in: store) else {
+                    events.publish(.error(ErrorInfo(message: "a purge by filter from \(origin ?? "this instance") removed nothing here: \(filter.gaveUpMessage)")))
+                    return 0
+                }
+                matching = found
             }
-            let matching = await store.entries().filter { filter.matches($0) }
-            count = store.removeEntries(matching.map(\.id), as: scope)
+            count = store.removeEntries(matching, as: scope)
         default:
             count = store.removeAllCachedResponses()
         }

@@ -39,11 +39,16 @@ extension CachingClient {
             } catch {
                 return CommandResult(succeeded: false, message: "purge filter \"\(text)\": \(error)")
             }
-            let count = await Self.purgeLocally(.filter(text), store: store, events: events)
+            // A pattern given up on a stored entry: which to purge is unknown, so none is.
+            guard let taken = await Self.entries(matching: filter, in: store) else {
+                return CommandResult(succeeded: false, message: "purge filter \"\(text)\": nothing purged: \(filter.gaveUpMessage)")
+            }
+            let count = await Self.purgeLocally(.filter(text), store: store, events: events, taken: taken)
             // The purge's own moment, also when it is sent later: `ttl<0` means stale now, not then.
             let (now, storeConfiguration) = (configuration.now(), configuration.store)
             let shared = await purgeSharedTier(.filter(text)) { head in
-                filter.matches(SharedRowSubject(head: head, now: now, tags: storeConfiguration.tags(of: head.stored)))
+                // Once a pattern is given up, no row more is taken (`!` would take it undecided).
+                filter.matches(SharedRowSubject(head: head, now: now, tags: storeConfiguration.tags(of: head.stored))) && !filter.gaveUp
             }
             return CommandResult(succeeded: true, message: "purged \(Self.entries(count)) matching \(text)\(shared)")
         case .purgeAll:

@@ -26,6 +26,10 @@ extension DashboardState {
             setStatus("M marks the rows of the Requests (1) and Entries (2) views")
             return
         }
+        if let filter = interface.filter, filter.gaveUp {
+            setStatus("nothing marked: \(filter.gaveUpMessage)", kind: .failure)
+            return
+        }
         interface.marks.formUnion(keys)
         let count = interface.marks.count
         let scope = interface.filter.map { "every row matching \($0.text)" } ?? "every row"
@@ -53,6 +57,11 @@ extension DashboardState {
         if let tag = filter.onlyTag { return askPurge(PurgePreview(tag: tag, table: shown.entries, now: now)) }
         let targets = shown.entries.all.filter { filter.matches(EntryRow($0, now: now)) }
             .map { PurgeTarget(key: $0.ref.key, instance: $0.instance) }
+        // Which entries a given-up pattern takes is unknown (`!` would take the undecided).
+        guard !filter.gaveUp else {
+            setStatus("nothing to purge: \(filter.gaveUpMessage)", kind: .failure)
+            return [.redraw]
+        }
         return askPurge(PurgePreview(targets: Set(targets), table: shown.entries, now: now, selection: "purge \(filter.text)"))
     }
 
