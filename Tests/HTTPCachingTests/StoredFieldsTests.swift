@@ -25,6 +25,10 @@ struct StoredFieldsTests {
         #expect(stored.response.headerFields[.date] != nil)
         #expect(rules.freshness(of: stored, now: arrival).age == 0)
         #expect(rules.freshness(of: stored, now: arrival.addingTimeInterval(0.5)).isFresh)
+        // A 304 without Date freshens with the same rounding (it was rounded down there).
+        let later = arrival.addingTimeInterval(10)
+        let freshened = rules.freshen(stored, with: HTTPResponse(status: .notModified), requestTime: later, responseTime: later)
+        #expect(rules.freshness(of: freshened, now: later).age == 0)
     }
 
     /// `Proxy-Authenticate: Basic` was stored and served on every hit (a hunt of 27 November).

@@ -62,15 +62,20 @@ extension CacheRules {
         var response = response
         response.headerFields = storableFields(response.headerFields)
         if !response.headerFields.contains(.date) {
-            // §4.2.3 via RFC 9110 §6.6.1: a recipient with a clock adds Date when it is missing —
-            // at the arrival's second rounded up, since a Date holds whole seconds: rounded down,
-            // the response would be up to a second old as it arrived (`max-age=1` stale at once).
-            let arrival = responseTime.timeIntervalSince1970
-            response.headerFields[.date] = HTTPDate.format(Date(timeIntervalSince1970: arrival.rounded(.up)))
+            // §4.2.3 via RFC 9110 §6.6.1: a recipient with a clock adds Date when it is missing.
+            response.headerFields[.date] = Self.receivedDate(responseTime)
         }
         return StoredResponse(
             key: key, response: response, requestTime: requestTime, responseTime: responseTime,
             varyKey: VaryKey(responseHeaders: response.headerFields, requestHeaders: request.headerFields))
+    }
+
+    /// The `Date` a recipient with a clock adds to a response (or a 304) that has none
+    /// (RFC 9110 §6.6.1): the second of its arrival rounded up, since a `Date` holds whole
+    /// seconds — rounded down, the response would be up to a second old as it arrived, and
+    /// `max-age=1` stale at once.
+    static func receivedDate(_ responseTime: Date) -> String {
+        HTTPDate.format(Date(timeIntervalSince1970: responseTime.timeIntervalSince1970.rounded(.up)))
     }
 
     /// Removes the fields a cache must not store: Connection and the fields it names,

@@ -71,7 +71,7 @@ extension CacheRules {
         var merged = HTTPFields()
         merged.reserveCapacity(stored.response.headerFields.count + update.count + 1)
         // The Date a recipient with a clock writes when the 304 sends none (RFC 9110 §6.6.1).
-        var newDate = addsDate ? HTTPField(name: .date, value: HTTPDate.format(responseTime)) : nil
+        var newDate = addsDate ? HTTPField(name: .date, value: Self.receivedDate(responseTime)) : nil
         for field in stored.response.headerFields where !updated.contains(field.name.canonicalName) {
             if field.name == .age, !keepsAge { continue }
             if field.name == .date, addsDate {
