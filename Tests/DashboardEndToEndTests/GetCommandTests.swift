@@ -114,6 +114,18 @@ extension EndToEndTests {
             }
         }
 
+        /// The entries went without a word: `get` shows the log's warnings only (a hunt of 27 November).
+        @Test("an unreadable index is said on stderr when get opens the store, and the request still succeeds")
+        func unreadableIndexSaid() async throws {
+            try await withOriginAndStore { setup in
+                #expect(try await setup.get("/max-age/60").status == 0)
+                try Data(repeating: 0x42, count: 8192).write(to: URL(fileURLWithPath: setup.cache + "/default/index.sqlite"))
+                let output = try await setup.get("/max-age/60")
+                #expect(output.status == 0)
+                #expect(output.stderr.contains("index.sqlite was unreadable"), "\(output.stderr)")
+            }
+        }
+
         @Test("cache-only with nothing stored fails without touching the network")
         func cacheOnlyMiss() async throws {
             try await withOriginAndStore { setup in

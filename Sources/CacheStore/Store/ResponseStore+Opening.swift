@@ -30,7 +30,11 @@ extension ResponseStore {
             do {
                 let (storage, rows, reset) = try NamespaceStorage.open(
                     namespace: namespace, in: directory.path, keys: member.keys, fileSystem: fileSystem)
-                if let reset { opened.changes.append(.indexReset(reset)) }
+                if let reset {
+                    // Also logged: a command without a dashboard (`get`) shows warnings only.
+                    configuration.logger.warning("cache index reset", metadata: ["namespace": "\(namespace.name)", "reason": "\(reset)"])
+                    opened.changes.append(.indexReset(reset))
+                }
                 load(rows, into: &index)
                 opened.storages.append(storage)
             } catch {
