@@ -282,7 +282,8 @@ final class WatchedClient: Sendable {
             return nil
         }
         do {
-            try recordFile.commit()
+            // Only over what --record's check allowed at the start: nothing, or a session log.
+            try recordFile.commit(replaceable: { ContentSniffer.format($0) == .sessionLog || ContentSniffer.trimmed($0).isEmpty })
         } catch {
             CommandFailure(command: command, error).report()
             return nil

@@ -24,13 +24,16 @@ public enum SessionLogError: Error, Sendable, Hashable, CustomStringConvertible 
     case cannotCreate(file: String, reason: String)
     /// Writing to the log failed (disk full, I/O error); events after the failure are lost.
     case writeFailed(file: String, reason: String)
+    /// Something that is not a session log appeared at the path during the run: it is left
+    /// alone, and the recording stays in the temporary file `keptAt`.
+    case keptAside(file: String, keptAt: String)
 
     /// The file the error concerns.
     public var file: String {
         switch self {
         case .fileNotFound(let file), .isDirectory(let file), .unreadable(let file, _), .empty(let file),
             .notASessionLog(let file, _), .wrongFormat(let file, _), .newerVersion(let file, _, _),
-            .cannotCreate(let file, _), .writeFailed(let file, _):
+            .cannotCreate(let file, _), .writeFailed(let file, _), .keptAside(let file, _):
             return file
         }
     }
@@ -40,7 +43,7 @@ public enum SessionLogError: Error, Sendable, Hashable, CustomStringConvertible 
         switch self {
         case .unreadable(_, let reason), .notASessionLog(_, let reason), .cannotCreate(_, let reason), .writeFailed(_, let reason):
             return reason
-        case .fileNotFound, .isDirectory, .empty, .wrongFormat, .newerVersion:
+        case .fileNotFound, .isDirectory, .empty, .wrongFormat, .newerVersion, .keptAside:
             return nil
         }
     }
@@ -66,6 +69,9 @@ public enum SessionLogError: Error, Sendable, Hashable, CustomStringConvertible 
             return "\(file): cannot create the session log (\(reason))"
         case .writeFailed(let file, let reason):
             return "\(file): writing the session log failed (\(reason)); it holds the events before the failure, the later ones were not recorded"
+        case .keptAside(let file, let keptAt):
+            return "\(file): something that is not a session log was put there during the run, and is left alone; "
+                + "the recording is kept at \(keptAt) (rename it to keep it)"
         }
     }
 }

@@ -69,16 +69,31 @@ public final class StagedFile: Sendable {
         }
     }
 
-    /// Renames the temporary file over the final path.
-    /// - Throws: ``SessionLogError/writeFailed(file:reason:)`` when the rename fails; the
-    ///   temporary file is removed then.
-    public func commit() throws(SessionLogError) {
+    /// Renames the temporary file over the final path — unless `replaceable` is given and
+    /// refuses the first bytes of a non-empty file that is there now (one put there during the
+    /// run): that file is left alone and the content stays in the temporary file.
+    /// - Throws: ``SessionLogError/keptAside(file:keptAt:)`` then;
+    ///   ``SessionLogError/writeFailed(file:reason:)`` when the rename fails (the temporary
+    ///   file is removed then).
+    public func commit(replaceable: (([UInt8]) -> Bool)? = nil) throws(SessionLogError) {
         guard settle() else { return }
+        if let replaceable, let head = Self.head(of: finalPath), !head.isEmpty, !replaceable(head) {
+            throw .keptAside(file: finalPath, keptAt: temporaryPath)
+        }
         if rename(temporaryPath, finalPath) != 0 {
             let reason = Errno(rawValue: errno).description
             _ = unlink(temporaryPath)
             throw .writeFailed(file: finalPath, reason: reason)
         }
+    }
+
+    /// The first 4 KiB of the regular file at `path`; `nil` when there is none (or it cannot be read).
+    private static func head(of path: String) -> [UInt8]? {
+        guard let descriptor = try? FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec, .noFollow]) else { return nil }
+        defer { try? descriptor.close() }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let count = (try? bytes.withUnsafeMutableBytes { try descriptor.read(into: $0) }) ?? 0
+        return Array(bytes.prefix(count))
     }
 
     /// Removes the temporary file; the final path is left as it was. Idempotent.
