@@ -85,6 +85,7 @@ final class WatchedClient: Sendable {
                 try store.create()
                 directory = store.url
             } else {
+                AbandonedStores.sweep()
                 directory = FileManager.default.temporaryDirectory.appendingPathComponent("cachescope-\(command)-\(UUID().uuidString)")
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
                 temporary = directory
