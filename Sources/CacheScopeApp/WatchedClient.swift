@@ -34,6 +34,9 @@ final class WatchedClient: Sendable {
     let temporaryDirectory: URL?
     /// A message for the status line about start-up problems that were worked around.
     let notice: String?
+    /// What to say of recordings earlier runs killed with SIGKILL left beside `--record`'s
+    /// path (``OutputPath/leftoverStagedFiles``): on the status line, or on stderr.
+    let leftoverNote: String?
     /// `--filter`: what the dashboard opens filtered by, the recording keeps and the headless
     /// summary counts (whole matching requests); `nil`: everything.
     let filter: Filter?
@@ -41,9 +44,11 @@ final class WatchedClient: Sendable {
 
     private init(
         command: String, client: CachingClient, recorder: SessionRecorder?, recordFile: StagedFile?, publisher: AttachServer?,
-        metrics: (reporting: CacheMetrics, endpoint: MetricsEndpoint)?, temporaryDirectory: URL?, notice: String?, filter: Filter?
+        metrics: (reporting: CacheMetrics, endpoint: MetricsEndpoint)?, temporaryDirectory: URL?, notice: String?, filter: Filter?,
+        leftoverNote: String?
     ) {
         self.filter = filter
+        self.leftoverNote = leftoverNote
         self.command = command
         self.client = client
         self.recorder = recorder
@@ -72,6 +77,7 @@ final class WatchedClient: Sendable {
         // store is open: opening a large store can take seconds, and a Ctrl-C then (before
         // signals are handled) must leave no temporary file behind.
         var recordFile: StagedFile?
+        var leftovers: [String] = []
         // What has started so far, for the one clean-up below.
         var endpoint: MetricsEndpoint?
         var temporary: URL?
@@ -99,6 +105,7 @@ final class WatchedClient: Sendable {
                 return (reporting: reporting, endpoint: endpoint)
             }
             reporting = metrics?.reporting
+            leftovers = record?.leftoverStagedFiles ?? []
             recordFile = try record?.stage()
             if let recordFile {
                 // The log starts with what is stored, so a replay's Entries view is complete.
@@ -117,7 +124,7 @@ final class WatchedClient: Sendable {
                 : nil
             return WatchedClient(
                 command: command, client: started, recorder: recorder, recordFile: recordFile, publisher: publisher, metrics: metrics,
-                temporaryDirectory: temporary, notice: notice, filter: filter)
+                temporaryDirectory: temporary, notice: notice, filter: filter, leftoverNote: leftoverNote(leftovers))
         } catch {
             // Everything started so far is stopped before the error is reported: a client
             // released while running is a trap in AsyncHTTPClient, not an error message.
@@ -139,6 +146,13 @@ final class WatchedClient: Sendable {
             message: "\(command.name) refused: \(name) runs with --read-only, which disables every command that changes the cache")
     }
 
+    /// The note for ``leftoverNote``; `nil` when there is nothing to say.
+    private static func leftoverNote(_ paths: [String]) -> String? {
+        guard let first = paths.first else { return nil }
+        let more = paths.count > 1 ? " (and \(paths.count - 1) more beside it)" : ""
+        return "an earlier run killed before it ended left its recording at \(first)\(more); rename it to replay it"
+    }
+
     // MARK: Running
 
     /// Opens the dashboard while `traffic` runs, until `q`; then cancels the traffic and shuts
@@ -151,7 +165,7 @@ final class WatchedClient: Sendable {
         stopFirst: @Sendable () async -> Void = {}, stopLast: @Sendable () async -> Void = {}
     ) async throws -> Int32 {
         let (theme, themeProblem) = choice.resolve()
-        let notes = [themeProblem, notice, publisher.map { "publishing on \($0.path)" }, metricsNote].compactMap { $0 } + extra
+        let notes = [themeProblem, notice, leftoverNote, publisher.map { "publishing on \($0.path)" }, metricsNote].compactMap { $0 } + extra
         let client = self.client
         let app = DashboardApp.live(
             events: await client.subscribe(.dashboard, snapshot: true).batches, commands: { await client.perform($0) },
@@ -183,6 +197,7 @@ final class WatchedClient: Sendable {
         header: String, stats: StatsStream? = nil, traffic: @escaping @Sendable () async -> Void,
         stopFirst: @Sendable () async -> Void = {}, stopLast: @Sendable () async -> Void = {}
     ) async throws -> Int32 {
+        if let leftoverNote { Console.writeError("cachescope: \(command): \(leftoverNote)\n") }
         // Starting, as a recording does, with the store's statistics and entries: the summary
         // and the stats lines then count the same events as a replay of the recording.
         let subscription = client.events.subscribe(.recorder, initial: await client.snapshotEvents())

@@ -51,5 +51,17 @@ extension EndToEndTests {
             let summary = try await Binary.run(["replay", directory.path(kept), "--summary"])
             #expect(summary.status == 0 && summary.stdout.contains("Requests: "), "the kept recording replays: \(summary.stderr)")
         }
+
+        /// A run killed with SIGKILL leaves its recording in a hidden `.tmp` file, which no later run mentioned.
+        @Test("a recording an earlier killed run left beside --record's path is named when the next run starts")
+        func leftoverRecordingNamed() async throws {
+            let directory = try TemporaryDirectory()
+            let leftover = directory.path(".x.jsonl.0123456789abcdef.tmp")
+            try Data(#"{"format":"cachescope-session","version":1,"startedAt":"2026-11-27T10:00:00.000Z"}"#.utf8).write(to: URL(fileURLWithPath: leftover))
+            let output = try await Binary.run(["demo", "--no-ui", "--duration", "0.5", "--record", directory.path("x.jsonl")])
+            #expect(output.status == 0, "\(output.stderr)")
+            #expect(output.stderr.contains("an earlier run killed before it ended left its recording at \(leftover); rename it to replay it"), "\(output.stderr)")
+            #expect(FileManager.default.fileExists(atPath: leftover), "left where it was")
+        }
     }
 }

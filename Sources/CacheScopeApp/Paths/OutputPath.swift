@@ -1,4 +1,5 @@
 public import SessionLog
+import Foundation
 import SystemPackage
 #if canImport(Glibc)
 import Glibc
@@ -62,6 +63,15 @@ public struct OutputPath: Sendable, Hashable, CustomStringConvertible {
         } catch {
             throw .unwritable(path: path, reason: error.reason ?? error.description)
         }
+    }
+
+    /// Temporary files beside the output that an earlier run killed with SIGKILL left (they
+    /// hold what it recorded until then): `.NAME.RANDOM.tmp`, as ``stage()`` names them.
+    public var leftoverStagedFiles: [String] {
+        let name = FilePath(path).lastComponent?.string ?? path
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.filter { $0.hasPrefix(".\(name).") && $0.hasSuffix(".tmp") }.sorted()
+            .map { directory == "." ? $0 : (directory.hasSuffix("/") ? directory + $0 : directory + "/" + $0) }
     }
 
     // MARK: Checks
