@@ -79,7 +79,7 @@ public struct CommandFailure: Error, Sendable, Hashable, CustomStringConvertible
             return failureStatus
         case let error as SessionLogError:
             switch error {
-            case .cannotCreate, .writeFailed, .keptAside: return failureStatus
+            case .cannotCreate, .writeFailed, .keptAside, .lost: return failureStatus
             default: return usageStatus
             }
         case let error as HARError:

@@ -27,13 +27,16 @@ public enum SessionLogError: Error, Sendable, Hashable, CustomStringConvertible 
     /// Something that is not a session log appeared at the path during the run: it is left
     /// alone, and the recording stays in the temporary file `keptAt`.
     case keptAside(file: String, keptAt: String)
+    /// The temporary file the recording was written to, or its directory, was removed during
+    /// the run: nothing of it was kept.
+    case lost(file: String, reason: String)
 
     /// The file the error concerns.
     public var file: String {
         switch self {
         case .fileNotFound(let file), .isDirectory(let file), .unreadable(let file, _), .empty(let file),
             .notASessionLog(let file, _), .wrongFormat(let file, _), .newerVersion(let file, _, _),
-            .cannotCreate(let file, _), .writeFailed(let file, _), .keptAside(let file, _):
+            .cannotCreate(let file, _), .writeFailed(let file, _), .keptAside(let file, _), .lost(let file, _):
             return file
         }
     }
@@ -41,7 +44,8 @@ public enum SessionLogError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The system's or the reader's reason, without the file, for errors that carry one.
     public var reason: String? {
         switch self {
-        case .unreadable(_, let reason), .notASessionLog(_, let reason), .cannotCreate(_, let reason), .writeFailed(_, let reason):
+        case .unreadable(_, let reason), .notASessionLog(_, let reason), .cannotCreate(_, let reason), .writeFailed(_, let reason),
+            .lost(_, let reason):
             return reason
         case .fileNotFound, .isDirectory, .empty, .wrongFormat, .newerVersion, .keptAside:
             return nil
@@ -69,6 +73,8 @@ public enum SessionLogError: Error, Sendable, Hashable, CustomStringConvertible 
             return "\(file): cannot create the session log (\(reason))"
         case .writeFailed(let file, let reason):
             return "\(file): writing the session log failed (\(reason)); it holds the events before the failure, the later ones were not recorded"
+        case .lost(let file, let reason):
+            return "\(file): the recording was lost: \(reason); nothing of it was kept"
         case .keptAside(let file, let keptAt):
             return "\(file): something that is not a session log was put there during the run, and is left alone; "
                 + "the recording is kept at \(keptAt) (rename it to keep it)"

@@ -73,17 +73,21 @@ public final class StagedFile: Sendable {
     /// refuses the first bytes of a non-empty file that is there now (one put there during the
     /// run): that file is left alone and the content stays in the temporary file.
     /// - Throws: ``SessionLogError/keptAside(file:keptAt:)`` then;
-    ///   ``SessionLogError/writeFailed(file:reason:)`` when the rename fails (the temporary
-    ///   file is removed then).
+    ///   ``SessionLogError/lost(file:reason:)`` when the temporary file is gone;
+    ///   ``SessionLogError/writeFailed(file:reason:)`` when the rename fails otherwise (the
+    ///   temporary file is removed then).
     public func commit(replaceable: (([UInt8]) -> Bool)? = nil) throws(SessionLogError) {
         guard settle() else { return }
         if let replaceable, let head = Self.head(of: finalPath), !head.isEmpty, !replaceable(head) {
             throw .keptAside(file: finalPath, keptAt: temporaryPath)
         }
         if rename(temporaryPath, finalPath) != 0 {
-            let reason = Errno(rawValue: errno).description
+            let failure = Errno(rawValue: errno)
             _ = unlink(temporaryPath)
-            throw .writeFailed(file: finalPath, reason: reason)
+            if failure == .noSuchFileOrDirectory, access(temporaryPath, F_OK) != 0 {
+                throw .lost(file: finalPath, reason: "its temporary file \(temporaryPath) (or its directory) was removed during the run")
+            }
+            throw .writeFailed(file: finalPath, reason: failure.description)
         }
     }
 
