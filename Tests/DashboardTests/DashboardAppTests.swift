@@ -98,6 +98,18 @@ struct DashboardAppTests {
         #expect(app.snapshot.interface.status?.text == "purgeExpired failed: connection refused")
     }
 
+    /// A paste whose end marker never came swallowed every key after it, `q` too (a review of 27 November).
+    @Test("a paste that does not end within a second of its last key ends, saying so; keys work again")
+    func stalledPaste() async throws {
+        let app = try await liveApp { _ in CommandResult(succeeded: true, message: "") }
+        #expect(app.handle(.pasteStart, theme: app.theme, redraw: {}) == .continue)
+        #expect(app.handle(.character("q"), theme: app.theme, redraw: {}) == .continue, "pasted text, not a key")
+        try await Task.sleep(for: .milliseconds(1200))
+        _ = app.frame(size: TerminalSize(columns: 120, rows: 40), theme: app.theme, redraw: {})
+        #expect(app.snapshot.interface.status?.text.hasPrefix("a paste did not end") == true)
+        #expect(app.handle(.character("q"), theme: app.theme, redraw: {}) == .quit)
+    }
+
     @Test("t switches to the next built-in theme and names it; q quits")
     func themeAndQuit() async throws {
         let app = try await liveApp { _ in CommandResult(succeeded: true, message: "") }

@@ -128,7 +128,8 @@ public final class DashboardApp: Sendable {
             }
             // Drawing matched the rows: a pattern given up there is said in the next frame.
             let gaveUp = core.state.reportFilterGiveUp()
-            return (grid, playing || gaveUp)
+            let pasteEnded = core.endStalledPaste(wall: wall)
+            return (grid, playing || gaveUp || pasteEnded)
         }
         if again { redraw() }
         return grid
@@ -143,6 +144,7 @@ public final class DashboardApp: Sendable {
                 return DashboardKeys.handle(key, state: &state)
             }
             core.noteDisplayState()
+            core.notePasteKey(wall: wall)
             return effects
         }
         var action = LoopAction.continue

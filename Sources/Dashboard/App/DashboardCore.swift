@@ -17,6 +17,29 @@ struct DashboardCore: Sendable {
     /// While rewinding: the replayer over the history as it was at the first `←` or `→`.
     var rewinder: SessionReplayer<TrafficModel>?
 
+    /// While a paste arrives: when its last key came (wall seconds).
+    var lastPasteKey: Double?
+
+    /// How long a paste may go without a key before it is taken to have ended: its end marker
+    /// was lost (split past ncurses' escape delay over a slow link), and every key after it
+    /// would be swallowed as pasted text.
+    static let pasteSilence = 1.0
+
+    /// Notes the time of a key that arrived in a paste.
+    mutating func notePasteKey(wall: Double) {
+        lastPasteKey = state.interface.pasteDropped == nil ? nil : wall
+    }
+
+    /// Ends a paste whose end marker did not come within ``pasteSilence`` of its last key,
+    /// saying so; returns whether it did.
+    mutating func endStalledPaste(wall: Double) -> Bool {
+        guard state.interface.pasteDropped != nil, let last = lastPasteKey, wall - last > Self.pasteSilence else { return false }
+        _ = state.bracketPaste(start: false)
+        lastPasteKey = nil
+        state.setStatus("a paste did not end (the terminal's end marker never came): keys work again", kind: .failure)
+        return true
+    }
+
     /// Applies a live or attached event that arrived at `wall`.
     mutating func ingest(_ event: CacheEvent, wall: Double) {
         sessionClock.observe(eventTime: event.time, wall: wall)

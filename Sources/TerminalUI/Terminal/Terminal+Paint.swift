@@ -37,6 +37,9 @@ extension Terminal {
             if fullRepaint { clearok(window, true) }
             wnoutrefresh(window)
             doupdate()
+            // Bracketed paste again: after Ctrl-Z and `fg` the shell has turned it off, and
+            // ncurses, which restores its own modes, knows nothing of it.
+            Self.writeRaw(KeyDecoder.bracketedPasteOn)
         }
     }
 
