@@ -40,18 +40,19 @@ struct AttachCommand: AsyncParsableCommand {
 
     @OptionGroup var rewind: RewindOption
 
-    func validate() throws {
-        try validating {
-            try SocketArguments.validate(sockets, mayBeMissing: sockets.count > 1)
-            _ = try theme.choice()
-            _ = try log.path()
-            _ = try statsInterval()
-        }
+    /// Every option's value checked, before anything starts (ArgumentParser has looked for
+    /// `--help` and unknown options by then).
+    private func checkOptions() throws {
+        try SocketArguments.validate(sockets, mayBeMissing: sockets.count > 1)
+        _ = try theme.choice()
+        _ = try log.path()
+        _ = try statsInterval()
+        try rewind.check()
     }
 
     func run() async throws {
         try await reporting {
-            // Here, not in `validate()`: ArgumentParser looks for unknown options only after it.
+            try checkOptions()
             if !list { try WatchOptions.checkTerminal(noUI: noUI) }
             if list {
                 let targets = AttachClient.discover()

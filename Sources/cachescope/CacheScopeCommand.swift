@@ -1,5 +1,4 @@
 import ArgumentParser
-import CacheScopeApp
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -24,21 +23,9 @@ struct CacheScopeCommand: AsyncParsableCommand {
         // A closed pipe is a write that fails (`cannot write to standard output: broken pipe`,
         // status 1), whatever path wrote, not a SIGPIPE that ends the process silently (141).
         signal(SIGPIPE, SIG_IGN)
-        do {
-            var command = try parseAsRoot()
-            if var command = command as? any AsyncParsableCommand {
-                try await command.run()
-            } else {
-                try command.run()
-            }
-        } catch {
-            // A subcommand's validation failure, kept unreported while ArgumentParser looked
-            // for --help (which it then shows instead): one line, as every failure.
-            if exitCode(for: error) != .success, let failure = PendingUsageFailure.take() {
-                failure.report()
-                Self.exit(withError: ExitCode(failure.status))
-            }
-            Self.exit(withError: error)
-        }
+        // No subcommand validates in `validate()`: ArgumentParser runs it before it looks for
+        // unknown options, and prints its errors in a form of its own; every check is at the
+        // start of `run()`, reported as one line (`reporting`).
+        await main(nil)
     }
 }

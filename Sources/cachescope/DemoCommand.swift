@@ -49,22 +49,12 @@ struct DemoCommand: AsyncParsableCommand {
     /// The longest `--duration`: a year, in seconds.
     static let longestDuration = 365 * 86_400.0
 
-    func validate() throws {
-        try validating {
-            // Before `options()`, which turns the seconds into a `Duration`.
-            if let duration, !(duration > 0 && duration <= Self.longestDuration) {
-                throw ValidationError("--duration must be a positive number of seconds up to \(Int(Self.longestDuration)) (a year), not \(duration)")
-            }
-            _ = try options()
-            guard rate > 0, rate <= 10_000 else { throw ValidationError("--rate must be between 0 and 10000 requests per second, not \(rate)") }
-        }
-    }
-
+    /// Every option's value checked before anything starts — in `run()`, not `validate()`:
+    /// ArgumentParser has looked for `--help` and unknown options by then.
     func run() async throws {
         try await reporting {
-            // Here, not in `validate()`: ArgumentParser looks for unknown options only after it.
-            try WatchOptions.checkTerminal(noUI: noUI)
             let options = try options()
+            try WatchOptions.checkTerminal(noUI: noUI)
             let session = try await DemoSession.start(options)
             let status = noUI ? try await session.runHeadless() : try await session.runDashboard()
             FilterOption.reportGiveUp(options.filter)
@@ -72,8 +62,14 @@ struct DemoCommand: AsyncParsableCommand {
         }
     }
 
-    /// The options with every path checked.
+    /// The options with every value and path checked.
     private func options() throws -> DemoSession.Options {
+        // Before the conversion to a `Duration`.
+        if let duration, !(duration > 0 && duration <= Self.longestDuration) {
+            throw ValidationError("--duration must be a positive number of seconds up to \(Int(Self.longestDuration)) (a year), not \(duration)")
+        }
+        guard rate > 0, rate <= 10_000 else { throw ValidationError("--rate must be between 0 and 10000 requests per second, not \(rate)") }
+        try watch.rewind.check()
         var options = DemoSession.Options(
             duration: duration.map { .milliseconds(Int64($0 * 1000)) }, rate: rate, cacheDirectory: try store.directory(),
             theme: try watch.theme.choice(), record: try watch.recordPath(),

@@ -17,17 +17,18 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var filter: FilterOption
 
-    func validate() throws {
-        try validating {
-            _ = try filter.parsed()
-            _ = try input()
-            _ = try output()
-        }
+    /// Every option's value checked, before anything starts (ArgumentParser has looked for
+    /// `--help` and unknown options by then).
+    private func checkOptions() throws {
+        _ = try filter.parsed()
+        _ = try input()
+        _ = try output()
     }
 
     func run() throws {
         StandardErrorLogging.start()
         try reporting {
+            try checkOptions()
             let parsed = try filter.parsed()
             let result = try LogExport.run(from: try input(), to: try output(), filter: parsed)
             FilterOption.reportGiveUp(parsed)

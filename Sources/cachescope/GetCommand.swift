@@ -31,19 +31,20 @@ struct GetCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object with the outcome on stdout instead of the body.")
     var json = false
 
-    func validate() throws {
-        try validating {
-            _ = try request()
-            _ = try cachePolicy()
-            _ = try store.directoryOrUserCache()
-            _ = try store.sharedTierConfiguration()
-            _ = try store.tagField()
-        }
+    /// Every option's value checked, before anything starts (ArgumentParser has looked for
+    /// `--help` and unknown options by then).
+    private func checkOptions() throws {
+        _ = try request()
+        _ = try cachePolicy()
+        _ = try store.directoryOrUserCache()
+        _ = try store.sharedTierConfiguration()
+        _ = try store.tagField()
     }
 
     func run() async throws {
         StandardErrorLogging.start()
         try await reporting {
+            try checkOptions()
             let result = try await SingleRequest.perform(
                 try request(), policy: try cachePolicy(), store: try store.directoryOrUserCache(),
                 sharedTier: try store.sharedTierConfiguration(), tagField: try store.tagField())

@@ -17,10 +17,6 @@ struct OriginCommand: AsyncParsableCommand {
     @Flag(name: .customLong("allow-remote"), help: "Allow a --listen address other than loopback (anyone who can reach it can make the origin build responses of up to 1 GiB in memory).")
     var allowRemote = false
 
-    func validate() throws {
-        try validating { _ = try listenAddress() }
-    }
-
     func run() async throws {
         StandardErrorLogging.start()
         try await reporting {

@@ -50,17 +50,13 @@ struct ProxyCommand: AsyncParsableCommand {
 
     @OptionGroup var metrics: MetricsOption
 
-    func validate() throws {
-        try validating {
-            _ = try options()
-        }
-    }
-
+    /// Every option's value checked before anything starts — in `run()`, not `validate()`:
+    /// ArgumentParser has looked for `--help` and unknown options by then.
     func run() async throws {
         try await reporting {
-            // Here, not in `validate()`: ArgumentParser looks for unknown options only after it.
+            let options = try options()
             try WatchOptions.checkTerminal(noUI: noUI)
-            let session = try await ProxySession.start(try options(), headless: noUI)
+            let session = try await ProxySession.start(options, headless: noUI)
             let status = noUI ? try await session.runHeadless() : try await session.runDashboard()
             if status != 0 { throw ExitCode(status) }
         }
@@ -68,6 +64,7 @@ struct ProxyCommand: AsyncParsableCommand {
 
     /// The options with every value and path checked.
     private func options() throws -> ProxySession.Options {
+        try watch.rewind.check()
         let address: ListenAddress
         do { address = try ListenAddress(parsing: listen) } catch { throw ValidationError("--listen \(error)") }
         var proxy: CachingProxyConfiguration

@@ -36,16 +36,17 @@ struct PurgeCommand: AsyncParsableCommand {
     @Argument(help: "Attach sockets of the instances to purge (default: the only live one found).")
     var sockets: [String] = []
 
-    func validate() throws {
-        try validating {
-            _ = try command()
-            try SocketArguments.validate(sockets, mayBeMissing: false)
-        }
+    /// Every option's value checked, before anything starts (ArgumentParser has looked for
+    /// `--help` and unknown options by then).
+    private func checkOptions() throws {
+        _ = try command()
+        try SocketArguments.validate(sockets, mayBeMissing: false)
     }
 
     func run() async throws {
         StandardErrorLogging.start()
         try await reporting {
+            try checkOptions()
             let outcomes = await FleetPurge.send(try command(), to: sockets)
             for outcome in outcomes {
                 if outcome.succeeded { try Console.write(outcome.line + "\n") } else { Console.writeError("cachescope: purge: \(outcome.line)\n") }

@@ -55,32 +55,32 @@ struct ReplayCommand: AsyncParsableCommand {
 
     @OptionGroup var log: LogOption
 
-    func validate() throws {
-        try validating {
-            _ = try filter.parsed()
-            _ = try input()
-            _ = try theme.choice()
-            _ = try log.path()
-            if json, !summary { throw ValidationError("--json goes with --summary") }
-            _ = try statsInterval()
-            _ = try replaySpeed()
-            if !whatIf.isEmpty {
-                _ = try WhatIfChanges(parsing: whatIf)
-                if summary { throw ValidationError("--what-if prints its own comparison; leave out --summary") }
-                if filter.filter != nil { throw ValidationError("--what-if runs every recorded request; leave out --filter") }
-                return
-            }
+    /// Every option's value checked, before anything starts (ArgumentParser has looked for
+    /// `--help` and unknown options by then).
+    private func checkOptions() throws {
+        _ = try filter.parsed()
+        _ = try input()
+        _ = try theme.choice()
+        _ = try log.path()
+        if json, !summary { throw ValidationError("--json goes with --summary") }
+        _ = try statsInterval()
+        _ = try replaySpeed()
+        if !whatIf.isEmpty {
+            _ = try WhatIfChanges(parsing: whatIf)
+            if summary { throw ValidationError("--what-if prints its own comparison; leave out --summary") }
+            if filter.filter != nil { throw ValidationError("--what-if runs every recorded request; leave out --filter") }
+            return
         }
     }
 
     func run() async throws {
         try await reporting {
+            try checkOptions()
             if !whatIf.isEmpty {
                 let report = try await WhatIfReplay.run(try input(), changes: try WhatIfChanges(parsing: whatIf), shared: sharedCache)
                 try Console.write(report.text)
                 return
             }
-            // Here, not in `validate()`: ArgumentParser looks for unknown options only after it.
             if !summary {
                 do { try Terminal.checkInteractive() } catch {
                     throw ValidationError("\(error), or print the summary with --summary")

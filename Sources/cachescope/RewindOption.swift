@@ -10,8 +10,9 @@ struct RewindOption: ParsableArguments {
     var rewindEvents = RewindHistory.defaultCapacity
 
     /// Refuses a negative count, and one past ``RewindHistory/maximumCapacity`` (the memory it
-    /// could take).
-    func validate() throws {
+    /// could take). Called by the commands' own checks (as `validate()`, ArgumentParser would
+    /// report it in its own several-line form).
+    func check() throws {
         if rewindEvents < 0 { throw ValidationError("--rewind-events must be 0 or more, not \(rewindEvents)") }
         if rewindEvents > RewindHistory.maximumCapacity {
             throw ValidationError(

@@ -42,6 +42,8 @@ extension EndToEndTests {
             let output = try await Binary.run(arguments)
             #expect(output.status == 64, "\(output.stderr)")
             #expect(output.stderr.contains(message) && !output.stderr.contains("Missing value"), "\(output.stderr)")
+            // One line, as every failure (--rewind-events was ArgumentParser's Error/Usage/See lines).
+            #expect(output.stderr.hasPrefix("cachescope: demo: ") && output.stderr.filter { $0 == "\n" }.count == 1, "\(output.stderr)")
         }
 
         /// The store carried on in memory (one log line, status 0): what `get` fetched was lost.
