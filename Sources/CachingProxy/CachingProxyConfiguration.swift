@@ -72,16 +72,24 @@ public struct CachingProxyConfiguration: Sendable {
         }
     }
 
-    /// Whether ``origin`` is the address this proxy listens on (a plain-HTTP origin on the
-    /// same port, at the same host, or at a loopback address when listening on loopback or on
-    /// every address): each request would loop back to the proxy until it timed out. Port 0
-    /// (a free port) never is.
+    /// Whether ``origin`` is the address this proxy listens on — a plain-HTTP origin on the
+    /// same port, at the same host; at `localhost` when listening on `127.0.0.1` or `::1` (or
+    /// the other way round); or at a loopback address when listening on every address — so
+    /// each request would loop back to the proxy until it timed out. Two different loopback
+    /// addresses (`127.0.0.1` and `127.0.0.2`, `127.0.0.1` and `::1`) are different sockets.
+    /// Port 0 (a free port) never is.
     public var forwardsToItself: Bool {
         guard port != 0, origin.scheme == "http", origin.port == port else { return false }
         let listening = ProxyOrigin.unbracketed(host).lowercased(), target = origin.host.lowercased()
         if listening == target { return true }
-        let everyAddress = ["0.0.0.0", "::", "*"].contains(listening)
-        return Self.isLoopback(target) && (everyAddress || Self.isLoopback(listening))
+        let localhost = ["127.0.0.1", "::1"]
+        if listening == "localhost" { return localhost.contains(target) }
+        if target == "localhost" { return localhost.contains(listening) || ["0.0.0.0", "::"].contains(listening) }
+        switch listening {
+        case "0.0.0.0": return Self.isLoopback(target) && !target.contains(":")
+        case "::": return Self.isLoopback(target)  // dual-stack: IPv4 too
+        default: return false
+        }
     }
 
     /// Whether `host` names this machine only: `localhost`, `127.0.0.0/8` or `::1`.

@@ -46,7 +46,11 @@ struct CacheStatusTests {
             ("http://127.0.0.1:8080", "127.0.0.1", 8080, true), ("http://localhost:8080", "127.0.0.1", 8080, true),
             ("http://[::1]:8080", "localhost", 8080, true), ("http://127.0.0.1:8080", "0.0.0.0", 8080, true),
             ("http://LOCALHOST", "localhost", 80, true),
+            ("http://localhost:8080", "[::1]", 8080, true), ("http://localhost:8080", "0.0.0.0", 8080, true),
             ("http://127.0.0.1:8080", "127.0.0.1", 8081, false), ("http://127.0.0.1:8080", "127.0.0.1", 0, false),
+            // Different loopback addresses are different sockets (a review of 27 November).
+            ("http://127.0.0.2:8080", "127.0.0.1", 8080, false), ("http://127.0.0.1:8080", "[::1]", 8080, false),
+            ("http://[::1]:8080", "0.0.0.0", 8080, false),
             ("https://127.0.0.1:8080", "127.0.0.1", 8080, false), ("http://10.0.0.5:8080", "127.0.0.1", 8080, false),
         ])
     func originAtOwnAddress(origin: String, host: String, port: Int, loops: Bool) throws {
