@@ -41,6 +41,23 @@ struct EntryLimitTests {
         await store.close()
     }
 
+    /// It still counted the disk footprint without the files' framing: a body 512 bytes under
+    /// the limit it gave was refused (a review of 27 November).
+    @Test("a body of exactly maximumBodySize is kept on disk; one byte more is not")
+    func diskLimitExact() async throws {
+        var factory = StoreFactory(directory: TemporaryDirectory())
+        factory.memoryCapacity = 0
+        factory.diskCapacity = 64 << 10
+        factory.maximumEntryShare = 1.0
+        let store = try factory.open()
+        let now = factory.clock.now
+        let limit = store.maximumBodySize(for: Fixtures.key("https://example.com/a"), response: Fixtures.response("https://example.com/a", at: now).response)
+        #expect(limit > 0)
+        #expect(store.store("https://example.com/a", body: [UInt8](repeating: 1, count: limit), now: now) == .disk)
+        #expect(store.store("https://example.com/a", body: [UInt8](repeating: 1, count: limit + 1), now: now) == nil)
+        await store.close()
+    }
+
     @Test("a capacity of Int.max with a share of 1 stores, instead of stopping the process")
     func largestCapacity() async throws {
         var factory = StoreFactory(directory: nil)

@@ -19,7 +19,9 @@ extension ResponseStore {
         let entryLimit = core.read { index in
             let memoryFit = index.memoryCapacity - EntryFootprint.memoryPerEntry - EntryFootprint.memoryPerField * fields
             let memory = min(index.memoryEntryLimit, memoryFit)
+            // The largest size whose footprint (`EntryFootprint.disk`) fits the tier.
             let diskFit = (index.diskCapacity(namespace: namespace) / EntryFootprint.diskBlock - 1) * EntryFootprint.diskBlock
+                - EntryFootprint.fileFraming
             let disk = hasDisk && index.namespaces[namespace].isAvailable ? min(index.diskEntryLimit(namespace: namespace), diskFit) : 0
             return max(memory, disk)
         }
