@@ -197,7 +197,7 @@ final class WatchedClient: Sendable {
         header: String, stats: StatsStream? = nil, traffic: @escaping @Sendable () async -> Void,
         stopFirst: @Sendable () async -> Void = {}, stopLast: @Sendable () async -> Void = {}
     ) async throws -> Int32 {
-        if let leftoverNote { Console.writeError("cachescope: \(command): \(leftoverNote)\n") }
+        if let leftoverNote { Console.warn("\(command): \(leftoverNote)") }
         // Starting, as a recording does, with the store's statistics and entries: the summary
         // and the stats lines then count the same events as a replay of the recording.
         let subscription = client.events.subscribe(.recorder, initial: await client.snapshotEvents())
@@ -211,7 +211,7 @@ final class WatchedClient: Sendable {
                 // unreachable, the recording stopped) is said as it happens; a request's own
                 // failure is in its access-log line or the summary.
                 if event.requestID == nil, case .error(let info) = event.kind {
-                    Console.writeError("cachescope: \(command): \(info.message)\n")
+                    Console.warn("\(command): \(info.message)")
                 }
                 guard selection != nil else {
                     summary.apply(event)

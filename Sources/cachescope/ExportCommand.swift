@@ -32,9 +32,9 @@ struct ExportCommand: ParsableCommand {
             let parsed = try filter.parsed()
             let result = try LogExport.run(from: try input(), to: try output(), filter: parsed)
             FilterOption.reportGiveUp(parsed)
-            for warning in result.warnings.prefix(20) { Console.writeError("cachescope: \(warning)\n") }
+            for warning in result.warnings.prefix(20) { Console.warn("\(warning)") }
             if result.warnings.count > 20 { Console.writeError("cachescope: … and \(result.warnings.count - 20) more\n") }
-            for line in result.leftOut { Console.writeError("cachescope: \(line)\n") }
+            for line in result.leftOut { Console.warn(line) }
             try Console.write("wrote \(result.entries) entries to \(har)\n")
         }
     }

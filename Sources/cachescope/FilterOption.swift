@@ -1,6 +1,5 @@
 import ArgumentParser
 import CacheScopeApp
-import TerminalUI
 import TrafficFilter
 
 /// `--filter EXPR`, shared by `demo`, `replay` and `export`: the filter language of the
@@ -26,6 +25,6 @@ struct FilterOption: ParsableArguments {
     /// (``Filter/gaveUp``): what was left out then was not decided by the filter.
     static func reportGiveUp(_ filter: Filter?) {
         guard let filter, filter.gaveUp else { return }
-        Console.writeError("cachescope: --filter '\(SafeText.escape(filter.text, backslashes: false))': \(filter.gaveUpMessage)\n")
+        Console.warn("--filter '\(filter.text)': \(filter.gaveUpMessage)")
     }
 }

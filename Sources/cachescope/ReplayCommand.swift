@@ -87,7 +87,7 @@ struct ReplayCommand: AsyncParsableCommand {
                 }
             }
             let loaded = try await ReplaySource.load(try input(), mode: sharedCache ? .shared : .private)
-            for warning in loaded.warnings.prefix(20) { Console.writeError("cachescope: \(warning)\n") }
+            for warning in loaded.warnings.prefix(20) { Console.warn("\(warning)") }
             if loaded.warnings.count > 20 { Console.writeError("cachescope: … and \(loaded.warnings.count - 20) more\n") }
             if summary {
                 let parsed = try filter.parsed()

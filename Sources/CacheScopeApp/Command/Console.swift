@@ -1,3 +1,4 @@
+import TerminalUI
 public import Foundation
 public import SystemPackage
 
@@ -52,5 +53,12 @@ public enum Console {
     /// Writes `text` to standard error; a failure is ignored, as there is nowhere left to say so.
     public static func writeError(_ text: String) {
         _ = try? FileDescriptor.standardError.writeAll(text.utf8)
+    }
+
+    /// Writes `cachescope: MESSAGE` and a line break to standard error, with the message's
+    /// control characters (from a log, a filter, a server) written as escapes (`\e`), as every
+    /// failure line is (``CommandFailure``): none acts on the terminal.
+    public static func warn(_ message: String) {
+        writeError("cachescope: " + SafeText.escape(message.split(whereSeparator: \.isNewline).joined(separator: " "), backslashes: false) + "\n")
     }
 }
