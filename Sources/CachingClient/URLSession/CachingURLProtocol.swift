@@ -69,7 +69,7 @@ public final class CachingURLProtocol: URLProtocol {
         }
         let reference = ProtocolReference(instance: self)
         guard let url = request.url else { return }  // checked by `httpRequest(from:)` above
-        let timeout = Self.timeout(of: request)
+        let timeout = Self.timeout(of: request, within: cachingClient.configuration.requestTimeout)
         let task = Task {
             await CachingURLProtocol.load(
                 reference, through: cachingClient, httpRequest, body: body, policy: policy, url: url, timeout: timeout)
@@ -101,11 +101,14 @@ public final class CachingURLProtocol: URLProtocol {
     }
 
     /// How long the request may take: its `timeoutInterval` (60 s unless the app set one);
-    /// `nil` when that is not a positive, finite number of seconds.
-    static func timeout(of request: URLRequest) -> Duration? {
+    /// `nil` when that is not a positive, finite number of seconds, or not shorter than the
+    /// client's own `requestTimeout`, which then ends the request first (no race to set up: the
+    /// default 60 s against the client's 30 s costs a request nothing).
+    static func timeout(of request: URLRequest, within clientTimeout: Duration) -> Duration? {
         let seconds = request.timeoutInterval
         guard seconds.isFinite, seconds > 0 else { return nil }
-        return .milliseconds(Int64(min(seconds, 1e9) * 1000))
+        let timeout = Duration.milliseconds(Int64(min(seconds, 1e9) * 1000))
+        return timeout < clientTimeout ? timeout : nil
     }
 
     /// `load()`'s answer, or `URLError(.timedOut)` once `timeout` has passed without one (the
