@@ -8,12 +8,17 @@ import Testing
 /// itself; a capacity of `Int.max` with a share of 1 stopped the process.
 @Suite("Entry limits against what entries take", .timeLimit(.minutes(2)))
 struct EntryLimitTests {
-    @Test("an entry within its share but larger than the memory tier can hold is not kept, and evicts nothing")
-    func tooLargeForTheTierEvictsNothing() async throws {
+    /// A memory-only store of 10,000 bytes whose entries may each take all of it.
+    private static func smallMemoryStore() throws -> (StoreFactory, ResponseStore) {
         var factory = StoreFactory(directory: nil)
         factory.memoryCapacity = 10_000
         factory.maximumEntryShare = 1.0
-        let store = try factory.open()
+        return (factory, try factory.open())
+    }
+
+    @Test("an entry within its share but larger than the memory tier can hold is not kept, and evicts nothing")
+    func tooLargeForTheTierEvictsNothing() async throws {
+        let (factory, store) = try Self.smallMemoryStore()
         for index in 0..<3 { store.store("https://example.com/\(index)", body: [UInt8](repeating: 1, count: 100), now: factory.clock.now) }
         let before = store.stats().memoryEntryCount
         #expect(before == 3)
@@ -27,10 +32,7 @@ struct EntryLimitTests {
     /// The stored copy went without a word, so a dashboard went on listing it.
     @Test("a new response to a stored variant that cannot be kept removes the old copy and reports it gone")
     func unkeptReplacementReportsTheOldCopy() async throws {
-        var factory = StoreFactory(directory: nil)
-        factory.memoryCapacity = 10_000
-        factory.maximumEntryShare = 1.0
-        let store = try factory.open()
+        let (factory, store) = try Self.smallMemoryStore()
         #expect(store.store("https://example.com/page", body: [UInt8](repeating: 1, count: 100), now: factory.clock.now) == .memory)
         #expect(store.store("https://example.com/page", body: [UInt8](repeating: 2, count: 9_500), now: factory.clock.now) == nil)
         #expect(store.stats().memoryEntryCount == 0, "the old copy is superseded")
