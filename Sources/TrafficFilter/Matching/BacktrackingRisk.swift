@@ -1,8 +1,11 @@
+import Foundation
+
 /// Whether a regular expression can make ICU (a backtracking engine) try exponentially many,
 /// or a high power of, the ways to split a text: a repeated group holding a repetition or an
 /// alternation (`(a+)+`, `(.*)*X`, `(a|aa)*`), three or more unbounded repetitions (`.*.*.*X`),
-/// or a back-reference. Only such patterns are matched under ``CompiledRegex``'s step budget;
-/// the others run without its per-text cost.
+/// or a back-reference — or one the scan cannot read with certainty (`\Q…\E` quoting,
+/// `(?#…)` comments, free spacing). Only such patterns, and long texts, are matched under
+/// ``CompiledRegex``'s step budget; the others run without its per-text cost.
 ///
 /// ```swift
 /// BacktrackingRisk.of("(a+)+$")        // true
@@ -10,6 +13,11 @@
 /// ```
 enum BacktrackingRisk {
     static func of(_ pattern: String) -> Bool {
+        // Quoting, comments and free spacing change what the characters mean: read as risky
+        // rather than misread (`(?#[)(\w+)+$` would hide its group from the scan below).
+        if pattern.contains("\\Q") || pattern.contains("(?#") || pattern.range(of: #"\(\?[a-zA-Z-]*x"#, options: .regularExpression) != nil {
+            return true
+        }
         var groups: [Bool] = []  // per open group: whether it holds a repetition or an alternation
         var unbounded = 0
         var characters = Array(pattern.unicodeScalars)[...]
@@ -22,7 +30,8 @@ enum BacktrackingRisk {
                 guard let escaped = characters.popFirst() else { break }
                 if ("1"..."9").contains(escaped) || escaped == "k" { return true }  // a back-reference
             case "[":
-                skipClass(&characters)
+                // A class the scan cannot close is one it misread (Swift's parser took the pattern).
+                guard skipClass(&characters) else { return true }
             case "(":
                 groups.append(false)
                 if characters.first == "?" { characters.removeFirst() }  // `(?:`, `(?=`, `(?i)`: not a repetition
@@ -48,8 +57,9 @@ enum BacktrackingRisk {
         return unbounded >= 3
     }
 
-    /// Skips a bracket expression (after its `[`), nested sets and escapes included.
-    private static func skipClass(_ characters: inout ArraySlice<Unicode.Scalar>) {
+    /// Skips a bracket expression (after its `[`), nested sets and escapes included; `false`
+    /// when the pattern ends before it closes.
+    private static func skipClass(_ characters: inout ArraySlice<Unicode.Scalar>) -> Bool {
         var depth = 1
         if characters.first == "^" { characters.removeFirst() }
         if characters.first == "]" { characters.removeFirst() }  // a leading `]` is literal
@@ -61,5 +71,6 @@ enum BacktrackingRisk {
             default: break
             }
         }
+        return depth == 0
     }
 }

@@ -43,6 +43,9 @@ struct CompiledRegex: @unchecked Sendable {
     /// here (27 November 2026), so 50 is about 10 ms — counted, not timed, so a busy machine
     /// stops no match early.
     static let stepBudget = 50
+    /// The longest text a pattern without ``BacktrackingRisk`` is matched without the budget:
+    /// two repetitions (`.*=.*;$`) are cubic in an unanchored search, seconds on a 2 KB header.
+    static let longestUnbudgetedText = 256
     /// How messages write ``stepBudget``.
     static let budgetText = "about 10 ms"
 
@@ -126,7 +129,7 @@ struct CompiledRegex: @unchecked Sendable {
         let matched: Bool
         if let posix, POSIXRegex.canMatch(string) {
             matched = posix.matches(string)
-        } else if !budgeted {
+        } else if !budgeted, string.utf16.count <= Self.longestUnbudgetedText {
             matched = expression.firstMatch(in: string, range: NSRange(string.startIndex..., in: string)) != nil
         } else {
             guard !gaveUp else { return false }
