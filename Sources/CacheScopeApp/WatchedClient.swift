@@ -299,7 +299,7 @@ final class WatchedClient: Sendable {
         }
         do {
             // Only over what --record's check allowed at the start: nothing, or a session log.
-            try recordFile.commit(replaceable: { ContentSniffer.format($0) == .sessionLog || ContentSniffer.trimmed($0).isEmpty })
+            try recordFile.commit(replaceable: { ContentSniffer.format($0) == .sessionLog })
         } catch {
             CommandFailure(command: command, error).report()
             return nil

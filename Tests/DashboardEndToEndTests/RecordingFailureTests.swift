@@ -41,13 +41,16 @@ extension EndToEndTests {
             let directory = try TemporaryDirectory()
             let log = directory.path("x.jsonl")
             let child = try Spawn.start([binary, "demo", "--no-ui", "--duration", "2", "--record", log], outputPath: directory.path("out.txt"))
-            try await Task.sleep(for: .milliseconds(700))
+            // Once the run has started recording (its temporary file exists).
+            for _ in 0..<300 where !((try? FileManager.default.contentsOfDirectory(atPath: directory.path(""))) ?? []).contains(where: { $0.hasPrefix(".x.jsonl.") }) {
+                try await Task.sleep(for: .milliseconds(20))
+            }
             try Data("my notes\n".utf8).write(to: URL(fileURLWithPath: log))
             let (status, text) = await child.wait(timeout: .seconds(30))
             #expect(status == 1, "\(text)")
             #expect(try String(contentsOfFile: log, encoding: .utf8) == "my notes\n", "left alone")
             let kept = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.path("")).first { $0.hasPrefix(".x.jsonl.") && $0.hasSuffix(".tmp") })
-            #expect(text.contains("something that is not a session log was put there during the run, and is left alone; the recording is kept at \(directory.path(kept))"), "\(text)")
+            #expect(text.contains("cannot be replaced (something that is not a session log was put there during the run, or the rename failed), and is left alone; the recording is kept at \(directory.path(kept))"), "\(text)")
             let summary = try await Binary.run(["replay", directory.path(kept), "--summary"])
             #expect(summary.status == 0 && summary.stdout.contains("Requests: "), "the kept recording replays: \(summary.stderr)")
         }

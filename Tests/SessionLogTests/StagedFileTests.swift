@@ -37,4 +37,25 @@ struct StagedFileTests {
             return "\(error)".hasSuffix("was removed during the run; nothing of it was kept")
         }
     }
+
+    /// A directory made the rename fail and the recording was deleted; a FIFO hung the command
+    /// at its end (a review of 27 November).
+    @Test("a directory or a FIFO put at the path is left alone and the content kept, without blocking")
+    func directoryOrFIFO() throws {
+        let directory = try TemporaryDirectory()
+        for kind in ["directory", "fifo"] {
+            let path = directory.file("\(kind).jsonl")
+            let staged = try StagedFile(finalPath: path)
+            try staged.write(Data("recorded\n".utf8))
+            if kind == "directory" {
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+            } else {
+                #expect(mkfifo(path, 0o600) == 0)
+            }
+            #expect(throws: SessionLogError.keptAside(file: path, keptAt: staged.temporaryPath)) {
+                try staged.commit(replaceable: { _ in true })
+            }
+            #expect(try String(contentsOfFile: staged.temporaryPath, encoding: .utf8) == "recorded\n", "\(kind)")
+        }
+    }
 }

@@ -24,8 +24,8 @@ public enum SessionLogError: Error, Sendable, Hashable, CustomStringConvertible 
     case cannotCreate(file: String, reason: String)
     /// Writing to the log failed (disk full, I/O error); events after the failure are lost.
     case writeFailed(file: String, reason: String)
-    /// Something that is not a session log appeared at the path during the run: it is left
-    /// alone, and the recording stays in the temporary file `keptAt`.
+    /// Something that is not a session log appeared at the path during the run (or the rename
+    /// over it failed): it is left alone, and the recording stays in the temporary file `keptAt`.
     case keptAside(file: String, keptAt: String)
     /// The temporary file the recording was written to, or its directory, was removed during
     /// the run: nothing of it was kept.
@@ -76,8 +76,8 @@ public enum SessionLogError: Error, Sendable, Hashable, CustomStringConvertible 
         case .lost(let file, let reason):
             return "\(file): the recording was lost: \(reason); nothing of it was kept"
         case .keptAside(let file, let keptAt):
-            return "\(file): something that is not a session log was put there during the run, and is left alone; "
-                + "the recording is kept at \(keptAt) (rename it to keep it)"
+            return "\(file): cannot be replaced (something that is not a session log was put there during the run, or the rename failed), "
+                + "and is left alone; the recording is kept at \(keptAt) (rename it to keep it)"
         }
     }
 }

@@ -69,35 +69,43 @@ public final class StagedFile: Sendable {
         }
     }
 
-    /// Renames the temporary file over the final path — unless `replaceable` is given and
-    /// refuses the first bytes of a non-empty file that is there now (one put there during the
-    /// run): that file is left alone and the content stays in the temporary file.
+    /// Renames the temporary file over the final path. With `replaceable` (a recording), only
+    /// over nothing, or over a regular file it can read whose first bytes `replaceable`
+    /// accepts; anything else put there during the run — a file it refuses, a directory, a
+    /// FIFO, an unreadable file — is left alone and the content stays in the temporary file,
+    /// as it does when the rename fails.
     /// - Throws: ``SessionLogError/keptAside(file:keptAt:)`` then;
     ///   ``SessionLogError/lost(file:reason:)`` when the temporary file is gone;
-    ///   ``SessionLogError/writeFailed(file:reason:)`` when the rename fails otherwise (the
-    ///   temporary file is removed then).
+    ///   ``SessionLogError/writeFailed(file:reason:)`` when the rename fails without
+    ///   `replaceable` (a HAR export: the temporary file is removed then).
     public func commit(replaceable: (([UInt8]) -> Bool)? = nil) throws(SessionLogError) {
         guard settle() else { return }
-        if let replaceable, let head = Self.head(of: finalPath), !head.isEmpty, !replaceable(head) {
+        if let replaceable, !Self.mayReplace(finalPath, replaceable) {
             throw .keptAside(file: finalPath, keptAt: temporaryPath)
         }
-        if rename(temporaryPath, finalPath) != 0 {
-            let failure = Errno(rawValue: errno)
-            _ = unlink(temporaryPath)
-            if failure == .noSuchFileOrDirectory, access(temporaryPath, F_OK) != 0 {
-                throw .lost(file: finalPath, reason: "its temporary file \(temporaryPath) (or its directory) was removed during the run")
-            }
-            throw .writeFailed(file: finalPath, reason: failure.description)
+        guard rename(temporaryPath, finalPath) != 0 else { return }
+        let failure = Errno(rawValue: errno)
+        if failure == .noSuchFileOrDirectory, access(temporaryPath, F_OK) != 0 {
+            throw .lost(file: finalPath, reason: "its temporary file \(temporaryPath) (or its directory) was removed during the run")
         }
+        if replaceable != nil { throw .keptAside(file: finalPath, keptAt: temporaryPath) }
+        _ = unlink(temporaryPath)
+        throw .writeFailed(file: finalPath, reason: failure.description)
     }
 
-    /// The first 4 KiB of the regular file at `path`; `nil` when there is none (or it cannot be read).
-    private static func head(of path: String) -> [UInt8]? {
-        guard let descriptor = try? FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec, .noFollow]) else { return nil }
+    /// Whether `path` holds nothing, or a regular file whose first 4 KiB `replaceable` accepts
+    /// (read without blocking, not through a link).
+    private static func mayReplace(_ path: String, _ replaceable: ([UInt8]) -> Bool) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return errno == ENOENT }
+        guard info.st_mode & S_IFMT == S_IFREG else { return false }
+        guard let descriptor = try? FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec, .noFollow, .nonBlocking]) else {
+            return false
+        }
         defer { try? descriptor.close() }
         var bytes = [UInt8](repeating: 0, count: 4096)
-        let count = (try? bytes.withUnsafeMutableBytes { try descriptor.read(into: $0) }) ?? 0
-        return Array(bytes.prefix(count))
+        guard let count = try? bytes.withUnsafeMutableBytes({ try descriptor.read(into: $0) }) else { return false }
+        return count == 0 || replaceable(Array(bytes.prefix(count)))
     }
 
     /// Removes the temporary file; the final path is left as it was. Idempotent.
