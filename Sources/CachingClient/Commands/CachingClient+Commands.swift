@@ -50,6 +50,12 @@ extension CachingClient {
                 // Once a pattern is given up, no row more is taken (`!` would take it undecided).
                 filter.matches(SharedRowSubject(head: head, now: now, tags: storeConfiguration.tags(of: head.stored))) && !filter.gaveUp
             }
+            guard !filter.gaveUp else {
+                // Given up on a shared-tier row: the rows decided before it went, the rest stayed.
+                return CommandResult(
+                    succeeded: false,
+                    message: "purged \(Self.entries(count)) matching \(text)\(shared), but not every shared-tier row: \(filter.gaveUpMessage)")
+            }
             return CommandResult(succeeded: true, message: "purged \(Self.entries(count)) matching \(text)\(shared)")
         case .purgeAll:
             let count = await Self.purgeLocally(.all, store: store, events: events)
