@@ -17,15 +17,17 @@ struct AbandonedStoresTests {
         return store
     }
 
-    @Test("a store older than a minute whose locks no process holds is removed; one in use, a new one and anything else are not")
+    @Test("a store older than a minute whose locks no process holds is removed; one in use, a new one, a user's named alike and anything else are not")
     func sweep() throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("cachescope-sweep-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: base) }
-        let abandoned = try store("cachescope-proxy-A", in: base, age: 120)
-        let inUse = try store("cachescope-demo-B", in: base, age: 3600)
-        let starting = try store("cachescope-demo-C", in: base, age: 5)
-        let other = try store("someone-else-D", in: base, age: 3600)
+        let abandoned = try store("cachescope-proxy-\(UUID().uuidString)", in: base, age: 120)
+        let inUse = try store("cachescope-demo-\(UUID().uuidString)", in: base, age: 3600)
+        let starting = try store("cachescope-demo-\(UUID().uuidString)", in: base, age: 5)
+        let other = try store("someone-else-\(UUID().uuidString)", in: base, age: 3600)
+        // A user's own --cache-dir named like one (a review of 27 November).
+        let kept = try store("cachescope-demo-keep", in: base, age: 3600)
         // A running process holds its namespace's lock for as long as it runs.
         let held = open(inUse.appendingPathComponent("default/lock").path, O_RDWR)
         #expect(flock(held, LOCK_EX | LOCK_NB) == 0)
@@ -33,6 +35,6 @@ struct AbandonedStoresTests {
 
         #expect(AbandonedStores.sweep(in: base) == 1)
         #expect(!FileManager.default.fileExists(atPath: abandoned.path))
-        for kept in [inUse, starting, other] { #expect(FileManager.default.fileExists(atPath: kept.path), "\(kept.lastPathComponent)") }
+        for stays in [inUse, starting, other, kept] { #expect(FileManager.default.fileExists(atPath: stays.path), "\(stays.lastPathComponent)") }
     }
 }

@@ -22,7 +22,7 @@ enum AbandonedStores {
         let manager = FileManager.default
         guard let names = try? manager.contentsOfDirectory(atPath: directory.path) else { return 0 }
         var removed = 0
-        for name in names where prefixes.contains(where: name.hasPrefix) {
+        for name in names where isTemporaryStoreName(name) {
             let store = directory.appendingPathComponent(name)
             guard let attributes = try? manager.attributesOfItem(atPath: store.path),
                 attributes[.type] as? FileAttributeType == .typeDirectory,
@@ -35,6 +35,13 @@ enum AbandonedStores {
         return removed
     }
 
+    /// Whether `name` is one the commands give their temporary stores: a prefix and a UUID,
+    /// exactly (a `--cache-dir $TMPDIR/cachescope-demo-keep` is a user's, and stays).
+    static func isTemporaryStoreName(_ name: String) -> Bool {
+        guard let prefix = prefixes.first(where: name.hasPrefix) else { return false }
+        return UUID(uuidString: String(name.dropFirst(prefix.count))) != nil
+    }
+
     /// The lock files of `store`'s namespaces, each locked here (so no process starts on it
     /// while it is removed); `nil` when a process holds one.
     private static func freeLocks(in store: URL) -> [Int32]? {
@@ -43,7 +50,11 @@ enum AbandonedStores {
         for namespace in namespaces {
             let path = store.appendingPathComponent(namespace).appendingPathComponent("lock").path
             let descriptor = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
-            guard descriptor >= 0 else { continue }  // no lock file: not a namespace
+            guard descriptor >= 0 else {
+                if errno == ENOENT || errno == ENOTDIR { continue }  // no lock file: not a namespace
+                for other in held { close(other) }
+                return nil  // cannot tell (no permission, out of descriptors): left alone
+            }
             guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
                 close(descriptor)
                 for other in held { close(other) }
