@@ -59,10 +59,20 @@ struct InvalidationTests {
             ("//example.com/x", "GET https://example.com/x"), ("HTTPS://EXAMPLE.com:443/y", "GET https://example.com/y"),
             // Each was resolved wrongly (a hunt of 27 November): a query alone, dot segments, a `://` in a query.
             ("?q=1", "GET https://example.com/articles/1?q=1"), ("../x", "GET https://example.com/x"), ("./y", "GET https://example.com/articles/y"),
-            ("/r?u=http://x", "GET https://example.com/r?u=http://x"),
+            ("/r?u=http://x", "GET https://example.com/r?u=http://x"), ("/a/./b/../../c", "GET https://example.com/c"),
+            ("x?y=1#z", "GET https://example.com/articles/x?y=1"),
         ])
     func relativeResolved(location: String, key: String) {
         #expect(invalidated(.post, "Location: \(location)") == ["GET https://example.com/articles/1", key])
+    }
+
+    /// Foundation's URL percent-encoded `|` in the resolved reference, so it named no stored key
+    /// (a review of 27 November).
+    @Test("§4.4 a reference is resolved over the text as written, nothing re-encoded")
+    func resolvedAsWritten() {
+        let resolved = CacheRules.resolve("?p=2", against: "https://example.com/a|b")
+        #expect(resolved == "https://example.com/a|b?p=2")
+        #expect(CacheRules.resolve("../c%2Fd", against: "https://example.com/a/b") == "https://example.com/c%2Fd")
     }
 
     @Test(

@@ -24,13 +24,59 @@ extension CacheRules {
     }
 
     /// Resolves a URI reference against an absolute URI as RFC 3986 §5.2 does (RFC 9110 §10.2.2
-    /// and §8.7 ask it of `Location` and `Content-Location`): a query alone (`?q=1`) keeps the
-    /// path, `.` and `..` segments go, a `://` in a query does not make it absolute. (Done by
-    /// hand before 27 November 2026, those three were resolved wrongly, and the responses they
-    /// named were not invalidated.)
+    /// and §8.7 ask it of `Location` and `Content-Location`): an absolute reference as it is, a
+    /// query alone (`?q=1`) keeps the path, `.` and `..` segments go, a fragment is dropped.
+    /// Over the text as written — nothing re-encoded, so the result names the stored key the
+    /// way the request did. (Done naively before 27 November 2026, the first three were
+    /// resolved wrongly, and the responses they named were not invalidated.)
     static func resolve(_ reference: String, against base: String) -> String? {
-        guard !reference.isEmpty, let baseURL = URL(string: base), let url = URL(string: reference, relativeTo: baseURL) else { return nil }
-        return url.absoluteString
+        let reference = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        if let colon = reference.firstIndex(of: ":"), reference.first?.isLetter == true,
+            reference[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        {
+            return reference  // it has a scheme
+        }
+        guard let origin = origin(of: base), let schemeEnd = base.range(of: "://") else { return nil }
+        if reference.hasPrefix("//") { return base[..<schemeEnd.lowerBound] + ":" + reference }
+        let (basePath, baseQuery) = pathAndQuery(base.dropFirst(origin.count))
+        let (path, query) = pathAndQuery(Substring(reference))
+        guard !path.isEmpty else {
+            return origin + (basePath.isEmpty ? "/" : basePath) + ((query ?? baseQuery).map { "?" + $0 } ?? "")
+        }
+        let merged: Substring
+        if path.hasPrefix("/") {
+            merged = path
+        } else {
+            let directory = basePath.lastIndex(of: "/").map { basePath[...$0] } ?? "/"
+            merged = Substring(directory + path)
+        }
+        return origin + removingDotSegments(merged) + (query.map { "?" + $0 } ?? "")
+    }
+
+    /// A path and, when there is one, its query (without the `?`).
+    private static func pathAndQuery(_ text: Substring) -> (path: Substring, query: Substring?) {
+        guard let mark = text.firstIndex(of: "?") else { return (text, nil) }
+        return (text[..<mark], text[text.index(after: mark)...])
+    }
+
+    /// An absolute path without its `.` and `..` segments (RFC 3986 §5.2.4).
+    static func removingDotSegments(_ path: Substring) -> String {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        var kept: [Substring] = []
+        for (index, segment) in segments.enumerated() {
+            let last = index == segments.count - 1
+            switch segment {
+            case ".":
+                if last { kept.append("") }
+            case "..":
+                if kept.count > 1 { kept.removeLast() }
+                if last { kept.append("") }
+            default:
+                kept.append(segment)
+            }
+        }
+        let joined = kept.joined(separator: "/")
+        return joined.hasPrefix("/") ? joined : "/" + joined
     }
 
     /// `scheme://host[:port]` of a normalised URI (a ``CacheKey``'s).
