@@ -1,6 +1,7 @@
 import ArgumentParser
 import CacheEvents
 import CacheScopeApp
+import TerminalUI
 import HTTPCaching
 import TrafficFilter
 
@@ -49,7 +50,8 @@ struct PurgeCommand: AsyncParsableCommand {
             try checkOptions()
             let outcomes = await FleetPurge.send(try command(), to: sockets)
             for outcome in outcomes {
-                if outcome.succeeded { try Console.write(outcome.line + "\n") } else { Console.writeError("cachescope: purge: \(outcome.line)\n") }
+                // The filter and the instances' messages are written with their control characters escaped.
+                if outcome.succeeded { try Console.write(SafeText.escape(outcome.line, backslashes: false) + "\n") } else { Console.warn("purge: \(outcome.line)") }
             }
             if outcomes.contains(where: { !$0.succeeded }) { throw ExitCode(CommandFailure.failureStatus) }
         }
