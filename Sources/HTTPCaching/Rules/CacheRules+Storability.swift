@@ -83,13 +83,16 @@ extension CacheRules {
     /// (``proxySpecificNames``); and in a shared cache the fields named by a qualified `private`.
     func storableFields(_ fields: HTTPFields) -> HTTPFields {
         guard isShared, case .fields(let names) = CacheControl(fields).privateDirective else {
-            return fields.removingHopByHop(alsoRemoving: Self.proxySpecificNames)
+            return fields.removingFields(Self.unstoredNames)
         }
-        return fields.removingHopByHop(alsoRemoving: Self.proxySpecificNames + names)
+        return fields.removingFields(Self.unstoredNames + names)
     }
 
     /// The fields about the proxy a response passed through (RFC 9111 §3.1: never used to build
     /// a response from the store, the store's key not naming that proxy): not stored. They
     /// still go on to the client of a response forwarded at once.
     static let proxySpecificNames = ["proxy-authenticate", "proxy-authentication-info", "proxy-authorization"]
+
+    /// The hop-by-hop and proxy-specific names, joined once (not on every stored response).
+    static let unstoredNames = HTTPFields.hopByHopNames + proxySpecificNames
 }
