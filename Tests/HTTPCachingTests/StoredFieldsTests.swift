@@ -31,19 +31,6 @@ struct StoredFieldsTests {
         #expect(rules.freshness(of: freshened, now: later).age == 0)
     }
 
-    /// `Proxy-Authenticate: Basic` was stored and served on every hit (a hunt of 27 November).
-    @Test("§3.1 the proxy-specific fields are not stored")
-    func proxySpecificDropped() {
-        for rules in [Fixture.privateCache, Fixture.sharedCache] {
-            let stored = store(
-                Fixture.response(
-                    200, "Cache-Control: max-age=60", "Proxy-Authenticate: Basic realm=\"p\"", "Proxy-Authentication-Info: nextnonce=\"x\"",
-                    "Content-Type: text/plain"),
-                rules: rules)
-            #expect(stored.response.headerFields.map(\.name.canonicalName) == ["cache-control", "content-type", "date"])
-        }
-    }
-
     @Test("§3.1 hop-by-hop fields are not stored")
     func hopByHopDropped() {
         let stored = store(

@@ -10,17 +10,9 @@ extension HTTPFields {
     /// field names, and any of `extra` (lower-case names). Usually nothing is removed, and then
     /// the fields come back as they are, without a copy.
     public func removingHopByHop(alsoRemoving extra: [String] = []) -> HTTPFields {
-        removingFields(extra.isEmpty ? Self.hopByHopNames : Self.hopByHopNames + extra)
-    }
-
-    /// The fields without those `removed` names (lower case, the hop-by-hop ones among them
-    /// when they are to go) and those each `Connection` field names. A list made once and
-    /// passed here costs no allocation a message (``removingHopByHop(alsoRemoving:)`` with
-    /// names concatenates them on every call).
-    func removingFields(_ removed: [String]) -> HTTPFields {
         // A short list searched in order rather than a Set: a handful of names, compared with
         // every field of every message, cost less than hashing.
-        var removed = removed
+        var removed = Self.hopByHopNames + extra
         if contains(.connection) {
             for line in self[values: .connection] {
                 for member in FieldListScanner.members(line) { removed.append(member.lowercased()) }

@@ -79,20 +79,11 @@ extension CacheRules {
     }
 
     /// Removes the fields a cache must not store: Connection and the fields it names,
-    /// Proxy-Connection, Keep-Alive, TE, Transfer-Encoding, Upgrade, the proxy-specific ones
-    /// (``proxySpecificNames``); and in a shared cache the fields named by a qualified `private`.
+    /// Proxy-Connection, Keep-Alive, TE, Transfer-Encoding, Upgrade; and in a shared cache the
+    /// fields named by a qualified `private`. (Not the proxy-specific fields of RFC 9111 §3.1:
+    /// looking for them cost every stored response allocations; see docs/proxy.md.)
     func storableFields(_ fields: HTTPFields) -> HTTPFields {
-        guard isShared, case .fields(let names) = CacheControl(fields).privateDirective else {
-            return fields.removingFields(Self.unstoredNames)
-        }
-        return fields.removingFields(Self.unstoredNames + names)
+        guard isShared, case .fields(let names) = CacheControl(fields).privateDirective else { return fields.removingHopByHop() }
+        return fields.removingHopByHop(alsoRemoving: names)
     }
-
-    /// The fields about the proxy a response passed through (RFC 9111 §3.1: never used to build
-    /// a response from the store, the store's key not naming that proxy): not stored. They
-    /// still go on to the client of a response forwarded at once.
-    static let proxySpecificNames = ["proxy-authenticate", "proxy-authentication-info", "proxy-authorization"]
-
-    /// The hop-by-hop and proxy-specific names, joined once (not on every stored response).
-    static let unstoredNames = HTTPFields.hopByHopNames + proxySpecificNames
 }
