@@ -70,12 +70,7 @@ public struct OutputPath: Sendable, Hashable, CustomStringConvertible {
     public var leftoverStagedFiles: [String] {
         let name = FilePath(path).lastComponent?.string ?? path
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return names.filter { candidate in
-            // `.NAME.` then the random part in hex, as `StagedFile` makes it (`.x.` must not take `.x.jsonl.….tmp`).
-            guard candidate.hasPrefix(".\(name)."), candidate.hasSuffix(".tmp") else { return false }
-            let random = candidate.dropFirst(name.count + 2).dropLast(4)
-            return (1...16).contains(random.count) && random.allSatisfy(\.isHexDigit)
-        }
+        return names.filter { StagedFile.isTemporaryName($0, of: name) }
         .sorted()
         .map { directory == "." ? $0 : (directory.hasSuffix("/") ? directory + $0 : directory + "/" + $0) }
         .filter { path in

@@ -74,9 +74,10 @@ extension DashboardState {
     /// `d`: asks before purging the marked keys (with a preview), or purges the selected one.
     mutating func purgeSelected() -> [DashboardEffect] {
         if let refusal = purgeRefusal() { return refusal }
-        pinEntryRow()
+        // The previews pin the selection's row here; a single key is pinned by `command`.
         if !interface.marks.isEmpty {
             let count = interface.marks.count
+            pinEntryRow()
             return askPurge(PurgePreview(
                 targets: interface.marks, table: shown.entries, now: now,
                 selection: "\(Format.count(count)) marked \(count == 1 ? "key" : "keys")"))
@@ -86,6 +87,7 @@ extension DashboardState {
         // several, the preview says so and asks first.
         let variants = shown.entries.all.count { $0.ref.key == selected.key && $0.instance == selected.instance }
         if variants > 1 {
+            pinEntryRow()
             return askPurge(PurgePreview(
                 targets: [PurgeTarget(key: selected.key, instance: selected.instance)], table: shown.entries, now: now,
                 selection: "the \(variants) Vary variants of \(selected.key)"))

@@ -53,6 +53,15 @@ public final class StagedFile: Sendable {
         throw .cannotCreate(file: finalPath, reason: "cannot create a temporary file in \(directory): \(lastError.description)")
     }
 
+    /// Whether `candidate` is the name of a temporary file made for an output called `name`
+    /// (`.NAME.HEX.tmp`, as ``init(finalPath:)`` makes it): what a run killed before its end
+    /// leaves beside its output.
+    public static func isTemporaryName(_ candidate: String, of name: String) -> Bool {
+        guard candidate.hasPrefix(".\(name)."), candidate.hasSuffix(".tmp") else { return false }
+        let random = candidate.dropFirst(name.count + 2).dropLast(4)
+        return (1...16).contains(random.count) && random.allSatisfy(\.isHexDigit)
+    }
+
     deinit { discard() }
 
     /// Writes `bytes` as the whole content of the temporary file and forces them to disk.
